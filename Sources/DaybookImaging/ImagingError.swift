@@ -1,0 +1,58 @@
+/// Why a file gave no thumbnail. `description` is one human line for per-file error reports.
+public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not JPEG data at all: what it looks like instead ("empty file", "not a JPEG (PNG
+    /// signature)"), or libjpeg's own text.
+    case notJPEG(String)
+    /// The frame declares more pixels than `limit`; nothing was decoded or allocated.
+    case tooLarge(FrameSize, limit: Int)
+    /// The data ends before the image does. No pixels: libjpeg would grey-fill the rest.
+    case truncated(FrameSize, String)
+    /// libjpeg gave up; the frame size is known when the header was readable.
+    case corrupt(FrameSize?, String)
+    case encodeFailed(String)
+
+    public var frameSize: FrameSize? {
+        switch self {
+        case .tooLarge(let frame, _), .truncated(let frame, _): return frame
+        case .corrupt(let frame, _): return frame
+        case .notJPEG, .encodeFailed: return nil
+        }
+    }
+
+    public var description: String {
+        let text: String
+        switch self {
+        case .notJPEG(let what):
+            text = Self.lowercasingFirst(what)
+        case .tooLarge(let frame, let limit):
+            text = "image too large: \(frame.width)×\(frame.height) "
+                + "(\(Self.megapixels(frame.width * frame.height)) MP) "
+                + "is above the \(Self.megapixels(limit)) MP limit"
+        case .truncated(_, let detail):
+            text = "truncated image data (\(detail))"
+        case .corrupt(_, let detail):
+            // "JPEG datastream contains no image" already says what is wrong; libjpeg's other
+            // texts ("Bogus marker length") need the context.
+            text = detail.hasPrefix("JPEG ") ? detail : "corrupt JPEG: \(detail)"
+        case .encodeFailed(let detail):
+            text = "could not encode JPEG: \(detail)"
+        }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// "3600", "12.2": whole megapixels plainly, otherwise to one decimal.
+    static func megapixels(_ pixels: Int) -> String {
+        if pixels % 1_000_000 == 0 {
+            return "\(pixels / 1_000_000)"
+        }
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    private static func lowercasingFirst(_ text: String) -> String {
+        guard let first = text.first, first.isUppercase else { return text }
+        // Keep acronyms ("JPEG …", "PNG …") as written.
+        if let second = text.dropFirst().first, second.isUppercase { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

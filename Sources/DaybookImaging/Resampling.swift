@@ -1,0 +1,192 @@
+extension RGBImage {
+    /// Shrinks so the longer side is `longestSide`, keeping the aspect ratio (the other side
+    /// rounded, at least 1). Each output pixel is the area-weighted mean of the source pixels
+    /// it covers, partial edge pixels counting by their covered fraction, so fine detail
+    /// averages out instead of aliasing. Never enlarges: a smaller image comes back as is.
+    public func resized(toLongestSide longestSide: Int) -> RGBImage {
+        let target = Resampling.targetSize(width: width, height: height, longestSide: longestSide)
+        if target.width == width && target.height == height {
+            return self
+        }
+        return Resampling.boxResize(self, width: target.width, height: target.height)
+    }
+}
+
+enum Resampling {
+    static func targetSize(width: Int, height: Int, longestSide: Int) -> FrameSize {
+        let longest = max(width, height)
+        guard longestSide > 0, min(width, height) > 0, longest > longestSide else {
+            return FrameSize(width: width, height: height)
+        }
+        let shortSide = Int((Double(min(width, height)) * Double(longestSide) / Double(longest))
+            .rounded())
+        let short = max(1, min(longestSide, shortSide))
+        return width >= height
+            ? FrameSize(width: longestSide, height: short)
+            : FrameSize(width: short, height: longestSide)
+    }
+
+    /// Separable, vertical first: each output row is blended from whole source rows (long
+    /// contiguous loops that vectorise), then that single float row is narrowed. Only one
+    /// source row of floats is ever held, and the narrowing, the costly part, runs on the
+    /// output's rows rather than the source's.
+    static func boxResize(_ source: RGBImage, width: Int, height: Int) -> RGBImage {
+        let columns = BoxTaps(sourceLength: source.width, destinationLength: width)
+        let rows = BoxTaps(sourceLength: source.height, destinationLength: height)
+        let sourceStride = source.width * 3
+        // Zero padding: the narrowing reads `maxTaps` pixels from every start, weight 0 past
+        // the real ones, plus one float more for its 4-lane loads.
+        var blendedRow = [Float](repeating: 0, count: sourceStride + columns.maxTaps * 3 + 1)
+        var narrowedRow = [Float](repeating: 0, count: width * 3 + 1)
+
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
+            source.pixels.withUnsafeBufferPointer { src in
+                blendedRow.withUnsafeMutableBufferPointer { blended in
+                    narrowedRow.withUnsafeMutableBufferPointer { narrowed in
+                        columns.withPointers { colFirst, colWeights in
+                            rows.withPointers { rowFirst, rowWeights in
+                                for y in 0..<height {
+                                    blendRows(
+                                        src.baseAddress!, stride: sourceStride,
+                                        first: Int(rowFirst[y]),
+                                        weights: rowWeights + y * rows.maxTaps,
+                                        count: rows.tapCount(y), into: blended.baseAddress!)
+                                    narrowRow(
+                                        blended.baseAddress!, first: colFirst, weights: colWeights,
+                                        maxTaps: columns.maxTaps, width: width,
+                                        into: narrowed.baseAddress!)
+                                    quantize(
+                                        narrowed.baseAddress!, count: width * 3,
+                                        into: out.baseAddress! + y * width * 3)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            count = width * height * 3
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func blendRows(
+        _ src: UnsafePointer<UInt8>, stride: Int, first: Int, weights: UnsafePointer<Float>,
+        count: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        var line = src + first * stride
+        let w0 = weights[0]
+        for i in 0..<stride {
+            out[i] = w0 * Float(line[i])
+        }
+        for k in 1..<max(1, count) {
+            line += stride
+            let w = weights[k]
+            for i in 0..<stride {
+                out[i] += w * Float(line[i])
+            }
+        }
+    }
+
+    /// The tap count is almost always 2–4 (scale factors up to 3), so those get loops with a
+    /// constant trip count that the compiler unrolls; 4-lane vectors carry r, g, b at once.
+    private static func narrowRow(
+        _ row: UnsafePointer<Float>, first: UnsafePointer<Int32>, weights: UnsafePointer<Float>,
+        maxTaps: Int, width: Int, into out: UnsafeMutablePointer<Float>
+    ) {
+        switch maxTaps {
+        case 2: narrowRow(row, first, weights, taps: 2, width, out)
+        case 3: narrowRow(row, first, weights, taps: 3, width, out)
+        case 4: narrowRow(row, first, weights, taps: 4, width, out)
+        default: narrowRow(row, first, weights, taps: maxTaps, width, out)
+        }
+    }
+
+    @inline(__always)
+    private static func narrowRow(
+        _ row: UnsafePointer<Float>, _ first: UnsafePointer<Int32>,
+        _ weights: UnsafePointer<Float>, taps: Int, _ width: Int,
+        _ out: UnsafeMutablePointer<Float>
+    ) {
+        for x in 0..<width {
+            let p = row + Int(first[x]) * 3
+            let w = weights + x * taps
+            var sum = SIMD4<Float>()
+            for k in 0..<taps {
+                sum += w[k] * load4(p + k * 3)
+            }
+            // The fourth lane spills into the next pixel's red, which that pixel overwrites.
+            UnsafeMutableRawPointer(out + x * 3).storeBytes(of: sum, as: SIMD4<Float>.self)
+        }
+    }
+
+    @inline(__always)
+    private static func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    /// Round to nearest by adding 1.5·2²³: the float's low mantissa bits then hold the
+    /// integer. Branch-free (so it vectorises), unlike a checked Float→UInt8 conversion,
+    /// which cost more than the filtering itself. Valid because box weights are non-negative
+    /// and sum to 1, so every value is already within 0…255.
+    private static func quantize(
+        _ values: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<UInt8>
+    ) {
+        for i in 0..<count {
+            out[i] = UInt8(truncatingIfNeeded: (values[i] + 0x1.8p23).bitPattern)
+        }
+    }
+}
+
+/// For each output position along one axis: the first source index it covers and the
+/// weights of the source pixels from there (covered fraction, normalised to sum 1).
+/// Weights sit at a fixed stride `maxTaps`, zero-padded, so lookups need no offset table
+/// and loops can run a fixed number of taps.
+struct BoxTaps {
+    let maxTaps: Int
+    private let first: [Int32]
+    private let count: [Int32]
+    private let weights: [Float]
+
+    init(sourceLength: Int, destinationLength: Int) {
+        let scale = Double(sourceLength) / Double(destinationLength)
+        let maxTaps = Int(scale.rounded(.up)) + 1
+        var first = [Int32](repeating: 0, count: destinationLength)
+        var count = [Int32](repeating: 0, count: destinationLength)
+        var weights = [Float](repeating: 0, count: destinationLength * maxTaps)
+        var overlaps = [Double](repeating: 0, count: maxTaps)
+        for d in 0..<destinationLength {
+            let low = Double(d) * scale
+            let high = min(Double(sourceLength), Double(d + 1) * scale)
+            var s = Int(low)
+            var taps = 0
+            var total = 0.0
+            while s < sourceLength, Double(s) < high, taps < maxTaps {
+                let overlap = min(high, Double(s + 1)) - max(low, Double(s))
+                // Floating-point slivers at the span edges would only add a useless tap.
+                if overlap > 1e-9 {
+                    if taps == 0 { first[d] = Int32(s) }
+                    overlaps[taps] = overlap
+                    total += overlap
+                    taps += 1
+                }
+                s += 1
+            }
+            count[d] = Int32(taps)
+            for k in 0..<taps {
+                weights[d * maxTaps + k] = Float(overlaps[k] / total)
+            }
+        }
+        self.maxTaps = maxTaps
+        self.first = first
+        self.count = count
+        self.weights = weights
+    }
+
+    func tapCount(_ index: Int) -> Int { Int(count[index]) }
+
+    func withPointers<R>(_ body: (UnsafePointer<Int32>, UnsafePointer<Float>) -> R) -> R {
+        first.withUnsafeBufferPointer { f in
+            weights.withUnsafeBufferPointer { w in body(f.baseAddress!, w.baseAddress!) }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Crypto
+import DaybookImaging
+import DaybookMetadata
+import DaybookStore
+import Foundation
+import Synchronization
+
+public struct IngestOptions: Sendable {
+    public var jobs: Int
+    public var thumbnailSize: Int
+    public var maxPixels: Int
+    /// Files larger than this are refused unread (a JPEG this size is not a camera photo).
+    public var maxFileBytes: Int
+
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnailSize: Int = 400,
+                maxPixels: Int = JPEGDecoder.defaultMaxPixels, maxFileBytes: Int = 512 << 20) {
+        self.jobs = max(1, jobs)
+        self.thumbnailSize = thumbnailSize
+        self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+    }
+}
+
+/// Turns files into journal entries: hash → (skip if known) → analyse → thumbnail file →
+/// one transaction. `jobs` worker threads pull files from the scanner one at a time, so at
+/// most `jobs` photos are in memory whatever the size of the folder.
+public final class Ingester: Sendable {
+    public let store: JournalStore
+    public let options: IngestOptions
+    private let analyzer: PhotoAnalyzer
+    private let thumbnailFiles: ThumbnailFiles
+    private let lock: WriterLock
+
+    public init(store: JournalStore, options: IngestOptions = IngestOptions()) throws {
+        self.store = store
+        self.options = options
+        analyzer = PhotoAnalyzer(thumbnails: ThumbnailMaker(longestSide: options.thumbnailSize, maxPixels: options.maxPixels))
+        thumbnailFiles = ThumbnailFiles(library: store.library)
+        lock = try WriterLock(library: store.library)
+    }
+
+    /// Ingests files and folders. `onEvent` is called from worker threads, one event at a
+    /// time (calls are serialised).
+    public func ingest(paths: [String], onEvent: @escaping @Sendable (IngestEvent) -> Void = { _ in }) throws -> IngestSummary {
+        var summary = IngestSummary()
+        // Repair what an interrupted earlier run left, unless another writer is active now.
+        summary.repair = try lock.whileAlone { try LibraryRepair(store: store).run() }
+
+        let scanner = Mutex(PhotoScanner(paths: paths, excluding: [store.library.root.path]))
+        let state = Mutex(summary)
+        let emit: @Sendable (IngestEvent) -> Void = { event in
+            state.withLock { summary in
+                switch event {
+                case .created(let entry): summary.created.append(entry.id)
+                case .alreadyInJournal: summary.alreadyInJournal += 1
+                case .failed: summary.failed += 1
+                case .skipped: summary.skipped += 1
+                case .warning: summary.warnings += 1
+                }
+                onEvent(event)
+            }
+        }
+        let done = DispatchGroup()
+        for _ in 0..<options.jobs {
+            done.enter()
+            Thread.detachNewThread { [self] in
+                while let found = scanner.withLock({ $0.next() }) {
+                    switch found {
+                    case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
+                    case .file(let item): ingest(item, emit: emit)
+                    }
+                }
+                done.leave()
+            }
+        }
+        done.wait()
+        return state.withLock { $0 }
+    }
+
+    /// Ingests one file; every outcome becomes exactly one terminal event.
+    public func ingest(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
+        let path = item.path
+        let bytes: [UInt8]
+        do {
+            bytes = try readFile(path)
+        } catch {
+            return emit(.failed(path: path, reason: error.description))
+        }
+        let hash = ContentHash.sha256Hex(bytes)
+        do {
+            if let known = try store.entry(contentHash: hash) {
+                try store.noteSeen(id: known.id, at: path)
+                return emit(.alreadyInJournal(path: path, id: known.id))
+            }
+        } catch {
+            return emit(.failed(path: path, reason: "journal: \(error)"))
+        }
+
+        let analysis: PhotoAnalysis
+        do {
+            analysis = try analyzer.analyze(bytes)
+        } catch {
+            if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasJPEGExtension(path) {
+                return emit(.skipped(path: path, reason: error.reason))
+            }
+            return emit(.failed(path: path, reason: error.reason))
+        }
+        for warning in analysis.warnings { emit(.warning(path: path, message: warning)) }
+
+        do {
+            let thumbnailName = analysis.thumbnail.map { _ in ThumbnailFiles.name(forContentHash: hash) }
+            let temporary = try analysis.thumbnail.map { try thumbnailFiles.writeTemporary($0.jpeg) }
+            let entry = JournalEntry(
+                contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
+                pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName,
+                thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: analysis.warnings)
+            let outcome: JournalStore.InsertOutcome
+            do {
+                outcome = try store.insert(entry) {
+                    if let temporary, let thumbnailName { try thumbnailFiles.moveIntoPlace(temporary, name: thumbnailName) }
+                }
+            } catch {
+                if let temporary { thumbnailFiles.discard(temporary) }
+                throw error
+            }
+            switch outcome {
+            case .created: emit(.created(entry))
+            case .existing(let id):
+                if let temporary { thumbnailFiles.discard(temporary) }
+                emit(.alreadyInJournal(path: path, id: id))
+            }
+        } catch {
+            emit(.failed(path: path, reason: "could not store: \(error)"))
+        }
+    }
+
+    private func readFile(_ path: String) throws(Rejection) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Rejection(reason: String(cString: strerror(errno)).lowercased(), isNotAPhoto: false) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Rejection(reason: "cannot stat file", isNotAPhoto: false) }
+        let size = Int(info.st_size)
+        guard size <= options.maxFileBytes else {
+            throw Rejection(reason: "file too large (\(size / 1_048_576) MB)", isNotAPhoto: false)
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let result = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, size - filled) }
+            if result < 0 && errno == EINTR { continue }
+            guard result >= 0 else { throw Rejection(reason: String(cString: strerror(errno)).lowercased(), isNotAPhoto: false) }
+            if result == 0 { break } // shrank while reading; hash what is there
+            filled += result
+        }
+        if filled < size { bytes.removeSubrange(filled...) }
+        return bytes
+    }
+
+    static func hasJPEGExtension(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return [".jpg", ".jpeg", ".jpe", ".jfif"].contains { lower.hasSuffix($0) }
+    }
+}

@@ -1,0 +1,49 @@
+import DaybookImaging
+import DaybookMetadata
+
+/// Everything Daybook learns from one photo's bytes: metadata, frame size, thumbnail.
+/// The file is read once and its pixels decoded once.
+public struct PhotoAnalysis: Sendable {
+    public var metadata: PhotoMetadata
+    public var frame: FrameSize?
+    public var thumbnail: Thumbnail?
+    /// Per-file warnings: metadata problems and why there is no thumbnail.
+    public var warnings: [String]
+}
+
+/// Why a file is not ingested at all.
+public struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
+    public let reason: String
+    /// True for files that are simply not photos (reported as skipped when found in a
+    /// folder); false for a photo that is broken (always a failure).
+    public let isNotAPhoto: Bool
+    public var description: String { reason }
+}
+
+public struct PhotoAnalyzer: Sendable {
+    public var thumbnails: ThumbnailMaker
+
+    public init(thumbnails: ThumbnailMaker = ThumbnailMaker()) { self.thumbnails = thumbnails }
+
+    public func analyze(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
+        if let notJPEG = FileSignature.describeNonJPEG(Array(bytes.prefix(16))) {
+            throw Rejection(reason: notJPEG, isNotAPhoto: true)
+        }
+        let metadata = ExifReader.read(jpeg: bytes)
+        var analysis = PhotoAnalysis(metadata: metadata, frame: nil, thumbnail: nil, warnings: metadata.warnings)
+        do {
+            let thumbnail = try thumbnails.make(from: bytes, orientation: metadata.orientation)
+            analysis.thumbnail = thumbnail
+            analysis.frame = thumbnail.frame
+            analysis.warnings += thumbnail.warnings
+        } catch {
+            analysis.frame = error.frameSize
+            // A JPEG with neither pixels nor anything worth keeping from EXIF is just broken.
+            if error.frameSize == nil && metadata.capture == nil && metadata.location == nil {
+                throw Rejection(reason: error.description, isNotAPhoto: false)
+            }
+            analysis.warnings.append("\(error.description); stored without a thumbnail")
+        }
+        return analysis
+    }
+}

@@ -1,0 +1,52 @@
+/// Where a capture's UTC offset came from. An offset with no source is never invented:
+/// without one of these the capture time stays floating.
+public enum OffsetSource: String, Sendable, Codable, CaseIterable {
+    /// OffsetTimeOriginal (or the OffsetTime tag matching the date tag used).
+    case exifOffsetTag = "exif-offset"
+    /// Local capture time compared with GPSDateStamp + GPSTimeStamp (UTC).
+    case gpsTimestamp = "gps-timestamp"
+}
+
+public struct UTCOffset: Sendable, Hashable, Codable {
+    public let seconds: Int
+    public let source: OffsetSource
+
+    public static let maximumSeconds = 14 * 3600
+
+    public init?(seconds: Int, source: OffsetSource) {
+        guard abs(seconds) <= Self.maximumSeconds else { return nil }
+        self.seconds = seconds
+        self.source = source
+    }
+
+    /// Parses EXIF 2.31's `+HH:MM` / `-HH:MM` (and `Z`). Blank or malformed is `nil`.
+    public init?(exifOffset text: String, source: OffsetSource = .exifOffsetTag) {
+        if text == "Z" { self.init(seconds: 0, source: source); return }
+        let chars = Array(text.utf8)
+        guard chars.count == 6, chars[0] == 43 || chars[0] == 45, chars[3] == 58 else { return nil }
+        let digits = [chars[1], chars[2], chars[4], chars[5]]
+        guard digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        let hours = Int(digits[0] - 48) * 10 + Int(digits[1] - 48)
+        let minutes = Int(digits[2] - 48) * 10 + Int(digits[3] - 48)
+        guard minutes < 60 else { return nil }
+        let sign = chars[0] == 45 ? -1 : 1
+        self.init(seconds: sign * (hours * 3600 + minutes * 60), source: source)
+    }
+
+    /// The offset implied by a local time and the GPS clock's UTC time for the same shot.
+    /// Accepted only when it is a whole quarter hour (the granularity of real zones) within
+    /// ±14 h; `tolerance` absorbs the second or two between the GPS fix and the shutter.
+    public init?(local: LocalDateTime, gpsUTCSeconds: Double, tolerance: Double = 120) {
+        let difference = Double(local.secondsSinceEpochIgnoringZone) - gpsUTCSeconds
+        let quarterHours = (difference / 900).rounded()
+        guard abs(difference - quarterHours * 900) <= tolerance else { return nil }
+        self.init(seconds: Int(quarterHours) * 900, source: .gpsTimestamp)
+    }
+
+    /// `+02:00`, `-03:00`, `+05:30`.
+    public var formatted: String {
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        return "\(sign)\(pad(magnitude / 3600)):\(pad(magnitude % 3600 / 60))"
+    }
+}

@@ -1,0 +1,124 @@
+import DaybookMetadata
+import Foundation
+import GRDB
+
+/// Whether an entry still needs weather. Entries without a place or a date can never get
+/// any, so they are marked `unavailable` rather than left pending for ever.
+public enum WeatherStatus: String, Sendable, Codable {
+    case pending
+    case done
+    case unavailable
+    case error
+}
+
+/// One journal entry: a photo, what its EXIF said, its thumbnail, and the user's words.
+/// Flat on purpose: it is the `entry` row, and the JSON that `--json` prints.
+public struct JournalEntry: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "entry"
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    public var id: String
+    /// SHA-256 of the file's bytes, hex: the dedupe key.
+    public var contentHash: String
+    /// Where the photo was last seen.
+    public var sourcePath: String
+    public var fileSize: Int64
+    /// `YYYY-MM-DDTHH:MM:SS`, camera local time as written; nil when the photo has no usable date.
+    public var capturedLocal: String?
+    public var captureSubsec: String?
+    public var captureSource: String?
+    public var utcOffsetSeconds: Int?
+    public var offsetSource: String?
+    /// Unix seconds, only when the offset is known.
+    public var capturedUTC: Int64?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var altitude: Double?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    public var orientation: Int
+    /// File name inside `thumbnails/`, nil when no thumbnail could be made.
+    public var thumbnail: String?
+    public var thumbnailWidth: Int?
+    public var thumbnailHeight: Int?
+    /// Warnings from reading this photo, one per line (e.g. a truncated scan).
+    public var problems: String?
+    public var text: String
+    public var weatherStatus: WeatherStatus
+    public var createdAt: String
+    public var updatedAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
+        case utcOffsetSeconds, offsetSource
+        case capturedUTC = "capturedUtc"
+        case latitude, longitude, altitude, cameraMake, cameraModel, pixelWidth, pixelHeight
+        case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus
+        case createdAt, updatedAt
+    }
+
+    public init(id: String = UUID().uuidString.lowercased(), contentHash: String, sourcePath: String, fileSize: Int64,
+                metadata: PhotoMetadata, pixelSize: (width: Int, height: Int)?, thumbnail: String?,
+                thumbnailSize: (width: Int, height: Int)?, problems: [String], now: Date = Date()) {
+        self.id = id
+        self.contentHash = contentHash
+        self.sourcePath = sourcePath
+        self.fileSize = fileSize
+        let capture = metadata.capture
+        capturedLocal = capture?.local.iso8601
+        captureSubsec = capture?.subsecond
+        captureSource = capture?.source.rawValue
+        utcOffsetSeconds = capture?.offset?.seconds
+        offsetSource = capture?.offset?.source.rawValue
+        capturedUTC = capture?.unixTime
+        latitude = metadata.location?.latitude
+        longitude = metadata.location?.longitude
+        altitude = metadata.location?.altitude
+        cameraMake = metadata.make
+        cameraModel = metadata.model
+        pixelWidth = pixelSize?.width
+        pixelHeight = pixelSize?.height
+        orientation = metadata.orientation
+        self.thumbnail = thumbnail
+        thumbnailWidth = thumbnailSize?.width
+        thumbnailHeight = thumbnailSize?.height
+        self.problems = problems.isEmpty ? nil : problems.joined(separator: "\n")
+        text = ""
+        weatherStatus = capture != nil && metadata.location != nil ? .pending : .unavailable
+        createdAt = Self.timestamp(now)
+        updatedAt = createdAt
+    }
+
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
+            .timeSeparator(.colon).timeZone(separator: .omitted))
+    }
+
+    // MARK: Derived views
+
+    public var capturedAt: LocalDateTime? { capturedLocal.flatMap { LocalDateTime(iso: $0) } }
+
+    public var offset: UTCOffset? {
+        guard let seconds = utcOffsetSeconds, let source = offsetSource.flatMap(OffsetSource.init(rawValue:)) else { return nil }
+        return UTCOffset(seconds: seconds, source: source)
+    }
+
+    public var camera: String? {
+        switch (cameraMake, cameraModel) {
+        case let (make?, model?):
+            // Many makers repeat their name in the model ("Canon" / "Canon PowerShot G9").
+            return model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased())
+                ? model : "\(make) \(model)"
+        case let (make?, nil): return make
+        case let (nil, model?): return model
+        default: return nil
+        }
+    }
+
+    public var shortID: String { String(id.prefix(8)) }
+
+    public var problemList: [String] { problems?.split(separator: "\n").map(String.init) ?? [] }
+}

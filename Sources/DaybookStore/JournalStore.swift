@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+
+/// The journal database. Every write is one transaction; reads run concurrently (WAL).
+public final class JournalStore: Sendable {
+    public let library: Library
+    let pool: DatabasePool
+
+    /// Opens the library's journal, creating the library and migrating the schema as needed.
+    public init(library: Library) throws {
+        self.library = library
+        try library.prepareFolders()
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // Another daybook process (a watcher, a second ingest) may hold the write lock briefly.
+        configuration.busyMode = .timeout(30)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: library.databaseURL.path, configuration: configuration)
+            try Schema.migrator.migrate(pool)
+        } catch {
+            throw StoreError.io("cannot open the journal at \(library.databaseURL.path): \(error)")
+        }
+    }
+
+    /// Opens an existing journal for reading commands; an absent one is `emptyLibrary`.
+    public static func openExisting(library: Library) throws -> JournalStore {
+        guard library.exists else { throw StoreError.emptyLibrary(library.root.path) }
+        return try JournalStore(library: library)
+    }
+
+    public enum InsertOutcome: Sendable, Equatable {
+        case created
+        /// Another file with the same bytes was already there (its path is now updated).
+        case existing(id: String)
+    }
+
+    /// Looks up an entry by content hash.
+    public func entry(contentHash: String) throws -> JournalEntry? {
+        try pool.read { db in
+            try JournalEntry.filter(Column("content_hash") == contentHash).fetchOne(db)
+        }
+    }
+
+    /// Records where an already-known photo was seen last.
+    public func noteSeen(id: String, at path: String) throws {
+        let now = JournalEntry.timestamp(Date())
+        try pool.write { db in
+            try db.execute(sql: "UPDATE entry SET source_path = ?, updated_at = ? WHERE id = ? AND source_path <> ?",
+                           arguments: [path, now, id, path])
+        }
+    }
+
+    /// Inserts a new entry in one transaction. `beforeCommit` runs inside it (the ingester
+    /// moves the thumbnail into place there), so an entry is never committed without its
+    /// thumbnail file, and a failing move leaves no entry behind.
+    /// When the content hash is already stored (a concurrent duplicate), nothing is
+    /// inserted and `beforeCommit` is not run.
+    public func insert(_ entry: JournalEntry, beforeCommit: () throws -> Void = {}) throws -> InsertOutcome {
+        try pool.write { db in
+            if let existing = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE content_hash = ?",
+                                                  arguments: [entry.contentHash]) {
+                try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ? AND source_path <> ?",
+                               arguments: [entry.sourcePath, existing, entry.sourcePath])
+                return .existing(id: existing)
+            }
+            try entry.insert(db)
+            try beforeCommit()
+            return .created
+        }
+    }
+
+    public func count() throws -> Int {
+        try pool.read { db in try JournalEntry.fetchCount(db) }
+    }
+
+    /// All entries, newest capture first; undated entries last, newest ingested first.
+    public func entries(limit: Int? = nil) throws -> [JournalEntry] {
+        try pool.read { db in
+            var request = JournalEntry.order(
+                Column("captured_local") == nil, Column("captured_local").desc, Column("created_at").desc, Column("id"))
+            if let limit { request = request.limit(limit) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    /// Finds an entry by its id or any unique prefix of it (at least 4 characters).
+    public func entry(idPrefix: String) throws -> JournalEntry {
+        let prefix = idPrefix.lowercased()
+        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw StoreError.entryNotFound(idPrefix)
+        }
+        let matches = try pool.read { db in
+            try JournalEntry.filter(Column("id") >= prefix && Column("id") < prefix + "\u{10FFFF}")
+                .order(Column("id")).limit(10).fetchAll(db)
+        }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty { throw StoreError.entryNotFound(idPrefix) }
+        throw StoreError.ambiguousID(idPrefix, candidates: matches.map(\.id))
+    }
+
+    /// Thumbnail file names referenced by entries.
+    public func referencedThumbnails() throws -> Set<String> {
+        try pool.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT thumbnail FROM entry WHERE thumbnail IS NOT NULL"))
+        }
+    }
+
+    /// Clears the thumbnail of entries whose file has gone missing, so that "every entry with
+    /// a thumbnail has its file" holds again. Returns how many were cleared.
+    @discardableResult
+    public func forgetThumbnails(_ names: Set<String>) throws -> Int {
+        guard !names.isEmpty else { return 0 }
+        return try pool.write { db in
+            var changed = 0
+            for name in names {
+                try db.execute(sql: """
+                    UPDATE entry SET thumbnail = NULL, thumbnail_width = NULL, thumbnail_height = NULL,
+                    problems = COALESCE(problems || char(10), '') || 'thumbnail file was missing' WHERE thumbnail = ?
+                    """, arguments: [name])
+                changed += db.changesCount
+            }
+            return changed
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import GRDB
+
+/// Versioned migrations. Never edit a registered migration: add a new one.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-entries") { db in
+            try db.create(table: "entry") { t in
+                t.primaryKey("id", .text)
+                t.column("content_hash", .text).notNull().unique()
+                t.column("source_path", .text).notNull()
+                t.column("file_size", .integer).notNull()
+                t.column("captured_local", .text)
+                t.column("capture_subsec", .text)
+                t.column("capture_source", .text)
+                t.column("utc_offset_seconds", .integer)
+                t.column("offset_source", .text)
+                t.column("captured_utc", .integer)
+                t.column("latitude", .double)
+                t.column("longitude", .double)
+                t.column("altitude", .double)
+                t.column("camera_make", .text)
+                t.column("camera_model", .text)
+                t.column("pixel_width", .integer)
+                t.column("pixel_height", .integer)
+                t.column("orientation", .integer).notNull().defaults(to: 1)
+                t.column("thumbnail", .text)
+                t.column("thumbnail_width", .integer)
+                t.column("thumbnail_height", .integer)
+                t.column("problems", .text)
+                t.column("text", .text).notNull().defaults(to: "")
+                t.column("weather_status", .text).notNull().defaults(to: "pending")
+                t.column("created_at", .text).notNull()
+                t.column("updated_at", .text).notNull()
+            }
+            try db.create(index: "entry_captured_local", on: "entry", columns: ["captured_local"])
+            try db.create(index: "entry_place", on: "entry", columns: ["latitude", "longitude"])
+            try db.create(index: "entry_weather_status", on: "entry", columns: ["weather_status"])
+
+            // Filled by the tagger and by the user (later work); created now so the first
+            // schema already has the journal's shape.
+            try db.create(table: "tag") { t in
+                t.column("entry_id", .text).notNull().references("entry", onDelete: .cascade)
+                t.column("name", .text).notNull()
+                t.column("source", .text).notNull().check { ["auto", "user"].contains($0) }
+                t.column("score", .double)
+                t.column("tagger_version", .integer)
+                t.primaryKey(["entry_id", "name"])
+            }
+            try db.create(index: "tag_name", on: "tag", columns: ["name"])
+
+            try db.create(table: "weather") { t in
+                t.column("entry_id", .text).primaryKey().references("entry", onDelete: .cascade)
+                t.column("provider", .text).notNull()
+                t.column("observed_at", .text)
+                t.column("temperature_c", .double)
+                t.column("apparent_temperature_c", .double)
+                t.column("precipitation_mm", .double)
+                t.column("cloud_cover_percent", .double)
+                t.column("wind_speed_kmh", .double)
+                t.column("weather_code", .integer)
+                t.column("weather_text", .text)
+                t.column("grid_latitude", .double)
+                t.column("grid_longitude", .double)
+                t.column("fetched_at", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}

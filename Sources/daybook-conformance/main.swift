@@ -1,0 +1,28 @@
+import DaybookImaging
+import DaybookIngest
+import DaybookMetadata
+import Foundation
+
+/// daybook-conformance corpus DIR     — compare EXIF reading with DIR/truth.json
+/// daybook-conformance badinputs DIR  — check each malformed file against DIR/expected.json
+///
+/// Prints one line per mismatch and "N passed, M failed"; exits 1 on any failure.
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 2, let mode = arguments.first, let folder = arguments.last,
+      ["corpus", "badinputs"].contains(mode) else {
+    FileHandle.standardError.write(Data("usage: daybook-conformance corpus|badinputs DIR\n".utf8))
+    exit(2)
+}
+
+let root = URL(fileURLWithPath: folder)
+let failures: Int
+let passes: Int
+do {
+    (passes, failures) = try mode == "corpus" ? CorpusCheck(root: root).run() : BadInputCheck(root: root).run()
+} catch {
+    FileHandle.standardError.write(Data("daybook-conformance: \(error)\n".utf8))
+    exit(2)
+}
+print("\(passes) passed, \(failures) failed")
+exit(failures == 0 ? 0 : 1)

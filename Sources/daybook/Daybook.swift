@@ -1,0 +1,79 @@
+import ArgumentParser
+import DaybookStore
+import Foundation
+
+@main
+struct Daybook: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daybook",
+        abstract: "Turn a folder of photos into a personal journal.",
+        discussion: """
+            Each photo becomes a journal entry with its capture date, place and camera (from EXIF) \
+            and an oriented thumbnail. The journal lives in one library folder:
+              --library DIR, else $DAYBOOK_LIBRARY, else $XDG_DATA_HOME/daybook (~/.local/share/daybook).
+
+            Examples:
+              daybook ingest ~/Pictures/2024         add every photo under a folder (again: nothing twice)
+              daybook list                           entries by month, newest first
+              daybook show 3f2a                      one entry (any unique id prefix)
+
+            Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
+            """,
+        version: "0.1.0",
+        subcommands: [Ingest.self, List.self, Show.self]
+    )
+
+    static func main() {
+        umask(0o077)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(code: exitCode(for: error, message: fullMessage(for: error)))
+        }
+    }
+
+    /// ArgumentParser exits 64 on usage errors; Daybook's contract is 2.
+    private static func exitCode(for error: Error, message: String) -> Int32 {
+        let code = Self.exitCode(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            return 0
+        }
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        if code == .validationFailure { return 2 }
+        return code.rawValue
+    }
+
+    private static func exit(code: Int32) -> Never {
+        Foundation.exit(code)
+    }
+}
+
+/// Options every command takes.
+struct LibraryOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Library folder (default: $DAYBOOK_LIBRARY, else $XDG_DATA_HOME/daybook).", valueName: "dir"))
+    var library: String?
+
+    @Flag(name: .long, help: "Print JSON on standard output, for scripts.")
+    var json = false
+
+    var resolvedLibrary: Library { Library.resolve(explicit: library) }
+}
+
+/// An error already explained to the user: exit with `code` and print nothing more.
+struct Exit: Error {
+    let code: Int32
+}
+
+extension ParsableCommand {
+    /// Runs `body`, turning library errors into one `daybook: error: …` line and exit 1.
+    func reportingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as StoreError {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import DaybookMetadata
+import DaybookStore
+import Foundation
+
+/// How entries read in a terminal.
+enum EntryFormat {
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                                     "August", "September", "October", "November", "December"]
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    static func monthSection(_ entry: JournalEntry) -> String {
+        guard let date = entry.capturedAt else { return "Undated" }
+        return "\(monthNames[date.month - 1]) \(date.year)"
+    }
+
+    static func line(_ entry: JournalEntry) -> String {
+        let when = entry.capturedAt.map(shortDate) ?? "(no date)       "
+        let place = placeText(entry) ?? "—"
+        let camera = entry.camera ?? "—"
+        return "\(when)  \(place.padding(toLength: 22, withPad: " ", startingAt: 0))  \(camera.padding(toLength: 24, withPad: " ", startingAt: 0))  \(entry.shortID)"
+    }
+
+    /// "Sun 14 Jul 10:30"
+    static func shortDate(_ date: LocalDateTime) -> String {
+        let weekday = weekdays[(Int((date.secondsSinceEpochIgnoringZone / 86_400) % 7) + 11) % 7]
+        return "\(weekday) \(pad2(date.day)) \(monthNames[date.month - 1].prefix(3)) \(pad2(date.hour)):\(pad2(date.minute))"
+    }
+
+    static func placeText(_ entry: JournalEntry) -> String? {
+        guard let latitude = entry.latitude, let longitude = entry.longitude else { return nil }
+        return String(format: "%.4f°%@ %.4f°%@", abs(latitude), latitude < 0 ? "S" : "N",
+                      abs(longitude), longitude < 0 ? "W" : "E")
+    }
+
+    static func details(_ entry: JournalEntry, thumbnails: ThumbnailFiles) -> [(String, String)] {
+        var rows: [(String, String)] = [("id", entry.id)]
+        if let date = entry.capturedAt {
+            var text = date.iso8601.replacingOccurrences(of: "T", with: " ")
+            if let subsec = entry.captureSubsec { text += ".\(subsec)" }
+            if let offset = entry.offset {
+                text += " \(offset.formatted) (offset from \(offset.source == .exifOffsetTag ? "EXIF offset tag" : "GPS time stamp"))"
+            } else {
+                text += " (local time, offset unknown)"
+            }
+            rows.append(("captured", text))
+            rows.append(("date from", entry.captureSource ?? "—"))
+        } else {
+            rows.append(("captured", "no usable date in the photo"))
+        }
+        if let place = placeText(entry) {
+            var text = place + String(format: "  (%.6f, %.6f)", entry.latitude!, entry.longitude!)
+            if let altitude = entry.altitude { text += String(format: ", %.1f m", altitude) }
+            rows.append(("place", text))
+        } else {
+            rows.append(("place", "—"))
+        }
+        rows.append(("camera", entry.camera ?? "—"))
+        if let width = entry.pixelWidth, let height = entry.pixelHeight {
+            rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation)"))
+        }
+        rows.append(("photo", entry.sourcePath))
+        if let name = entry.thumbnail {
+            rows.append(("thumbnail", "\(thumbnails.url(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
+        } else {
+            rows.append(("thumbnail", "none"))
+        }
+        rows.append(("weather", entry.weatherStatus.rawValue))
+        rows.append(("sha256", entry.contentHash))
+        rows.append(("added", entry.createdAt))
+        if !entry.text.isEmpty { rows.append(("text", entry.text)) }
+        for problem in entry.problemList { rows.append(("problem", problem)) }
+        return rows
+    }
+
+    private static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

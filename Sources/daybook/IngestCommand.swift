@@ -1,0 +1,127 @@
+import ArgumentParser
+import DaybookIngest
+import DaybookStore
+import Foundation
+
+struct Ingest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add photos to the journal.",
+        discussion: """
+            Walks folders recursively (hidden folders skipped, symlinks followed once) and adds \
+            every JPEG, recognised by its bytes, not its name. A photo already in the journal \
+            (same bytes, any path) is not added again. Files that are not photos are counted as \
+            skipped; a broken photo is reported as one line naming the file and the reason, and \
+            the run goes on.
+
+            Examples:
+              daybook ingest ~/Pictures
+              daybook ingest --jobs 4 --thumbnail-size 600 card/DCIM extra.jpg
+              daybook ingest --json ~/Pictures > new-entries.json
+            """
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Option(name: .long, help: "Photos processed in parallel (default: number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: "Longest side of thumbnails, in pixels.")
+    var thumbnailSize: Int = 400
+
+    @Option(name: .long, help: "Refuse to decode images larger than this many megapixels.")
+    var maxMegapixels: Int = 100
+
+    @Argument(help: ArgumentHelp("Photo files and folders.", valueName: "path"))
+    var paths: [String]
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Give at least one file or folder to ingest.") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256.") }
+        guard (16...4096).contains(thumbnailSize) else { throw ValidationError("--thumbnail-size must be between 16 and 4096.") }
+        guard (1...1000).contains(maxMegapixels) else { throw ValidationError("--max-megapixels must be between 1 and 1000.") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try JournalStore(library: options.resolvedLibrary)
+            let ingester = try Ingester(store: store, options: IngestOptions(
+                jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000))
+            let progress = ProgressLine()
+            let counter = Counter()
+            let created = CreatedEntries()
+            let json = options.json
+            let summary = try ingester.ingest(paths: paths) { event in
+                switch event {
+                case .created(let entry):
+                    counter.add(new: 1)
+                    if json { created.append(entry) }
+                case .alreadyInJournal: counter.add(known: 1)
+                case .failed(let path, let reason):
+                    counter.add(failed: 1)
+                    progress.printLine("daybook: error: \(path): \(reason)")
+                case .skipped: counter.add(skipped: 1)
+                case .warning(let path, let message):
+                    progress.printLine("daybook: warning: \(path): \(message)")
+                }
+                progress.update(counter.line)
+            }
+            progress.clear()
+            if let repair = summary.repair, !repair.isEmpty {
+                Console.writeError("daybook: repaired the library after an interrupted run: "
+                    + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
+                    + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
+            }
+            if json {
+                try Console.printJSON(IngestReport(summary: summary, created: created.sorted()))
+                Console.writeError(summary.line)
+            } else {
+                print(summary.line)
+            }
+            if summary.failed > 0 { throw ExitCode(1) }
+        }
+    }
+}
+
+/// What `ingest --json` prints.
+struct IngestReport: Encodable {
+    let new: Int
+    let alreadyInJournal: Int
+    let failed: Int
+    let skipped: Int
+    let created: [JournalEntry]
+
+    init(summary: IngestSummary, created: [JournalEntry]) {
+        new = summary.created.count
+        alreadyInJournal = summary.alreadyInJournal
+        failed = summary.failed
+        skipped = summary.skipped
+        self.created = created
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var new = 0, known = 0, failed = 0, skipped = 0
+    private let start = Date()
+
+    func add(new: Int = 0, known: Int = 0, failed: Int = 0, skipped: Int = 0) {
+        lock.withLock {
+            self.new += new; self.known += known; self.failed += failed; self.skipped += skipped
+        }
+    }
+
+    var line: String {
+        lock.withLock {
+            let done = new + known + failed + skipped
+            let rate = Double(done) / max(Date().timeIntervalSince(start), 0.001)
+            return "ingesting: \(done) files (\(new) new, \(known) known, \(failed) failed) \(String(format: "%.1f", rate))/s"
+        }
+    }
+}
+
+private final class CreatedEntries: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [JournalEntry] = []
+    func append(_ entry: JournalEntry) { lock.withLock { entries.append(entry) } }
+    func sorted() -> [JournalEntry] { lock.withLock { entries.sorted { $0.sourcePath < $1.sourcePath } } }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+
+/// Runs the real `daybook` executable: exit codes, output streams, JSON.
+final class CLITests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let samples = repository.appendingPathComponent("SampleImages")
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    var library: URL!
+
+    override func setUpWithError() throws {
+        library = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cli-\(UUID().uuidString)")
+    }
+
+    static var executable: URL {
+        // The test bundle sits in the build folder next to the products.
+        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("daybook")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return candidates[0].appendingPathComponent("daybook")
+    }
+
+    func daybook(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DAYBOOK_LIBRARY"] = library.path
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func testIngestSummaryIdempotenceAndExitZero() throws {
+        let first = try daybook("ingest", Self.samples.path)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, "10 new, 0 already in the journal, 0 failed, 1 skipped (not photos)\n")
+        XCTAssertEqual(first.stderr, "", "no progress line when standard error is not a terminal")
+        let second = try daybook("ingest", Self.samples.path)
+        XCTAssertEqual(second.status, 0)
+        XCTAssertTrue(second.stdout.hasPrefix("0 new, 10 already in the journal, 0 failed"), second.stdout)
+    }
+
+    func testFailuresExitOneWithOneLinePerFileAndTheRestStored() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cli-photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("01-paris-2019-07.jpg"),
+                                         to: folder.appendingPathComponent("paris.jpg"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("fake.jpg"))
+        try Data("<html>404</html>".utf8).write(to: folder.appendingPathComponent("download.jpg"))
+
+        let run = try daybook("ingest", folder.path)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stdout, "1 new, 0 already in the journal, 2 failed\n")
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, run.stderr)
+        XCTAssertTrue(lines.contains("daybook: error: \(folder.path)/fake.jpg: not a JPEG (PNG signature)"), run.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("daybook: error: \(folder.path)/download.jpg: not a JPEG") }, run.stderr)
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        for arguments in [["ingest"], ["ingest", "--jobs", "0", "x"], ["ingest", "--no-such-flag", "x"], ["frobnicate"],
+                          ["ingest", "--thumbnail-size", "big", "x"]] {
+            let process = Process()
+            process.executableURL = Self.executable
+            process.arguments = arguments
+            process.standardOutput = Pipe()
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 2, "\(arguments): \(message)")
+            XCTAssertFalse(message.isEmpty, "\(arguments) must explain itself")
+        }
+        let help = try daybook("ingest", "--help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("--thumbnail-size"), help.stdout)
+    }
+
+    func testJSONListsCreatedEntries() throws {
+        let run = try daybook("ingest", "--json", Self.samples.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["new"] as? Int, 10)
+        let created = try XCTUnwrap(object["created"] as? [[String: Any]])
+        XCTAssertEqual(created.count, 10)
+        let paris = try XCTUnwrap(created.first { ($0["source_path"] as? String)?.hasSuffix("01-paris-2019-07.jpg") == true })
+        XCTAssertEqual(paris["captured_local"] as? String, "2019-07-14T10:30:00")
+        XCTAssertEqual(paris["utc_offset_seconds"] as? Int, 7200)
+        XCTAssertEqual(paris["thumbnail_width"] as? Int, 400)
+
+        let again = try daybook("ingest", "--json", Self.samples.path)
+        let second = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((second["created"] as? [Any])?.count, 0)
+        XCTAssertEqual(second["already_in_journal"] as? Int, 10)
+    }
+
+    func testListSectionsByMonthNewestFirstAndShowByPrefix() throws {
+        let empty = try daybook("list")
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertTrue(empty.stderr.contains("empty"), empty.stderr)
+
+        _ = try daybook("ingest", Self.samples.path)
+        let list = try daybook("list")
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let sections = list.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map(String.init)
+        XCTAssertEqual(sections, ["August 2023", "February 2023", "June 2022", "December 2021", "March 2021",
+                                  "January 2020", "July 2019", "May 2018", "September 2017", "Undated"])
+        XCTAssertTrue(list.stdout.contains("Sun 14 Jul 10:30  48.8584°N 2.2945°E"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("Fri 24 Dec 21:00  33.8568°S 151.2153°E"), list.stdout)
+
+        let json = try daybook("list", "--json")
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let rio = try XCTUnwrap(entries.first { ($0["source_path"] as? String)?.hasSuffix("02-rio-2020-01.jpg") == true })
+        let id = try XCTUnwrap(rio["id"] as? String)
+
+        let show = try daybook("show", String(id.prefix(6)))
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertTrue(show.stdout.contains("2020-01-05 08:15:30 -03:00 (offset from GPS time stamp)"), show.stdout)
+        XCTAssertTrue(show.stdout.contains("(-22.951916, -43.210487)"), show.stdout)
+
+        let unknown = try daybook("show", "ffffffff")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.stderr, "daybook: error: no entry with id ffffffff\n")
+    }
+
+    func testLibraryOptionOverridesEnvironment() throws {
+        let explicit = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-explicit-\(UUID().uuidString)")
+        let run = try daybook("ingest", "--library", explicit.path, Self.samples.appendingPathComponent("08-no-exif.jpg").path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: explicit.appendingPathComponent("journal.sqlite").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
+    }
+}

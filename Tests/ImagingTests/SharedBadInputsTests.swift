@@ -1,0 +1,58 @@
+import DaybookImaging
+import Foundation
+import XCTest
+
+/// The shared corpus of damaged files (/work/shared/badinputs). Prints every outcome for the
+/// ingest engineers; asserts only the cases this module owns outright.
+final class SharedBadInputsTests: XCTestCase {
+    static let directory = URL(fileURLWithPath: "/work/shared/badinputs")
+
+    func testEveryFileEndsInAThumbnailOrAClearError() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+            .filter { $0.hasSuffix(".jpg") }
+            .sorted()
+        if names.isEmpty {
+            throw XCTSkip("no shared bad inputs at \(Self.directory.path)")
+        }
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent(name)))
+            let start = Date()
+            let outcome: String
+            do {
+                let thumbnail = try ThumbnailMaker().make(from: bytes, orientation: 1)
+                outcome = "thumbnail \(thumbnail.image.width)x\(thumbnail.image.height) "
+                    + "of \(thumbnail.frame.width)x\(thumbnail.frame.height), "
+                    + "\(thumbnail.jpeg.count) bytes, warnings \(thumbnail.warnings)"
+            } catch {
+                outcome = "error: \(error)"
+                XCTAssertFalse(error.description.isEmpty, name)
+                XCTAssertFalse(error.description.contains("\n"), name)
+            }
+            let seconds = Date().timeIntervalSince(start)
+            print("badinputs \(name): \(outcome) [\(Int(seconds * 1000)) ms]")
+            XCTAssertLessThan(seconds, 2, name)
+        }
+    }
+
+    func testTruncatedAndBombFilesAreRefused() throws {
+        func load(_ name: String) throws -> [UInt8] {
+            let url = Self.directory.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw XCTSkip("\(name) not in the shared bad inputs")
+            }
+            return try [UInt8](Data(contentsOf: url))
+        }
+        for name in ["truncated_at_10pct.jpg", "truncated_at_50pct.jpg"] {
+            let bytes = try load(name)
+            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bytes, orientation: 1)) {
+                guard case .truncated = $0 else { return XCTFail("\(name): \($0)") }
+            }
+        }
+        let bomb = try load("sof_declares_60000x60000.jpg")
+        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bomb, orientation: 1)) {
+            guard case .tooLarge(FrameSize(width: 60000, height: 60000), _) = $0 else {
+                return XCTFail("\($0)")
+            }
+        }
+    }
+}

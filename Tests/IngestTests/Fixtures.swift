@@ -1,0 +1,76 @@
+import DaybookImaging
+import DaybookIngest
+import DaybookStore
+import Foundation
+import XCTest
+
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let samples = repository.appendingPathComponent("SampleImages")
+    /// ../shared beside the repository (CI has it); DAYBOOK_SHARED overrides.
+    static let shared = URL(fileURLWithPath: ProcessInfo.processInfo.environment["DAYBOOK_SHARED"]
+        ?? repository.deletingLastPathComponent().appendingPathComponent("shared").path)
+
+    static func temporaryFolder(_ label: String = "daybook-test") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func sampleNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".jpg") }.sorted()
+    }
+}
+
+/// Collects events from a run, thread-safely.
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [IngestEvent] = []
+
+    func record(_ event: IngestEvent) { lock.withLock { stored.append(event) } }
+    var events: [IngestEvent] { lock.withLock { stored } }
+
+    var failures: [String: String] {
+        var result: [String: String] = [:]
+        for case .failed(let path, let reason) in events { result[(path as NSString).lastPathComponent] = reason }
+        return result
+    }
+
+    var skipped: [String] {
+        events.compactMap { if case .skipped(let path, _) = $0 { (path as NSString).lastPathComponent } else { nil } }
+    }
+
+    var warnings: [String: [String]] {
+        var result: [String: [String]] = [:]
+        for case .warning(let path, let message) in events { result[(path as NSString).lastPathComponent, default: []].append(message) }
+        return result
+    }
+}
+
+struct TestJournal {
+    let folder: URL
+    let store: JournalStore
+    let ingester: Ingester
+
+    init(jobs: Int = 2) throws {
+        folder = try Fixtures.temporaryFolder("daybook-library")
+        store = try JournalStore(library: Library(root: folder))
+        ingester = try Ingester(store: store, options: IngestOptions(jobs: jobs))
+    }
+
+    @discardableResult
+    func ingest(_ paths: [URL], log: EventLog = EventLog()) throws -> IngestSummary {
+        try ingester.ingest(paths: paths.map(\.path)) { log.record($0) }
+    }
+
+    func entriesByFile() throws -> [String: JournalEntry] {
+        Dictionary(uniqueKeysWithValues: try store.entries().map { (($0.sourcePath as NSString).lastPathComponent, $0) })
+    }
+
+    func thumbnail(of entry: JournalEntry) throws -> RGBImage {
+        let name = try XCTUnwrap(entry.thumbnail)
+        let bytes = try [UInt8](Data(contentsOf: ThumbnailFiles(library: store.library).url(for: name)))
+        return try JPEGDecoder.decode(bytes, minimumLongestSide: 10_000).image
+    }
+}

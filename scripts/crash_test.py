@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Crash safety: `daybook ingest` killed with SIGKILL mid-run, several times, then run to the end.
+
+Afterwards the library must hold exactly one entry per photo, every entry with a thumbnail must
+have its file, and no file in thumbnails/ may lack an entry (temporaries included).
+
+usage: crash_test.py DAYBOOK_BINARY [--photos N]
+Prints one line per problem and "N passed, M failed"; exits 1 on any failure.
+"""
+import argparse
+import hashlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def entry_count(db: Path) -> int:
+    if not db.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
+            return conn.execute("SELECT count(*) FROM entry").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def kill_after(daybook: str, library: Path, photos: Path, threshold: int, jobs: int) -> str:
+    """Starts an ingest and SIGKILLs it once at least `threshold` entries exist."""
+    db = library / "journal.sqlite"
+    process = subprocess.Popen([daybook, "ingest", "--library", str(library), "--jobs", str(jobs), str(photos)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while process.poll() is None and time.monotonic() < deadline:
+        if entry_count(db) >= threshold:
+            break
+        time.sleep(0.005)
+    if process.poll() is not None:
+        return f"finished before reaching {threshold} entries (exit {process.returncode})"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    return f"killed at {entry_count(db)} entries"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("daybook")
+    parser.add_argument("--photos", type=int, default=240)
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="daybook-crash-"))
+    photos, library = work / "photos", work / "library"
+    subprocess.run([sys.executable, str(ROOT / "scripts/make_photos.py"), "folder", "--count", str(args.photos),
+                    "--size", "960x720", "--seed", "7", str(photos)], check=True, stdout=subprocess.DEVNULL)
+    files = sorted(p for p in photos.rglob("*.jpg"))
+    hashes = {hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+    assert len(hashes) == len(files) == args.photos, "generator made duplicate photos"
+
+    # Kill at different moments: early, middle, late, and twice with one job.
+    rounds = [(int(args.photos * f), jobs) for f, jobs in [(0.05, 2), (0.3, 2), (0.5, 1), (0.75, 2), (0.9, 1)]]
+    for threshold, jobs in rounds:
+        print(f"crash-test: round to {threshold} entries with {jobs} job(s): "
+              f"{kill_after(args.daybook, library, photos, threshold, jobs)}")
+
+    final = subprocess.run([args.daybook, "ingest", "--library", str(library), str(photos)],
+                           capture_output=True, text=True)
+    print(f"crash-test: final run: {final.stdout.strip()} (exit {final.returncode})")
+    for line in final.stderr.splitlines():
+        if "repaired" in line:
+            print(f"crash-test: {line}")
+    problems = []
+    if final.returncode != 0:
+        problems.append(f"final ingest exited {final.returncode}: {final.stderr.strip()}")
+
+    with sqlite3.connect(library / "journal.sqlite") as conn:
+        rows = conn.execute("SELECT content_hash, thumbnail FROM entry").fetchall()
+    stored = [h for h, _ in rows]
+    if len(stored) != len(set(stored)):
+        problems.append(f"duplicate entries: {len(stored) - len(set(stored))}")
+    if set(stored) != hashes:
+        problems.append(f"entries: {len(set(stored) & hashes)} of {len(hashes)} photos stored, "
+                        f"{len(set(stored) - hashes)} unknown")
+    thumbnails = library / "thumbnails"
+    referenced = {t for _, t in rows if t}
+    on_disk = set(os.listdir(thumbnails))
+    for name in sorted(referenced - on_disk):
+        problems.append(f"entry thumbnail missing: {name}")
+    for name in sorted(on_disk - referenced):
+        problems.append(f"thumbnail file without an entry: {name}")
+    if len(referenced) != len(hashes):
+        problems.append(f"{len(hashes) - len(referenced)} photos have no thumbnail")
+
+    second = subprocess.run([args.daybook, "ingest", "--library", str(library), str(photos)],
+                            capture_output=True, text=True)
+    if not second.stdout.startswith("0 new"):
+        problems.append(f"second run was not a no-op: {second.stdout.strip()}")
+
+    for problem in problems:
+        print(f"crash-test: FAIL {problem}")
+    checks = 6
+    failed = min(len(problems), checks)
+    print(f"crash-test: {args.photos} photos, {len(stored)} entries, {len(on_disk)} thumbnail files")
+    print(f"{checks - failed} passed, {failed} failed")
+    if not problems:
+        subprocess.run(["rm", "-rf", str(work)])
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what Daybook needs on Debian 12, skipping what is already there.
+# The Swift 6 toolchain itself must already be on PATH (swift.org's Debian 12 build).
+set -euo pipefail
+
+packages=(libexif-dev libjpeg-dev libsqlite3-dev pkg-config libjpeg-turbo-progs sqlite3 python3 python3-pip)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        [ -x "$candidate/swift" ] && export PATH="$candidate:$PATH" && break
+    done
+fi
+command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6 is required)" >&2; exit 1; }
+
+# Test tooling only: the photo generator (scripts/make_photos.py) uses Pillow and numpy.
+if ! python3 -c 'import PIL, numpy' 2>/dev/null; then
+    echo "setup: installing Pillow and numpy for the test photo generator" >&2
+    python3 -m pip install --quiet pillow numpy 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages pillow numpy
+fi
