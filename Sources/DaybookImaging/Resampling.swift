@@ -34,10 +34,10 @@ enum Resampling {
         let columns = BoxTaps(sourceLength: source.width, destinationLength: width)
         let rows = BoxTaps(sourceLength: source.height, destinationLength: height)
         let sourceStride = source.width * 3
-        // Zero padding: the narrowing reads `maxTaps` pixels from every start, weight 0 past
-        // the real ones, plus one float more for its 4-lane loads.
-        var blendedRow = [Float](repeating: 0, count: sourceStride + columns.maxTaps * 3 + 1)
-        var narrowedRow = [Float](repeating: 0, count: width * 3 + 1)
+        // Zero padding: the narrowing reads `maxTaps` pixels from every start, with weight 0
+        // past the real ones.
+        var blendedRow = [Float](repeating: 0, count: sourceStride + columns.maxTaps * 3)
+        var narrowedRow = [Float](repeating: 0, count: width * 3)
 
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
             source.pixels.withUnsafeBufferPointer { src in
@@ -88,7 +88,8 @@ enum Resampling {
     }
 
     /// The tap count is almost always 2–4 (scale factors up to 3), so those get loops with a
-    /// constant trip count that the compiler unrolls; 4-lane vectors carry r, g, b at once.
+    /// constant trip count that the compiler unrolls. Plain scalar code on purpose: SIMD
+    /// types are only marginally faster in release and many times slower in debug builds.
     private static func narrowRow(
         _ row: UnsafePointer<Float>, first: UnsafePointer<Int32>, weights: UnsafePointer<Float>,
         maxTaps: Int, width: Int, into out: UnsafeMutablePointer<Float>
@@ -107,21 +108,25 @@ enum Resampling {
         _ weights: UnsafePointer<Float>, taps: Int, _ width: Int,
         _ out: UnsafeMutablePointer<Float>
     ) {
+        var target = out
         for x in 0..<width {
-            let p = row + Int(first[x]) * 3
+            var p = row + Int(first[x]) * 3
             let w = weights + x * taps
-            var sum = SIMD4<Float>()
+            var r: Float = 0
+            var g: Float = 0
+            var b: Float = 0
             for k in 0..<taps {
-                sum += w[k] * load4(p + k * 3)
+                let wk = w[k]
+                r += wk * p[0]
+                g += wk * p[1]
+                b += wk * p[2]
+                p += 3
             }
-            // The fourth lane spills into the next pixel's red, which that pixel overwrites.
-            UnsafeMutableRawPointer(out + x * 3).storeBytes(of: sum, as: SIMD4<Float>.self)
+            target[0] = r
+            target[1] = g
+            target[2] = b
+            target += 3
         }
-    }
-
-    @inline(__always)
-    private static func load4(_ p: UnsafePointer<Float>) -> SIMD4<Float> {
-        UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
     }
 
     /// Round to nearest by adding 1.5·2²³: the float's low mantissa bits then hold the

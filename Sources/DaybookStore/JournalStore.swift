@@ -58,6 +58,7 @@ public final class JournalStore: Sendable {
     /// thumbnail file, and a failing move leaves no entry behind.
     /// When the content hash is already stored (a concurrent duplicate), nothing is
     /// inserted and `beforeCommit` is not run.
+    @discardableResult
     public func insert(_ entry: JournalEntry, beforeCommit: () throws -> Void = {}) throws -> InsertOutcome {
         try pool.write { db in
             if let existing = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE content_hash = ?",

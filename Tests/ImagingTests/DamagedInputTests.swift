@@ -34,6 +34,37 @@ final class DamagedInputTests: XCTestCase {
         }
     }
 
+    func testEndlessProgressiveScansAreCut() throws {
+        // A few KB of repeated progressive scans can keep libjpeg busy for minutes.
+        let small = TestImages.photo(width: 64, height: 48)
+        guard let progressive = try Tools.run("cjpeg", ["-progressive"], input: TestImages.ppm(small))
+        else {
+            throw XCTSkip("cjpeg not installed")
+        }
+        let jpeg = [UInt8](progressive)
+        let lastScan = try XCTUnwrap(
+            (0..<(jpeg.count - 1)).last { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        let scan = Array(jpeg[lastScan..<(jpeg.count - 2)])
+        func repeatingLastScan(_ times: Int) -> [UInt8] {
+            Array(jpeg.dropLast(2)) + Array([[UInt8]](repeating: scan, count: times).joined())
+                + [0xFF, 0xD9]
+        }
+
+        // A handful of bogus extra scans: libjpeg recovers, and says so.
+        let decoded = try JPEGDecoder.decode(repeatingLastScan(20), minimumLongestSide: 64)
+        XCTAssertEqual(decoded.image.width, 64)
+        let warning = try XCTUnwrap(decoded.warnings.first)
+        XCTAssertTrue(warning.hasSuffix("warnings in all)"), warning)
+
+        XCTAssertThrowsImagingError(
+            try JPEGDecoder.decode(repeatingLastScan(1100), minimumLongestSide: 64)
+        ) { error in
+            XCTAssertEqual(
+                error,
+                .corrupt(FrameSize(width: 64, height: 48), "too many progressive scans (more than 1000)"))
+        }
+    }
+
     func testTruncationReturnsNoPixelsFromTheCLayer() throws {
         let jpeg = try TestImages.jpeg(Self.photo)
         let cut = Array(jpeg.prefix(jpeg.count / 2))

@@ -1,0 +1,112 @@
+import Foundation
+
+/// An error that ends the benchmark with exit status 1 (2 for `usage`).
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    var isUsage = false
+
+    init(_ description: String, usage: Bool = false) {
+        self.description = description
+        isUsage = usage
+    }
+}
+
+/// How the baseline hashes the files.
+enum BaselineHash: String, Sendable {
+    /// In-process, `--jobs` threads, with swift-crypto's SHA-256 (the hasher Daybook uses).
+    case swiftCrypto = "swift-crypto"
+    /// `sha256sum` child processes, 16 files each, `--jobs` at a time.
+    case sha256sum
+}
+
+struct BenchOptions: Sendable {
+    var photos: String?
+    var generate = 200
+    var width = 4000
+    var height = 3000
+    var rounds = 3
+    var jobs = 2
+    var daybook: String?
+    var stagePhotos = 50
+    var baselineHash = BaselineHash.swiftCrypto
+    var thumbnailSize = 400
+
+    static let usage = """
+        usage: daybook-bench [--photos DIR] [--generate N] [--size WxH] [--rounds R] [--jobs J]
+                             [--daybook PATH] [--stage-photos K] [--baseline-hash swift-crypto|sha256sum]
+
+        Ingest benchmark for Daybook. Each round times, side by side (order alternating):
+          baseline  djpeg -scale 1/8 -outfile /dev/null FILE for every file, J processes at a time,
+                    then SHA-256 of every file (J threads, swift-crypto; or sha256sum processes)
+          daybook   daybook ingest --library FRESH_TMP_DIR --jobs J DIR  (child process; wall
+                    clock, and peak RSS from wait4's ru_maxrss)
+        then a single-thread, in-process per-stage breakdown on the first K photos.
+
+          --photos DIR       photos to ingest (default: generate them)
+          --generate N       photos to generate when --photos is not given (default 200), cached
+                             in <repo>/.build-bench-photos/N-WxH/
+          --size WxH         displayed size of generated photos (default 4000x3000)
+          --rounds R         rounds of baseline + daybook (default 3)
+          --jobs J           parallelism of both sides (default 2)
+          --daybook PATH     daybook executable (default: the one next to daybook-bench)
+          --stage-photos K   photos in the per-stage breakdown (default 50, 0 to skip)
+          --baseline-hash H  swift-crypto (default, in-process) or sha256sum (child processes)
+
+        Exit status: 0 when the benchmark ran (whether or not the aims were met), 1 on errors,
+        2 on usage errors.
+        """
+
+    static func parse(_ arguments: [String]) throws -> BenchOptions {
+        var options = BenchOptions()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "-h" || argument == "--help" {
+                print(usage)
+                exit(0)
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = rest.popFirst() else { throw BenchError("\(name) needs a value", usage: true) }
+                return next
+            }
+            func integer(_ range: ClosedRange<Int>) throws -> Int {
+                let text = try value()
+                guard let number = Int(text), range.contains(number) else {
+                    throw BenchError("\(name) must be an integer in \(range.lowerBound)...\(range.upperBound), not '\(text)'", usage: true)
+                }
+                return number
+            }
+            switch name {
+            case "--photos": options.photos = try value()
+            case "--generate": options.generate = try integer(1...1_000_000)
+            case "--size":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x")
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 16, h >= 16,
+                      w <= 20_000, h <= 20_000 else {
+                    throw BenchError("--size must look like 4000x3000, not '\(text)'", usage: true)
+                }
+                (options.width, options.height) = (w, h)
+            case "--rounds": options.rounds = try integer(1...100)
+            case "--jobs": options.jobs = try integer(1...256)
+            case "--daybook": options.daybook = try value()
+            case "--stage-photos": options.stagePhotos = try integer(0...100_000)
+            case "--baseline-hash":
+                let text = try value()
+                guard let hash = BaselineHash(rawValue: text) else {
+                    throw BenchError("--baseline-hash must be swift-crypto or sha256sum, not '\(text)'", usage: true)
+                }
+                options.baselineHash = hash
+            default:
+                throw BenchError("unknown argument '\(argument)'", usage: true)
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,119 @@
+import DaybookImaging
+import DaybookIngest
+import DaybookMetadata  // ExifReader, PhotoMetadata (a dependency of DaybookIngest)
+import DaybookStore
+import Foundation
+
+/// What one photo carries from stage to stage in the per-stage breakdown.
+struct PhotoWork {
+    let path: String
+    var bytes: [UInt8] = []
+    var hash = ""
+    var metadata = PhotoMetadata()
+    var decoded: DecodedJPEG?
+    /// The pixels as they go: decoded, then resized, then oriented.
+    var image: RGBImage?
+    var jpeg: [UInt8] = []
+
+    init(path: String) { self.path = path }
+}
+
+/// One timed step of the ingest pipeline.
+struct Stage {
+    let name: String
+    let run: (inout PhotoWork) throws -> Void
+
+    init(_ name: String, _ run: @escaping (inout PhotoWork) throws -> Void) {
+        self.name = name
+        self.run = run
+    }
+}
+
+/// The ingest pipeline cut into stages, in the ingester's order, single thread, in-process,
+/// with the same library calls and settings as `Ingester` / `ThumbnailMaker`.
+struct StageBreakdown {
+    struct Row {
+        let name: String
+        let samples: [Double]  // seconds, one per photo
+    }
+
+    let photos: Int
+    let rows: [Row]
+    let totals: [Double]  // per photo, seconds
+
+    static func measure(_ files: [String], store: JournalStore, thumbnailSize: Int) throws -> StageBreakdown {
+        let maker = ThumbnailMaker(longestSide: thumbnailSize)
+        let thumbnailFiles = ThumbnailFiles(library: store.library)
+
+        // A new stage (say, tagging the thumbnail's pixels) is one more line here, e.g.
+        //   Stage("tagging") { $0.tags = Tagger().tags(for: $0.image!) },
+        // placed where the ingester runs it.
+        let stages: [Stage] = [
+            Stage("read file") { $0.bytes = try readWholeFile($0.path) },
+            Stage("SHA-256") { $0.hash = ContentHash.sha256Hex($0.bytes) },
+            Stage("dedupe lookup") { _ = try store.entry(contentHash: $0.hash) },
+            Stage("EXIF read") { $0.metadata = ExifReader.read(jpeg: $0.bytes) },
+            Stage("decode (DCT-scaled)") {
+                let decoded = try JPEGDecoder.decode($0.bytes, minimumLongestSide: maker.longestSide,
+                                                     maxPixels: maker.maxPixels)
+                $0.decoded = decoded
+                $0.image = decoded.image
+            },
+            Stage("resize (box)") { $0.image = $0.image!.resized(toLongestSide: maker.longestSide) },
+            Stage("orient") { $0.image = $0.image!.oriented($0.metadata.orientation) },
+            Stage("encode JPEG") { $0.jpeg = try JPEGEncoder.encode($0.image!, quality: maker.quality) },
+            Stage("store (file + insert)") { work in
+                // As Ingester: thumbnail to a temporary file, then one transaction that
+                // inserts the entry and renames the thumbnail into place.
+                let name = ThumbnailFiles.name(forContentHash: work.hash)
+                let temporary = try thumbnailFiles.writeTemporary(work.jpeg)
+                let frame = work.decoded!.frame
+                let entry = JournalEntry(
+                    contentHash: work.hash, sourcePath: work.path, fileSize: Int64(work.bytes.count),
+                    metadata: work.metadata, pixelSize: (frame.width, frame.height), thumbnail: name,
+                    thumbnailSize: (work.image!.width, work.image!.height),
+                    problems: work.metadata.warnings + work.decoded!.warnings)
+                _ = try store.insert(entry) { try thumbnailFiles.moveIntoPlace(temporary, name: name) }
+            },
+        ]
+
+        var samples = [[Double]](repeating: [], count: stages.count)
+        var totals: [Double] = []
+        for file in files {
+            var work = PhotoWork(path: file)
+            var total = 0.0
+            for (index, stage) in stages.enumerated() {
+                let start = monotonicSeconds()
+                try stage.run(&work)
+                let elapsed = monotonicSeconds() - start
+                samples[index].append(elapsed)
+                total += elapsed
+            }
+            totals.append(total)
+        }
+        return StageBreakdown(photos: files.count,
+                              rows: zip(stages, samples).map { Row(name: $0.name, samples: $1) },
+                              totals: totals)
+    }
+
+    /// What the baseline also does: the unavoidable part of an ingest.
+    static let floorStages = ["read file", "SHA-256", "decode (DCT-scaled)"]
+
+    /// Sum of the named stages' medians, seconds.
+    func medianSum(of names: [String]) -> Double {
+        rows.filter { names.contains($0.name) }.map { median($0.samples) }.reduce(0, +)
+    }
+
+    /// Median ms per photo per stage, mean, and each median's share of the sum of medians.
+    func report() -> String {
+        let medians = rows.map { median($0.samples) }
+        let sum = medians.reduce(0, +)
+        var lines = rows.enumerated().map { index, row in
+            [row.name, fixed(medians[index] * 1000, 2), fixed(mean(row.samples) * 1000, 2),
+             fixed(medians[index] / sum * 100, 1) + " %"]
+        }
+        lines.append(["sum of medians", fixed(sum * 1000, 2), fixed(rows.map { mean($0.samples) }.reduce(0, +) * 1000, 2), "100.0 %"])
+        return table(["stage", "median ms", "mean ms", "share"], lines)
+    }
+
+}
