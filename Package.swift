@@ -31,17 +31,18 @@ let package = Package(
         // The library, one module per concern.
         .target(name: "DaybookMetadata", dependencies: ["CExif"]),
         .target(name: "DaybookImaging", dependencies: ["CJPEG"]),
+        .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(
             name: "DaybookStore",
             dependencies: [
-                "DaybookMetadata",
+                "DaybookMetadata", "DaybookTagging",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
             name: "DaybookIngest",
             dependencies: [
-                "DaybookMetadata", "DaybookImaging", "DaybookStore",
+                "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -70,6 +71,7 @@ let package = Package(
 
         .testTarget(name: "MetadataTests", dependencies: ["DaybookMetadata"]),
         .testTarget(name: "ImagingTests", dependencies: ["DaybookImaging"]),
+        .testTarget(name: "TaggingTests", dependencies: ["DaybookTagging", "DaybookImaging"]),
         .testTarget(name: "StoreTests", dependencies: ["DaybookStore"]),
         .testTarget(name: "IngestTests", dependencies: ["DaybookIngest", "DaybookStore", "DaybookImaging"]),
         .testTarget(name: "CLITests", dependencies: ["daybook"]),

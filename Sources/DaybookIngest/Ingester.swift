@@ -2,6 +2,7 @@ import Crypto
 import DaybookImaging
 import DaybookMetadata
 import DaybookStore
+import DaybookTagging
 import Foundation
 import Synchronization
 
@@ -60,20 +61,12 @@ public final class Ingester: Sendable {
                 onEvent(event)
             }
         }
-        let done = DispatchGroup()
-        for _ in 0..<options.jobs {
-            done.enter()
-            Thread.detachNewThread { [self] in
-                while let found = scanner.withLock({ $0.next() }) {
-                    switch found {
-                    case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
-                    case .file(let item): ingest(item, emit: emit)
-                    }
-                }
-                done.leave()
+        WorkerPool.run(jobs: options.jobs, next: { scanner.withLock { $0.next() } }) { found in
+            switch found {
+            case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
+            case .file(let item): self.ingest(item, emit: emit)
             }
         }
-        done.wait()
         return state.withLock { $0 }
     }
 
@@ -82,7 +75,7 @@ public final class Ingester: Sendable {
         let path = item.path
         let bytes: [UInt8]
         do {
-            bytes = try readFile(path)
+            bytes = try PhotoFile.load(path, maxBytes: options.maxFileBytes)
         } catch {
             return emit(.failed(path: path, reason: error.description))
         }
@@ -116,7 +109,7 @@ public final class Ingester: Sendable {
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: analysis.warnings)
             let outcome: JournalStore.InsertOutcome
             do {
-                outcome = try store.insert(entry) {
+                outcome = try store.insert(entry, autoTags: analysis.tags, taggerVersion: ColourTagger.version) {
                     if let temporary, let thumbnailName { try thumbnailFiles.moveIntoPlace(temporary, name: thumbnailName) }
                 }
             } catch {
@@ -132,29 +125,6 @@ public final class Ingester: Sendable {
         } catch {
             emit(.failed(path: path, reason: "could not store: \(error)"))
         }
-    }
-
-    private func readFile(_ path: String) throws(Rejection) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Rejection(reason: String(cString: strerror(errno)).lowercased(), isNotAPhoto: false) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Rejection(reason: "cannot stat file", isNotAPhoto: false) }
-        let size = Int(info.st_size)
-        guard size <= options.maxFileBytes else {
-            throw Rejection(reason: "file too large (\(size / 1_048_576) MB)", isNotAPhoto: false)
-        }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let result = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, size - filled) }
-            if result < 0 && errno == EINTR { continue }
-            guard result >= 0 else { throw Rejection(reason: String(cString: strerror(errno)).lowercased(), isNotAPhoto: false) }
-            if result == 0 { break } // shrank while reading; hash what is there
-            filled += result
-        }
-        if filled < size { bytes.removeSubrange(filled...) }
-        return bytes
     }
 
     static func hasJPEGExtension(_ path: String) -> Bool {

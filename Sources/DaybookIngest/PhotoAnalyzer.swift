@@ -1,5 +1,6 @@
 import DaybookImaging
 import DaybookMetadata
+import DaybookTagging
 
 /// Everything Daybook learns from one photo's bytes: metadata, frame size, thumbnail.
 /// The file is read once and its pixels decoded once.
@@ -7,6 +8,8 @@ public struct PhotoAnalysis: Sendable {
     public var metadata: PhotoMetadata
     public var frame: FrameSize?
     public var thumbnail: Thumbnail?
+    /// Colour tags from the thumbnail's pixels; none when there are no trustworthy pixels.
+    public var tags: [AutoTag]
     /// Per-file warnings: metadata problems and why there is no thumbnail.
     public var warnings: [String]
 }
@@ -22,19 +25,25 @@ public struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
 
 public struct PhotoAnalyzer: Sendable {
     public var thumbnails: ThumbnailMaker
+    public var tagger: ColourTagger
 
-    public init(thumbnails: ThumbnailMaker = ThumbnailMaker()) { self.thumbnails = thumbnails }
+    public init(thumbnails: ThumbnailMaker = ThumbnailMaker(), tagger: ColourTagger = ColourTagger()) {
+        self.thumbnails = thumbnails
+        self.tagger = tagger
+    }
 
     public func analyze(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
         if let notJPEG = FileSignature.describeNonJPEG(Array(bytes.prefix(16))) {
             throw Rejection(reason: notJPEG, isNotAPhoto: true)
         }
         let metadata = ExifReader.read(jpeg: bytes)
-        var analysis = PhotoAnalysis(metadata: metadata, frame: nil, thumbnail: nil, warnings: metadata.warnings)
+        var analysis = PhotoAnalysis(metadata: metadata, frame: nil, thumbnail: nil, tags: [], warnings: metadata.warnings)
         do {
             let thumbnail = try thumbnails.make(from: bytes, orientation: metadata.orientation)
             analysis.thumbnail = thumbnail
             analysis.frame = thumbnail.frame
+            // The tagger reads the pixels already decoded for the thumbnail: one decode per photo.
+            analysis.tags = tagger.tags(for: thumbnail.image)
             analysis.warnings += thumbnail.warnings
         } catch {
             analysis.frame = error.frameSize

@@ -1,4 +1,5 @@
 import Foundation
+import DaybookTagging
 import GRDB
 
 /// The journal database. Every write is one transaction; reads run concurrently (WAL).
@@ -57,9 +58,11 @@ public final class JournalStore: Sendable {
     /// moves the thumbnail into place there), so an entry is never committed without its
     /// thumbnail file, and a failing move leaves no entry behind.
     /// When the content hash is already stored (a concurrent duplicate), nothing is
-    /// inserted and `beforeCommit` is not run.
+    /// inserted and `beforeCommit` is not run. The tagger's tags are written in the same
+    /// transaction.
     @discardableResult
-    public func insert(_ entry: JournalEntry, beforeCommit: () throws -> Void = {}) throws -> InsertOutcome {
+    public func insert(_ entry: JournalEntry, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
+                       beforeCommit: () throws -> Void = {}) throws -> InsertOutcome {
         try pool.write { db in
             if let existing = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE content_hash = ?",
                                                   arguments: [entry.contentHash]) {
@@ -68,6 +71,7 @@ public final class JournalStore: Sendable {
                 return .existing(id: existing)
             }
             try entry.insert(db)
+            try Self.replaceAutoTags(db, entryID: entry.id, proposals: autoTags, taggerVersion: taggerVersion)
             try beforeCommit()
             return .created
         }

@@ -65,6 +65,15 @@ enum Schema {
                 t.column("fetched_at", .text).notNull()
             }
         }
+        migrator.registerMigration("v2-tag-removals") { db in
+            // An auto tag the user removed: the tagger must never add it back to that entry.
+            try db.create(table: "tag_removal") { t in
+                t.column("entry_id", .text).notNull().references("entry", onDelete: .cascade)
+                t.column("name", .text).notNull()
+                t.column("removed_at", .text).notNull()
+                t.primaryKey(["entry_id", "name"])
+            }
+        }
         return migrator
     }
 }

@@ -63,7 +63,8 @@ enum Bench {
         say("photos: \(photos.count) JPEGs, \(fixed(megabytes(bytes: photos.totalBytes), 1)) MB "
               + "(\(fixed(megabytes(bytes: photos.totalBytes) / Double(photos.count), 2)) MB each) in \(photos.folder)")
         let warm = try photos.warmPageCache()
-        say("page cache: read every file once (\(fixed(megabytes(bytes: warm.bytes), 1)) MB in \(fixed(warm.seconds, 2)) s)")
+        say("page cache: read every file once (\(fixed(megabytes(bytes: warm.bytes), 1)) MB in \(fixed(warm.seconds, 2)) s); "
+            + "read again just before each side of each round and before the stage table")
         if let available = memInfo("MemAvailable"), warm.bytes > available * 1024 / 2 {
             say("  !!! WARNING: the photos are more than half of the available memory; they may not stay cached !!!")
         }
@@ -78,8 +79,10 @@ enum Bench {
         say("             then \(hashText)")
         say("  daybook  = \(daybook) ingest --library FRESH_TMP_DIR --jobs \(options.jobs) \(photos.folder)")
         say("             (child process; peak RSS = ru_maxrss from wait4)")
+        say("  warm b/d = seconds to re-read all files just before the baseline/daybook side (untimed; a large value")
+        say("             means the kernel had dropped them from the page cache since the previous side)")
         say("")
-        let header = ["round", "first", "djpeg s", "hash s", "baseline s", "daybook s", "ratio",
+        let header = ["round", "first", "warm b/d s", "djpeg s", "hash s", "baseline s", "daybook s", "ratio",
                       "daybook photos/s", "daybook peak RSS MB", "baseline CPU s", "daybook CPU s"]
         var rows: [[String]] = []
         var baselines: [BaselineRun] = []
@@ -89,7 +92,9 @@ enum Bench {
             let baselineFirst = round % 2 == 1
             var baseline: BaselineRun?
             var run: DaybookRun?
+            var warmSeconds = [0.0, 0.0]
             for side in baselineFirst ? [0, 1] : [1, 0] {
+                warmSeconds[side] = try photos.warmPageCache().seconds
                 if side == 0 {
                     baseline = try Rounds.baseline(photos, jobs: options.jobs, hash: options.baselineHash)
                 } else {
@@ -103,6 +108,7 @@ enum Bench {
             ratios.append(ratio)
             rows.append([
                 "\(round)", baselineFirst ? "baseline" : "daybook",
+                fixed(warmSeconds[0], 2) + "/" + fixed(warmSeconds[1], 2),
                 fixed(baseline.djpegSeconds, 2), fixed(baseline.hashSeconds, 2), fixed(baseline.seconds, 2),
                 fixed(run.seconds, 2), fixed(ratio, 2), fixed(Double(photos.count) / run.seconds, 1),
                 fixed(megabytes(kib: run.peakRSSKiB), 1), fixed(baseline.cpuSeconds, 2), fixed(run.cpuSeconds, 2),
@@ -137,6 +143,7 @@ enum Bench {
               + "ratio of medians \(fixed(daybookMedian / baselineMedian, 2)))")
         say("  daybook peak RSS: median \(fixed(median(rssValues), 1)) MB, max \(fixed(rssMax, 1)) MB (1 MB = 10^6 bytes)")
         say("")
+        say("load average after the rounds: \(loadAverage()) (1, 5, 15 min)")
         say("aim: ratio <= \(ratioAim): \(ratioMedian <= ratioAim ? "met" : "NOT met"); "
               + "peak RSS < \(Int(rssAimMB)) MB: \(rssMax < rssAimMB ? "met" : "NOT met")")
 
@@ -147,10 +154,12 @@ enum Bench {
         say("per-stage breakdown: single thread, in-process, first \(stageCount) photos, one sample per photo per stage")
         let scratch = try TemporaryFolders.make("daybook-bench-stages")
         defer { TemporaryFolders.remove(scratch) }
+        let stageFiles = Array(photos.files.prefix(stageCount))
+        _ = try PhotoSet(folder: photos.folder, files: stageFiles, totalBytes: 0, generated: photos.generated).warmPageCache()
         let breakdown: StageBreakdown
         do {
             let store = try JournalStore(library: Library(root: URL(fileURLWithPath: "\(scratch)/library")))
-            breakdown = try StageBreakdown.measure(Array(photos.files.prefix(stageCount)), store: store,
+            breakdown = try StageBreakdown.measure(stageFiles, store: store,
                                                    thumbnailSize: options.thumbnailSize)
         }
         say(breakdown.report())
@@ -199,9 +208,7 @@ enum Bench {
         let kernel = withUnsafeBytes(of: names.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let machine = withUnsafeBytes(of: names.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         facts.append(("kernel", "Linux \(kernel) \(machine)"))
-        let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")
-            .split(separator: " ").prefix(3).joined(separator: " ")
-        facts.append(("load average", "\(load) (1, 5, 15 min) at start"))
+        facts.append(("load average", "\(loadAverage()) (1, 5, 15 min) at start"))
         let jpegLine = djpegVersion.split(separator: "\n").first.map(String.init) ?? "?"
         facts.append(("libjpeg-turbo", "\(jpegLine) (djpeg; daybook links the system libjpeg)"))
         #if DEBUG
@@ -211,6 +218,11 @@ enum Bench {
         #endif
         facts.append(("daybook binary", daybook))
         return facts
+    }
+
+    static func loadAverage() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")
+            .split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     /// A /proc/meminfo field in KiB.

@@ -16,11 +16,12 @@ struct Daybook: ParsableCommand {
               daybook ingest ~/Pictures/2024         add every photo under a folder (again: nothing twice)
               daybook list                           entries by month, newest first
               daybook show 3f2a                      one entry (any unique id prefix)
+              daybook tag 3f2a --add beach           your own tags; automatic colour tags come from the pixels
 
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
-        subcommands: [Ingest.self, List.self, Show.self]
+        subcommands: [Ingest.self, List.self, Show.self, Tag.self, Tags.self, Retag.self]
     )
 
     static func main() {

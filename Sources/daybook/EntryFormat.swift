@@ -32,7 +32,7 @@ enum EntryFormat {
                       abs(longitude), longitude < 0 ? "W" : "E")
     }
 
-    static func details(_ entry: JournalEntry, thumbnails: ThumbnailFiles) -> [(String, String)] {
+    static func details(_ entry: JournalEntry, tags: [JournalTag], thumbnails: ThumbnailFiles) -> [(String, String)] {
         var rows: [(String, String)] = [("id", entry.id)]
         if let date = entry.capturedAt {
             var text = date.iso8601.replacingOccurrences(of: "T", with: " ")
@@ -64,12 +64,21 @@ enum EntryFormat {
         } else {
             rows.append(("thumbnail", "none"))
         }
+        rows.append(("tags", tagList(tags).map { "\($0)  (user tags bare, automatic ones with their score)" } ?? "none"))
         rows.append(("weather", entry.weatherStatus.rawValue))
         rows.append(("sha256", entry.contentHash))
         rows.append(("added", entry.createdAt))
         if !entry.text.isEmpty { rows.append(("text", entry.text)) }
         for problem in entry.problemList { rows.append(("problem", problem)) }
         return rows
+    }
+
+    /// "holiday, blue 0.71, sky 0.62": user tags bare, automatic ones with their score.
+    static func tagList(_ tags: [JournalTag]) -> String? {
+        guard !tags.isEmpty else { return nil }
+        return tags.map { tag in
+            tag.source == .user ? tag.name : String(format: "%@ %.2f", tag.name, tag.score ?? 0)
+        }.joined(separator: ", ")
     }
 
     private static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

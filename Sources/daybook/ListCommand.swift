@@ -52,10 +52,25 @@ struct Show: ParsableCommand {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             let entry = try store.entry(idPrefix: id)
-            if options.json { return try Console.printJSON(entry) }
-            for (label, value) in EntryFormat.details(entry, thumbnails: ThumbnailFiles(library: store.library)) {
+            let tags = try store.tags(entryID: entry.id)
+            if options.json { return try Console.printJSON(EntryWithTags(entry: entry, tags: tags)) }
+            for (label, value) in EntryFormat.details(entry, tags: tags, thumbnails: ThumbnailFiles(library: store.library)) {
                 print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
             }
         }
+    }
+}
+
+/// An entry's JSON with its tags added as a "tags" array.
+struct EntryWithTags: Encodable {
+    let entry: JournalEntry
+    let tags: [JournalTag]
+
+    enum Key: String, CodingKey { case tags }
+
+    func encode(to encoder: Encoder) throws {
+        try entry.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(tags, forKey: .tags)
     }
 }

@@ -149,4 +149,35 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: explicit.appendingPathComponent("journal.sqlite").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
     }
+
+    func testTagEditsAndTagCountsAndRetag() throws {
+        _ = try daybook("ingest", Self.samples.path)
+        let json = try daybook("list", "--json")
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let paris = try XCTUnwrap(entries.first { ($0["source_path"] as? String)?.hasSuffix("01-paris-2019-07.jpg") == true }?["id"] as? String)
+
+        let tagged = try daybook("tag", String(paris.prefix(8)), "--add", "Summer Trip", "--remove", "blue", "--json")
+        XCTAssertEqual(tagged.status, 0, tagged.stderr)
+        let tags = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(tagged.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(tags.contains { $0["name"] as? String == "summer-trip" && $0["source"] as? String == "user" })
+        XCTAssertFalse(tags.contains { $0["name"] as? String == "blue" })
+
+        let retag = try daybook("retag")
+        XCTAssertEqual(retag.status, 0, retag.stderr)
+        XCTAssertEqual(retag.stdout, "10 retagged (10 from photos, 0 from thumbnails), 0 without pixels, 0 failed\n")
+        let show = try daybook("show", String(paris.prefix(8)), "--json")
+        let shown = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        let names = (shown["tags"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        XCTAssertTrue(names.contains("summer-trip"), "\(names)")
+        XCTAssertFalse(names.contains("blue"), "a removed auto tag stays removed after retag: \(names)")
+
+        let counts = try daybook("tags")
+        XCTAssertTrue(counts.stdout.contains("summer-trip"), counts.stdout)
+        let rules = try daybook("tags", "--rules")
+        XCTAssertTrue(rules.stdout.contains("| `sunset` | scene |"), rules.stdout)
+
+        XCTAssertEqual(try daybook("tag", String(paris.prefix(8)), "--add", "no/slashes").status, 2)
+        XCTAssertEqual(try daybook("tag", String(paris.prefix(8))).status, 2, "nothing to do is a usage error")
+        XCTAssertEqual(try daybook("tag", "ffffffff", "--add", "x").status, 1)
+    }
 }

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Reads a photo into memory in one go: it is hashed, parsed and decoded from the same bytes.
+enum PhotoFile {
+    static func load(_ path: String, maxBytes: Int) throws(Rejection) -> [UInt8] {
+        func failure(_ reason: String) -> Rejection { Rejection(reason: reason, isNotAPhoto: false) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno)).lowercased()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("cannot stat file") }
+        let size = Int(info.st_size)
+        guard size <= maxBytes else { throw failure("file too large (\(size / 1_048_576) MB)") }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let result = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, size - filled) }
+            if result < 0 && errno == EINTR { continue }
+            guard result >= 0 else { throw failure(String(cString: strerror(errno)).lowercased()) }
+            if result == 0 { break } // the file shrank while being read: use what is there
+            filled += result
+        }
+        if filled < size { bytes.removeSubrange(filled...) }
+        return bytes
+    }
+}

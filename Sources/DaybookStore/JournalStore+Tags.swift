@@ -1,0 +1,83 @@
+import Foundation
+import DaybookTagging
+import GRDB
+
+extension JournalStore {
+    public func tags(entryID: String) throws -> [JournalTag] {
+        try pool.read { db in try Self.tags(db, entryID: entryID) }
+    }
+
+    static func tags(_ db: Database, entryID: String) throws -> [JournalTag] {
+        // User tags first (the user's words matter most), then by score.
+        try JournalTag.filter(Column("entry_id") == entryID)
+            .order(Column("source").desc, Column("score").desc, Column("name"))
+            .fetchAll(db)
+    }
+
+    /// Replaces an entry's auto tags with the tagger's new proposals, skipping names the user
+    /// removed and names the user tagged by hand. User tags are never touched.
+    public func replaceAutoTags(entryID: String, with proposals: [AutoTag], taggerVersion: Int) throws {
+        try pool.write { db in
+            try Self.replaceAutoTags(db, entryID: entryID, proposals: proposals, taggerVersion: taggerVersion)
+        }
+    }
+
+    static func replaceAutoTags(_ db: Database, entryID: String, proposals: [AutoTag], taggerVersion: Int) throws {
+        try db.execute(sql: "DELETE FROM tag WHERE entry_id = ? AND source = 'auto'", arguments: [entryID])
+        let removed = Set(try String.fetchAll(db, sql: "SELECT name FROM tag_removal WHERE entry_id = ?", arguments: [entryID]))
+        for proposal in proposals where !removed.contains(proposal.name) {
+            try db.execute(sql: """
+                INSERT INTO tag (entry_id, name, source, score, tagger_version) VALUES (?, ?, 'auto', ?, ?)
+                ON CONFLICT (entry_id, name) DO NOTHING
+                """, arguments: [entryID, proposal.name, proposal.score, taggerVersion])
+        }
+    }
+
+    /// The user's edit: added names become user tags (taking over an auto tag of the same
+    /// name); removed names are deleted and remembered, so the tagger never adds them back.
+    @discardableResult
+    public func editTags(entryID: String, add: [String], remove: [String]) throws -> [JournalTag] {
+        let added = try add.map(JournalTag.normalizedName)
+        let removed = try remove.map(JournalTag.normalizedName)
+        let now = JournalEntry.timestamp(Date())
+        return try pool.write { db in
+            guard try JournalEntry.exists(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
+            for name in removed {
+                try db.execute(sql: "DELETE FROM tag WHERE entry_id = ? AND name = ?", arguments: [entryID, name])
+                try db.execute(sql: "INSERT OR REPLACE INTO tag_removal (entry_id, name, removed_at) VALUES (?, ?, ?)",
+                               arguments: [entryID, name, now])
+            }
+            for name in added {
+                try db.execute(sql: "DELETE FROM tag_removal WHERE entry_id = ? AND name = ?", arguments: [entryID, name])
+                try db.execute(sql: """
+                    INSERT INTO tag (entry_id, name, source) VALUES (?, ?, 'user')
+                    ON CONFLICT (entry_id, name) DO UPDATE SET source = 'user', score = NULL, tagger_version = NULL
+                    """, arguments: [entryID, name])
+            }
+            if !added.isEmpty || !removed.isEmpty {
+                try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [now, entryID])
+            }
+            return try Self.tags(db, entryID: entryID)
+        }
+    }
+
+    /// Every tag in use with how many entries carry it, most used first.
+    public func tagCounts() throws -> [TagCount] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT name, count(*) AS entries,
+                       sum(source = 'auto') AS auto, sum(source = 'user') AS user
+                FROM tag GROUP BY name ORDER BY entries DESC, name
+                """).map { TagCount(name: $0["name"], entries: $0["entries"], auto: $0["auto"], user: $0["user"]) }
+        }
+    }
+
+    /// Entry ids in a stable order, for commands that walk the whole journal in batches.
+    public func entryIDs() throws -> [String] {
+        try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY id") }
+    }
+
+    public func entry(id: String) throws -> JournalEntry? {
+        try pool.read { db in try JournalEntry.fetchOne(db, key: id) }
+    }
+}

@@ -1,0 +1,56 @@
+import GRDB
+
+public enum TagSource: String, Sendable, Codable {
+    /// Written by the colour tagger; replaced when the tagger runs again.
+    case auto
+    /// Written by the user; the tagger never touches it.
+    case user
+}
+
+/// A tag on an entry, as stored.
+public struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "tag"
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    public var entryId: String
+    public var name: String
+    public var source: TagSource
+    /// The tagger's confidence, 0…1; nil for user tags.
+    public var score: Double?
+    /// Which tagger version produced an auto tag; nil for user tags.
+    public var taggerVersion: Int?
+
+    public init(entryId: String, name: String, source: TagSource, score: Double? = nil, taggerVersion: Int? = nil) {
+        self.entryId = entryId
+        self.name = name
+        self.source = source
+        self.score = score
+        self.taggerVersion = taggerVersion
+    }
+
+    /// User tag names are lower case, words joined by "-": "Beach Trip" → "beach-trip".
+    public static func normalizedName(_ raw: String) throws -> String {
+        let words = raw.lowercased().split { $0.isWhitespace }.joined(separator: "-")
+        guard !words.isEmpty, words.count <= 64,
+              words.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw StoreError.invalidTag(raw)
+        }
+        return words
+    }
+}
+
+/// How often a tag is used.
+public struct TagCount: Sendable, Hashable, Codable {
+    public let name: String
+    public let entries: Int
+    public let auto: Int
+    public let user: Int
+
+    public init(name: String, entries: Int, auto: Int, user: Int) {
+        self.name = name
+        self.entries = entries
+        self.auto = auto
+        self.user = user
+    }
+}
