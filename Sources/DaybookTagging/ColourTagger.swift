@@ -87,7 +87,7 @@ public struct ColourTagger: Sendable {
         public static let brightShare = 0.6
         /// `sunset`: warm colours cover this share of the upper two thirds…
         public static let sunsetWarmShare = 0.5
-        /// …and the lower third's mean lightness is at least this much below the upper third's.
+        /// …and the lower third's mean lightness (luma) is at least this much below the upper third's.
         public static let sunsetLightnessDrop = 0.2
         /// `sky`: blue covers this share of the upper third.
         public static let skyBlueShare = 0.4
@@ -144,7 +144,9 @@ public struct ColourTagger: Sendable {
         let nightShare = s.lightnessShare(below: T.nightLightness, in: [.upper])
         let brightShare = s.lightnessShare(atLeast: T.brightLightness)
         let warmShare = T.warmColours.reduce(0) { $0 + s.share(of: $1, in: [.upper, .middle]) }
-        let drop = s.meanLightness(in: .upper) - s.meanLightness(in: .lower)
+        // Images under 3 rows high have no lower third: no drop, no sunset.
+        let drop = s.regionTotals[2] > 0
+            ? s.meanLightness(in: .upper) - s.meanLightness(in: .lower) : 0
         let skyShare = s.share(of: .blue, in: [.upper])
         let greenShare = s.share(of: .green)
         let whiteShare = s.share(of: .white)
@@ -182,7 +184,9 @@ public struct ColourTagger: Sendable {
     /// `Thresholds`, so the README table (`markdownTable()`) always matches the code.
     public static let vocabulary: [TagRule] = colourRules + sceneRules
 
-    /// The README table: `| tag | kind | rule |`, one row per vocabulary entry.
+    /// The README table: `| tag | kind | rule |`, one row per vocabulary entry. Put the terms
+    /// above it in the README: hue, saturation and value are HSV (value = brightest channel);
+    /// lightness is Rec. 601 luma; shares are fractions of the image's pixels.
     public static func markdownTable() -> String {
         var lines = ["| tag | kind | rule |", "|---|---|---|"]
         for entry in vocabulary {
@@ -195,40 +199,40 @@ public struct ColourTagger: Sendable {
     private static var colourRules: [TagRule] {
         typealias T = Thresholds
         let coloured = "saturation ≥ \(percent(T.greySaturation)) and value ≥ \(percent(T.blackValue))"
-        let dominant = "it is one of the \(T.maxDominantColours) largest colours covering at least "
-            + "\(percent(T.dominantShare)) of the pixels (never on a monochrome photo); score = share"
+        let dominant = "cover at least \(percent(T.dominantShare)) of the image and are among its "
+            + "\(T.maxDominantColours) largest colours (never on a monochrome photo); score = share"
         let brownHueNames = T.brownHues.map(\.rawValue).joined(separator: ", ")
-        let brownRange = degrees(T.brownHues)
         return ColourName.allCases.map { colour in
             let pixels: String
             switch colour {
             case .black:
-                pixels = "value < \(percent(T.blackValue)), any hue"
+                pixels = "Pixels of value < \(percent(T.blackValue)) (any hue)"
             case .white:
-                pixels = "saturation < \(percent(T.greySaturation)) and value ≥ \(percent(T.lightValue))"
+                pixels = "Pixels of saturation < \(percent(T.greySaturation)) and value ≥ "
+                    + "\(percent(T.lightValue))"
             case .grey:
-                pixels = "saturation < \(percent(T.greySaturation)) and value "
+                pixels = "Pixels of saturation < \(percent(T.greySaturation)) and value "
                     + "\(percent(T.blackValue))–\(percent(T.lightValue))"
             case .brown:
-                pixels = "hue \(brownRange) (\(brownHueNames)) with saturation ≥ "
+                pixels = "Pixels of hue \(degrees(T.brownHues)) (\(brownHueNames)), saturation ≥ "
                     + "\(percent(T.greySaturation)) and value \(percent(T.blackValue))–\(percent(T.brownValue))"
             case .pink:
-                pixels = "hue \(degrees([.pink])) with \(coloured), or a light pale red (hue "
-                    + "\(degrees([.red])), value ≥ \(percent(T.lightValue)), saturation "
-                    + "\(percent(T.greySaturation))–\(percent(T.vividSaturation)))"
+                pixels = "Pixels of hue \(degrees([.pink])) with \(coloured), or light pale reds (hue "
+                    + "\(degrees([.red])), saturation \(percent(T.greySaturation))–"
+                    + "\(percent(T.vividSaturation)), value ≥ \(percent(T.lightValue))),"
+            case .red:
+                pixels = "Pixels of hue \(degrees([.red])), saturation ≥ \(percent(T.greySaturation)) "
+                    + "and value ≥ \(percent(T.brownValue)) (darker ones are brown, light pale ones pink)"
             default:
-                var text = "hue \(degrees([colour])) with \(coloured)"
                 if T.brownHues.contains(colour) {
-                    text = "hue \(degrees([colour])) with saturation ≥ \(percent(T.greySaturation)) "
-                        + "and value ≥ \(percent(T.brownValue)) (darker is brown)"
+                    pixels = "Pixels of hue \(degrees([colour])), saturation ≥ "
+                        + "\(percent(T.greySaturation)) and value ≥ \(percent(T.brownValue)) "
+                        + "(darker ones are brown)"
+                } else {
+                    pixels = "Pixels of hue \(degrees([colour])) with \(coloured)"
                 }
-                if colour == .red {
-                    text += ", except light pale reds (pink)"
-                }
-                pixels = text
             }
-            return TagRule(name: colour.rawValue, kind: .colour,
-                           rule: "Pixels with \(pixels); \(dominant).")
+            return TagRule(name: colour.rawValue, kind: .colour, rule: "\(pixels) \(dominant).")
         }
     }
 
@@ -241,22 +245,22 @@ public struct ColourTagger: Sendable {
             case .monochrome:
                 rule = "At least \(percent(T.monochromeNeutralShare)) of the pixels are black, white or "
                     + "grey, and the middle \(percent(1 - 2 * T.monochromeRangeQuantile)) of the pixels "
-                    + "span at least \(percent(T.monochromeTonalRange)) of lightness (a flat grey, white "
+                    + "span at least \(percent(T.monochromeTonalRange)) of lightness (luma; a flat grey, white "
                     + "or black frame gets its colour name instead); then no colour tags are given; "
                     + "score = black + white + grey share."
             case .dark:
-                rule = "At least \(percent(T.darkShare)) of the pixels have lightness below "
+                rule = "At least \(percent(T.darkShare)) of the pixels have lightness (luma) below "
                     + "\(percent(T.darkLightness)); score = that share."
             case .night:
                 rule = "The photo is dark and at least \(percent(T.nightUpperShare)) of its upper third "
-                    + "has lightness below \(percent(T.nightLightness)) (a dark sky); score = that share."
+                    + "has lightness (luma) below \(percent(T.nightLightness)) (a dark sky); score = that share."
             case .bright:
-                rule = "High-key: at least \(percent(T.brightShare)) of the pixels have lightness "
+                rule = "High-key: at least \(percent(T.brightShare)) of the pixels have lightness (luma) "
                     + "\(percent(T.brightLightness)) or more; score = that share."
             case .sunset:
                 rule = "Warm colours (\(warm)) cover at least \(percent(T.sunsetWarmShare)) of the upper "
-                    + "two thirds, and the lower third's mean lightness is at least "
-                    + "\(percent(T.sunsetLightnessDrop)) below the upper third's; score = warm share "
+                    + "two thirds, and the lower third's mean lightness (luma) is at least "
+                    + "\(points(T.sunsetLightnessDrop)) below the upper third's; score = warm share "
                     + "of the upper two thirds."
             case .sky:
                 rule = "Blue pixels cover at least \(percent(T.skyBlueShare)) of the upper third; "
@@ -285,6 +289,11 @@ public struct ColourTagger: Sendable {
     static func percent(_ fraction: Double) -> String {
         let tenths = Int((fraction * 1000).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10) %" : "\(tenths / 10).\(tenths % 10) %"
+    }
+
+    /// A difference of two fractions: "20 points" (of the 0–100 % scale).
+    static func points(_ fraction: Double) -> String {
+        String(percent(fraction).dropLast(2)) + " percentage points"
     }
 
     /// The hue range(s) of adjacent named colours, e.g. "345°–75°" for red, orange, yellow.
