@@ -1,3 +1,4 @@
+import Foundation
 import DaybookImaging
 import DaybookTagging
 import XCTest
@@ -100,5 +101,16 @@ final class VocabularyTests: XCTestCase {
         let tags = [AutoTag(name: "blue", score: 0.7), AutoTag(name: "sky", score: 1)]
         let data = try JSONEncoder().encode(tags)
         XCTAssertEqual(try JSONDecoder().decode([AutoTag].self, from: data), tags)
+    }
+}
+
+/// README.md lists the vocabulary as a table; it must be the table the code generates.
+final class ReadmeVocabularyTests: XCTestCase {
+    func testReadmeTableMatchesTheCode() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        XCTAssertTrue(text.contains(ColourTagger.markdownTable().trimmingCharacters(in: .whitespacesAndNewlines)),
+                      "README.md's tag table differs from `daybook tags --rules`; paste the new table in")
     }
 }
