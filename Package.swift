@@ -32,17 +32,18 @@ let package = Package(
         .target(name: "DaybookMetadata", dependencies: ["CExif"]),
         .target(name: "DaybookImaging", dependencies: ["CJPEG"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
+        .target(name: "DaybookWeather", dependencies: ["DaybookMetadata"]),
         .target(
             name: "DaybookStore",
             dependencies: [
-                "DaybookMetadata", "DaybookTagging",
+                "DaybookMetadata", "DaybookTagging", "DaybookWeather",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
             name: "DaybookIngest",
             dependencies: [
-                "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookStore",
+                "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather", "DaybookStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -72,6 +73,7 @@ let package = Package(
         .testTarget(name: "MetadataTests", dependencies: ["DaybookMetadata"]),
         .testTarget(name: "ImagingTests", dependencies: ["DaybookImaging"]),
         .testTarget(name: "TaggingTests", dependencies: ["DaybookTagging", "DaybookImaging"]),
+        .testTarget(name: "WeatherTests", dependencies: ["DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore"]),
         .testTarget(name: "StoreTests", dependencies: ["DaybookStore"]),
         .testTarget(name: "IngestTests", dependencies: ["DaybookIngest", "DaybookStore", "DaybookImaging"]),
         .testTarget(name: "CLITests", dependencies: ["daybook"]),

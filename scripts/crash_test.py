@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Weather is not under test here, and CI has no network.
+os.environ["DAYBOOK_WEATHER"] = "none"
 
 
 def entry_count(db: Path) -> int:

@@ -48,6 +48,28 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable {
         self.init(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
     }
 
+    /// The wall-clock fields of a count of seconds since 1970-01-01T00:00:00 read as UTC
+    /// (the inverse of `secondsSinceEpochIgnoringZone`).
+    public init(unixSecondsIgnoringZone seconds: Int64) {
+        let days = Int((seconds >= 0 ? seconds : seconds - 86_399) / 86_400)
+        let secondOfDay = Int(seconds - Int64(days) * 86_400)
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        self.month = month
+        self.day = day
+        hour = secondOfDay / 3600
+        minute = secondOfDay % 3600 / 60
+        second = secondOfDay % 60
+    }
+
     /// Parses the store's ISO form `YYYY-MM-DDTHH:MM:SS`.
     public init?(iso text: String) { self.init(exif: String(text.prefix(19))) }
 

@@ -5,6 +5,18 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
     case exifOffsetTag = "exif-offset"
     /// Local capture time compared with GPSDateStamp + GPSTimeStamp (UTC).
     case gpsTimestamp = "gps-timestamp"
+    /// The IANA time zone of the photo's place (from the weather provider), applied to the
+    /// floating local time; only used when the photo itself gave no offset.
+    case placeTimeZone = "place-timezone"
+
+    /// How `show` explains where an offset came from.
+    public var explanation: String {
+        switch self {
+        case .exifOffsetTag: return "EXIF offset tag"
+        case .gpsTimestamp: return "GPS time stamp"
+        case .placeTimeZone: return "the place's time zone"
+        }
+    }
 }
 
 public struct UTCOffset: Sendable, Hashable, Codable {

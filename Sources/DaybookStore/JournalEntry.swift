@@ -48,6 +48,8 @@ public struct JournalEntry: Sendable, Hashable, Codable, FetchableRecord, Persis
     public var problems: String?
     public var text: String
     public var weatherStatus: WeatherStatus
+    /// The provider's reason when it refused this entry for good.
+    public var weatherError: String?
     public var createdAt: String
     public var updatedAt: String
 
@@ -56,7 +58,7 @@ public struct JournalEntry: Sendable, Hashable, Codable, FetchableRecord, Persis
         case utcOffsetSeconds, offsetSource
         case capturedUTC = "capturedUtc"
         case latitude, longitude, altitude, cameraMake, cameraModel, pixelWidth, pixelHeight
-        case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus
+        case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
     }
 
@@ -88,6 +90,7 @@ public struct JournalEntry: Sendable, Hashable, Codable, FetchableRecord, Persis
         self.problems = problems.isEmpty ? nil : problems.joined(separator: "\n")
         text = ""
         weatherStatus = capture != nil && metadata.location != nil ? .pending : .unavailable
+        weatherError = nil
         createdAt = Self.timestamp(now)
         updatedAt = createdAt
     }

@@ -77,6 +77,21 @@ public final class JournalStore: Sendable {
         }
     }
 
+    /// Inserts many new entries in one transaction (imports, seeding large test journals).
+    /// Entries whose content hash is already stored are left out; returns how many were added.
+    @discardableResult
+    public func insert(batch entries: [JournalEntry]) throws -> Int {
+        try pool.write { db in
+            var added = 0
+            for entry in entries {
+                guard try JournalEntry.filter(Column("content_hash") == entry.contentHash).isEmpty(db) else { continue }
+                try entry.insert(db)
+                added += 1
+            }
+            return added
+        }
+    }
+
     public func count() throws -> Int {
         try pool.read { db in try JournalEntry.fetchCount(db) }
     }

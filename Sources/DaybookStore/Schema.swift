@@ -74,6 +74,29 @@ enum Schema {
                 t.primaryKey(["entry_id", "name"])
             }
         }
+        migrator.registerMigration("v3-weather") { db in
+            // Why an entry has no weather when the provider refused it for good (HTTP 400).
+            try db.alter(table: "entry") { t in t.add(column: "weather_error", .text) }
+            // The place's zone as the provider reported it (timezone=auto).
+            try db.alter(table: "weather") { t in
+                t.add(column: "time_zone", .text)
+                t.add(column: "place_utc_offset_seconds", .integer)
+            }
+            // Provider answers per place cell and local date, so many photos from one place and
+            // day cost one request, across runs.
+            try db.create(table: "weather_cache") { t in
+                t.column("provider", .text).notNull()
+                t.column("cell", .text).notNull()
+                t.column("date", .text).notNull()
+                t.column("series", .blob).notNull()
+                t.column("fetched_at", .text).notNull()
+                t.primaryKey(["provider", "cell", "date"])
+            }
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -2,6 +2,7 @@ import DaybookImaging
 import DaybookIngest
 import DaybookMetadata  // ExifReader, PhotoMetadata (a dependency of DaybookIngest)
 import DaybookStore
+import DaybookTagging  // ColourTagger, AutoTag (a dependency of DaybookIngest)
 import Foundation
 
 /// What one photo carries from stage to stage in the per-stage breakdown.
@@ -14,6 +15,7 @@ struct PhotoWork {
     /// The pixels as they go: decoded, then resized, then oriented.
     var image: RGBImage?
     var jpeg: [UInt8] = []
+    var tags: [AutoTag] = []
 
     init(path: String) { self.path = path }
 }
@@ -44,10 +46,10 @@ struct StageBreakdown {
     static func measure(_ files: [String], store: JournalStore, thumbnailSize: Int) throws -> StageBreakdown {
         let maker = ThumbnailMaker(longestSide: thumbnailSize)
         let thumbnailFiles = ThumbnailFiles(library: store.library)
+        let tagger = ColourTagger()
 
-        // A new stage (say, tagging the thumbnail's pixels) is one more line here, e.g.
-        //   Stage("tagging") { $0.tags = Tagger().tags(for: $0.image!) },
-        // placed where the ingester runs it.
+        // A new stage is one more line here, placed where the ingester runs it (as the
+        // colour tagger was: one Stage line, plus a field in PhotoWork for what it makes).
         let stages: [Stage] = [
             Stage("read file") { $0.bytes = try readWholeFile($0.path) },
             Stage("SHA-256") { $0.hash = ContentHash.sha256Hex($0.bytes) },
@@ -62,9 +64,10 @@ struct StageBreakdown {
             Stage("resize (box)") { $0.image = $0.image!.resized(toLongestSide: maker.longestSide) },
             Stage("orient") { $0.image = $0.image!.oriented($0.metadata.orientation) },
             Stage("encode JPEG") { $0.jpeg = try JPEGEncoder.encode($0.image!, quality: maker.quality) },
+            Stage("colour tags") { $0.tags = tagger.tags(for: $0.image!) },
             Stage("store (file + insert)") { work in
                 // As Ingester: thumbnail to a temporary file, then one transaction that
-                // inserts the entry and renames the thumbnail into place.
+                // inserts the entry and its tags and renames the thumbnail into place.
                 let name = ThumbnailFiles.name(forContentHash: work.hash)
                 let temporary = try thumbnailFiles.writeTemporary(work.jpeg)
                 let frame = work.decoded!.frame
@@ -73,7 +76,9 @@ struct StageBreakdown {
                     metadata: work.metadata, pixelSize: (frame.width, frame.height), thumbnail: name,
                     thumbnailSize: (work.image!.width, work.image!.height),
                     problems: work.metadata.warnings + work.decoded!.warnings)
-                _ = try store.insert(entry) { try thumbnailFiles.moveIntoPlace(temporary, name: name) }
+                _ = try store.insert(entry, autoTags: work.tags, taggerVersion: ColourTagger.version) {
+                    try thumbnailFiles.moveIntoPlace(temporary, name: name)
+                }
             },
         ]
 

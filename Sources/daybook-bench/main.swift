@@ -82,12 +82,13 @@ enum Bench {
         say("  warm b/d = seconds to re-read all files just before the baseline/daybook side (untimed; a large value")
         say("             means the kernel had dropped them from the page cache since the previous side)")
         say("")
-        let header = ["round", "first", "warm b/d s", "djpeg s", "hash s", "baseline s", "daybook s", "ratio",
+        let header = ["round", "first", "warm b/d s", "djpeg s", "hash s", "baseline s", "daybook s", "ratio", "CPU ratio",
                       "daybook photos/s", "daybook peak RSS MB", "baseline CPU s", "daybook CPU s"]
         var rows: [[String]] = []
         var baselines: [BaselineRun] = []
         var daybooks: [DaybookRun] = []
         var ratios: [Double] = []
+        var cpuRatios: [Double] = []
         for round in 1...options.rounds {
             let baselineFirst = round % 2 == 1
             var baseline: BaselineRun?
@@ -106,11 +107,13 @@ enum Bench {
             daybooks.append(run)
             let ratio = run.seconds / baseline.seconds
             ratios.append(ratio)
+            let cpuRatio = run.cpuSeconds / baseline.cpuSeconds
+            cpuRatios.append(cpuRatio)
             rows.append([
                 "\(round)", baselineFirst ? "baseline" : "daybook",
                 fixed(warmSeconds[0], 2) + "/" + fixed(warmSeconds[1], 2),
                 fixed(baseline.djpegSeconds, 2), fixed(baseline.hashSeconds, 2), fixed(baseline.seconds, 2),
-                fixed(run.seconds, 2), fixed(ratio, 2), fixed(Double(photos.count) / run.seconds, 1),
+                fixed(run.seconds, 2), fixed(ratio, 2), fixed(cpuRatio, 2), fixed(Double(photos.count) / run.seconds, 1),
                 fixed(megabytes(kib: run.peakRSSKiB), 1), fixed(baseline.cpuSeconds, 2), fixed(run.cpuSeconds, 2),
             ])
             say("  round \(round)/\(options.rounds) done: baseline \(fixed(baseline.seconds, 2)) s, "
@@ -141,6 +144,8 @@ enum Bench {
         ]))
         say("  ratio daybook/baseline: \(fixed(ratioMedian, 2)) (median of per-round ratios; "
               + "ratio of medians \(fixed(daybookMedian / baselineMedian, 2)))")
+        say("  CPU-time ratio daybook/baseline: \(fixed(median(cpuRatios), 2)) (median of per-round ratios of user+sys CPU "
+            + "seconds; less sensitive than wall clock to other load on the machine)")
         say("  daybook peak RSS: median \(fixed(median(rssValues), 1)) MB, max \(fixed(rssMax, 1)) MB (1 MB = 10^6 bytes)")
         say("")
         say("load average after the rounds: \(loadAverage()) (1, 5, 15 min)")

@@ -3,7 +3,7 @@ import DaybookStore
 import Foundation
 
 @main
-struct Daybook: ParsableCommand {
+struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Turn a folder of photos into a personal journal.",
@@ -21,14 +21,18 @@ struct Daybook: ParsableCommand {
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
-        subcommands: [Ingest.self, List.self, Show.self, Tag.self, Tags.self, Retag.self]
+        subcommands: [Ingest.self, List.self, Show.self, Tag.self, Tags.self, Retag.self, BackfillWeather.self]
     )
 
-    static func main() {
+    static func main() async {
         umask(0o077)
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(code: exitCode(for: error, message: fullMessage(for: error)))
         }
@@ -67,11 +71,20 @@ struct Exit: Error {
     let code: Int32
 }
 
-extension ParsableCommand {
+extension ParsableArguments {
     /// Runs `body`, turning library errors into one `daybook: error: …` line and exit 1.
     func reportingErrors(_ body: () throws -> Void) throws {
         do {
             try body()
+        } catch let error as StoreError {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    func reportingErrors(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
         } catch let error as StoreError {
             Console.error(error.description)
             throw ExitCode(1)

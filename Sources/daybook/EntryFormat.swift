@@ -32,13 +32,13 @@ enum EntryFormat {
                       abs(longitude), longitude < 0 ? "W" : "E")
     }
 
-    static func details(_ entry: JournalEntry, tags: [JournalTag], thumbnails: ThumbnailFiles) -> [(String, String)] {
+    static func details(_ entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, thumbnails: ThumbnailFiles) -> [(String, String)] {
         var rows: [(String, String)] = [("id", entry.id)]
         if let date = entry.capturedAt {
             var text = date.iso8601.replacingOccurrences(of: "T", with: " ")
             if let subsec = entry.captureSubsec { text += ".\(subsec)" }
             if let offset = entry.offset {
-                text += " \(offset.formatted) (offset from \(offset.source == .exifOffsetTag ? "EXIF offset tag" : "GPS time stamp"))"
+                text += " \(offset.formatted) (offset from \(offset.source.explanation))"
             } else {
                 text += " (local time, offset unknown)"
             }
@@ -65,7 +65,11 @@ enum EntryFormat {
             rows.append(("thumbnail", "none"))
         }
         rows.append(("tags", tagList(tags).map { "\($0)  (user tags bare, automatic ones with their score)" } ?? "none"))
-        rows.append(("weather", entry.weatherStatus.rawValue))
+        if let weather {
+            rows.append(("weather", "\(weather.summary)  (\(weather.provider), observed \(weather.observedAt), grid \(weather.gridLatitude),\(weather.gridLongitude))"))
+        } else {
+            rows.append(("weather", weatherStatusText(entry)))
+        }
         rows.append(("sha256", entry.contentHash))
         rows.append(("added", entry.createdAt))
         if !entry.text.isEmpty { rows.append(("text", entry.text)) }
@@ -79,6 +83,15 @@ enum EntryFormat {
         return tags.map { tag in
             tag.source == .user ? tag.name : String(format: "%@ %.2f", tag.name, tag.score ?? 0)
         }.joined(separator: ", ")
+    }
+
+    static func weatherStatusText(_ entry: JournalEntry) -> String {
+        switch entry.weatherStatus {
+        case .pending: return "pending (run `daybook backfill-weather`)"
+        case .unavailable: return "none (the photo has no \(entry.capturedLocal == nil ? "date" : "place"))"
+        case .error: return "refused by the provider: \(entry.weatherError ?? "unknown reason")"
+        case .done: return "done"
+        }
     }
 
     private static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

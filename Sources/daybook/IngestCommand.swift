@@ -1,9 +1,10 @@
 import ArgumentParser
 import DaybookIngest
 import DaybookStore
+import DaybookWeather
 import Foundation
 
-struct Ingest: ParsableCommand {
+struct Ingest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add photos to the journal.",
         discussion: """
@@ -21,6 +22,7 @@ struct Ingest: ParsableCommand {
     )
 
     @OptionGroup var options: LibraryOptions
+    @OptionGroup var weatherOptions: WeatherOptions
 
     @Option(name: .long, help: "Photos processed in parallel (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -41,8 +43,8 @@ struct Ingest: ParsableCommand {
         guard (1...1000).contains(maxMegapixels) else { throw ValidationError("--max-megapixels must be between 1 and 1000.") }
     }
 
-    func run() throws {
-        try reportingErrors {
+    func run() async throws {
+        try await reportingErrors {
             let store = try JournalStore(library: options.resolvedLibrary)
             let ingester = try Ingester(store: store, options: IngestOptions(
                 jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000))
@@ -71,14 +73,29 @@ struct Ingest: ParsableCommand {
                     + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
                     + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
             }
+            let weather = try await fetchWeather(store: store, created: summary.created)
             if json {
-                try Console.printJSON(IngestReport(summary: summary, created: created.sorted()))
+                try Console.printJSON(IngestReport(summary: summary, weather: weather, created: created.sorted()))
                 Console.writeError(summary.line)
             } else {
                 print(summary.line)
+                if let weather { print(weather.line) }
             }
             if summary.failed > 0 { throw ExitCode(1) }
         }
+    }
+}
+
+extension Ingest {
+    /// Weather for the new entries, after they are all stored: the photo pipeline never waits
+    /// for the network. Without a network the entries simply stay pending for backfill-weather.
+    func fetchWeather(store: JournalStore, created: [String]) async throws -> BackfillSummary? {
+        guard !created.isEmpty,
+              let (backfill, choice) = try weatherOptions.backfill(for: store, retry: RetryPolicy(maxAttempts: 2)) else { return nil }
+        let options = BackfillOptions(entryIDs: Set(created), archiveDelayDays: choice.archiveDelayDays, stopAfterFailure: true)
+        let plan = try backfill.plan(options)
+        guard plan.candidates > 0 else { return nil }
+        return try await backfill.run(plan, options: options)
     }
 }
 
@@ -88,9 +105,13 @@ struct IngestReport: Encodable {
     let alreadyInJournal: Int
     let failed: Int
     let skipped: Int
+    let weatherFilled: Int?
+    let weatherPending: Int?
     let created: [JournalEntry]
 
-    init(summary: IngestSummary, created: [JournalEntry]) {
+    init(summary: IngestSummary, weather: BackfillSummary?, created: [JournalEntry]) {
+        weatherFilled = weather?.filled
+        weatherPending = weather?.pending
         new = summary.created.count
         alreadyInJournal = summary.alreadyInJournal
         failed = summary.failed

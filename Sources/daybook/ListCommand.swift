@@ -53,24 +53,27 @@ struct Show: ParsableCommand {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             let entry = try store.entry(idPrefix: id)
             let tags = try store.tags(entryID: entry.id)
-            if options.json { return try Console.printJSON(EntryWithTags(entry: entry, tags: tags)) }
-            for (label, value) in EntryFormat.details(entry, tags: tags, thumbnails: ThumbnailFiles(library: store.library)) {
+            let weather = try store.weather(entryID: entry.id)
+            if options.json { return try Console.printJSON(EntryDetails(entry: entry, tags: tags, weather: weather)) }
+            for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, thumbnails: ThumbnailFiles(library: store.library)) {
                 print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
             }
         }
     }
 }
 
-/// An entry's JSON with its tags added as a "tags" array.
-struct EntryWithTags: Encodable {
+/// An entry's JSON with its tags and weather added.
+struct EntryDetails: Encodable {
     let entry: JournalEntry
     let tags: [JournalTag]
+    let weather: WeatherRecord?
 
-    enum Key: String, CodingKey { case tags }
+    enum Key: String, CodingKey { case tags, weather }
 
     func encode(to encoder: Encoder) throws {
         try entry.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(tags, forKey: .tags)
+        try container.encode(weather, forKey: .weather)
     }
 }

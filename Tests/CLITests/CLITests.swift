@@ -35,6 +35,8 @@ final class CLITests: XCTestCase {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["DAYBOOK_LIBRARY"] = library.path
+        // No network here: weather has tests of its own against a local server.
+        env["DAYBOOK_WEATHER"] = "none"
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe(), err = Pipe()
@@ -179,5 +181,45 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try daybook("tag", String(paris.prefix(8)), "--add", "no/slashes").status, 2)
         XCTAssertEqual(try daybook("tag", String(paris.prefix(8))).status, 2, "nothing to do is a usage error")
         XCTAssertEqual(try daybook("tag", "ffffffff", "--add", "x").status, 1)
+    }
+
+    /// `--weather file:` gives exact weather on the sample entries, and fixes floating times
+    /// with the place's zone (New York in March 2021 had just switched to EDT).
+    func testIngestWithWeatherFileGivesExactWeather() throws {
+        let weatherFile = Self.repository.appendingPathComponent("docs/sample-weather.csv").path
+        let run = try daybook("ingest", "--weather", "file:\(weatherFile)", Self.samples.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasSuffix("weather: 6 filled, 0 pending, 0 refused (6 requests, 0 from cache)\n"), run.stdout)
+
+        let list = try JSONSerialization.jsonObject(with: Data(try daybook("list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        func details(_ name: String) throws -> [String: Any] {
+            let id = try XCTUnwrap(list.first { ($0["source_path"] as? String)?.contains(name) == true }?["id"] as? String)
+            return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", id).stdout.utf8)) as? [String: Any])
+        }
+        let expected: [(String, String, Double, String, Int)] = [
+            ("paris", "2019-07-14T08:00:00Z", 21.4, "Mainly clear", 7200),
+            ("rio", "2020-01-05T11:00:00Z", 28.3, "Overcast", -10_800),
+            ("newyork", "2021-03-20T22:45:00Z", 9.8, "Mainly clear", -14_400),
+            ("sydney", "2021-12-24T10:00:00Z", 21.7, "Moderate rain", 39_600),
+            ("deadsea", "2022-06-30T11:00:00Z", 40.2, "Clear sky", 10_800),
+            ("mumbai", "2023-08-15T00:00:00Z", 27.4, "Moderate rain", 19_800),
+        ]
+        for (name, observed, temperature, text, offset) in expected {
+            let entry = try details(name)
+            let weather = try XCTUnwrap(entry["weather"] as? [String: Any], name)
+            XCTAssertEqual(weather["observed_at"] as? String, observed, name)
+            XCTAssertEqual(weather["temperature_c"] as? Double, temperature, name)
+            XCTAssertEqual(weather["weather_text"] as? String, text, name)
+            XCTAssertEqual(weather["provider"] as? String, "file", name)
+            XCTAssertEqual(entry["utc_offset_seconds"] as? Int, offset, name)
+        }
+        XCTAssertEqual(try details("newyork")["offset_source"] as? String, "place-timezone")
+        XCTAssertEqual(try details("sydney")["offset_source"] as? String, "place-timezone")
+        XCTAssertEqual(try details("paris")["offset_source"] as? String, "exif-offset", "a photo's own offset is never replaced")
+        XCTAssertEqual(try details("no-exif")["weather_status"] as? String, "unavailable")
+
+        // The provider is remembered: a back-fill later needs no --weather.
+        let backfill = try daybook("backfill-weather", "--dry-run", environment: ["DAYBOOK_WEATHER": "open-meteo"])
+        XCTAssertTrue(backfill.stdout.hasPrefix("provider: file:"), backfill.stdout)
     }
 }

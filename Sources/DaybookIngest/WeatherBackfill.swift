@@ -1,0 +1,169 @@
+import DaybookMetadata
+import DaybookStore
+import DaybookWeather
+import Foundation
+
+public struct BackfillOptions: Sendable {
+    public var since: CivilDate?
+    public var until: CivilDate?
+    /// Stop making requests after this many (cache hits are free).
+    public var maxRequests: Int?
+    /// Only these entries (ingest passes the ones it just created).
+    public var entryIDs: Set<String>?
+    /// Photos newer than this many days before `today` are left pending.
+    public var archiveDelayDays: Int
+    public var today: CivilDate
+    /// After a request fails for a transient reason, leave the rest pending instead of
+    /// trying them all (ingest uses this so a machine without network is not held up).
+    public var stopAfterFailure: Bool
+
+    public init(since: CivilDate? = nil, until: CivilDate? = nil, maxRequests: Int? = nil, entryIDs: Set<String>? = nil,
+                archiveDelayDays: Int = 5, today: CivilDate = CivilDate.todayUTC(), stopAfterFailure: Bool = false) {
+        self.since = since
+        self.until = until
+        self.maxRequests = maxRequests
+        self.entryIDs = entryIDs
+        self.archiveDelayDays = archiveDelayDays
+        self.today = today
+        self.stopAfterFailure = stopAfterFailure
+    }
+}
+
+public struct BackfillPlan: Sendable {
+    public var requests: [PlannedRequest]
+    /// Entries too recent for the archive: left pending.
+    public var tooRecent: [String]
+    public var candidates: Int
+}
+
+public struct BackfillSummary: Sendable, Equatable {
+    /// Provider calls made, retries included.
+    public var attempts = 0
+    /// Planned requests answered (by the provider or the cache).
+    public var requestsDone = 0
+    public var answeredFromCache = 0
+    public var filled = 0
+    /// Still pending: too recent, provider unavailable, or no observation near the time yet.
+    public var pending = 0
+    /// Refused for good by the provider (recorded on the entries).
+    public var errors = 0
+    /// Planned requests not made because of --max-requests or an earlier failure.
+    public var notAttempted = 0
+    public var lastFailure: String?
+
+    public var line: String {
+        var text = "weather: \(filled) filled, \(pending) pending, \(errors) refused (\(attempts) request\(attempts == 1 ? "" : "s"), \(answeredFromCache) from cache)"
+        if let lastFailure { text += "; last failure: \(lastFailure)" }
+        return text
+    }
+}
+
+public enum BackfillEvent: Sendable {
+    case requestDone(PlannedRequest, fromCache: Bool, filled: Int)
+    case requestFailed(PlannedRequest, WeatherError, permanent: Bool)
+}
+
+/// Fills missing weather: one request per place cell and date range, cached per cell and
+/// day, each answered batch committed at once (an interrupted run loses nothing fetched).
+public struct WeatherBackfill: Sendable {
+    let store: JournalStore
+    let fetcher: WeatherFetcher
+    let providerName: String
+
+    public init(store: JournalStore, provider: any WeatherProvider, fetcher: WeatherFetcher) {
+        self.store = store
+        self.fetcher = fetcher
+        providerName = provider.name
+    }
+
+    public func plan(_ options: BackfillOptions) throws -> BackfillPlan {
+        let candidates = try store.weatherCandidates(since: options.since, until: options.until, entryIDs: options.entryIDs)
+        let newest = options.today.adding(days: -options.archiveDelayDays)
+        var items: [BackfillItem] = []
+        var tooRecent: [String] = []
+        for candidate in candidates {
+            guard let local = LocalDateTime(iso: candidate.local) else { continue }
+            let date = CivilDate(local)
+            if date > newest { tooRecent.append(candidate.entryID); continue }
+            items.append(BackfillItem(entryID: candidate.entryID, latitude: candidate.latitude, longitude: candidate.longitude, date: date))
+        }
+        return BackfillPlan(requests: BackfillPlanner.plan(items, availableThrough: newest), tooRecent: tooRecent,
+                            candidates: candidates.count)
+    }
+
+    public func run(_ plan: BackfillPlan, options: BackfillOptions, onEvent: @Sendable (BackfillEvent) -> Void = { _ in }) async throws -> BackfillSummary {
+        var summary = BackfillSummary()
+        summary.pending = plan.tooRecent.count
+        let candidates = Dictionary(try store.weatherCandidates(entryIDs: Set(plan.requests.flatMap(\.entryIDs)))
+            .map { ($0.entryID, $0) }, uniquingKeysWith: { a, _ in a })
+        var stopped = false
+        for planned in plan.requests {
+            if Task.isCancelled { stopped = true }
+            let entries = planned.entryIDs.compactMap { candidates[$0] }
+            let dates = Set(entries.compactMap { LocalDateTime(iso: $0.local).map(CivilDate.init) })
+            // Neighbouring days too: an instant near midnight can fall on the next UTC day.
+            let wanted = dates.flatMap { [$0.adding(days: -1), $0, $0.adding(days: 1)] }
+            let cached = try store.cachedWeather(provider: providerName, cell: planned.request.cell, dates: Array(Set(wanted)))
+            if dates.allSatisfy({ cached[$0] != nil }) {
+                let filled = try fill(entries, from: cached.values.sorted { ($0.hours.first?.time ?? 0) < ($1.hours.first?.time ?? 0) })
+                summary.requestsDone += 1
+                summary.answeredFromCache += 1
+                summary.filled += filled
+                summary.pending += entries.count - filled
+                onEvent(.requestDone(planned, fromCache: true, filled: filled))
+                continue
+            }
+            if stopped || (options.maxRequests.map { summary.attempts >= $0 } ?? false) {
+                summary.notAttempted += 1
+                summary.pending += entries.count
+                continue
+            }
+            let (result, attempts) = await fetcher.fetch(planned.request)
+            summary.attempts += attempts
+            switch result {
+            case .success(let series):
+                var day = planned.request.start
+                var days: [CivilDate] = []
+                while day <= planned.request.end { days.append(day); day = day.adding(days: 1) }
+                try store.cacheWeather(series, cell: planned.request.cell, dates: days)
+                let filled = try fill(entries, from: [series])
+                summary.requestsDone += 1
+                summary.filled += filled
+                summary.pending += entries.count - filled
+                onEvent(.requestDone(planned, fromCache: false, filled: filled))
+            case .failure(let error):
+                summary.lastFailure = error.description
+                if case .permanent(let reason) = error {
+                    try store.markWeatherError(entryIDs: entries.map(\.entryID), reason: reason)
+                    summary.errors += entries.count
+                    onEvent(.requestFailed(planned, error, permanent: true))
+                } else {
+                    summary.pending += entries.count
+                    onEvent(.requestFailed(planned, error, permanent: false))
+                    // Past a final 429 every further request would be refused too, and count
+                    // against the limit.
+                    if case .rateLimited = error { stopped = true }
+                    if options.stopAfterFailure { stopped = true }
+                }
+            }
+        }
+        return summary
+    }
+
+    /// Matches each entry to its nearest observation and commits the batch in one transaction.
+    private func fill(_ entries: [WeatherCandidate], from series: [WeatherSeries]) throws -> Int {
+        guard let first = series.first else { return 0 }
+        let merged = WeatherSeries(provider: first.provider, gridLatitude: first.gridLatitude, gridLongitude: first.gridLongitude,
+                                   timeZone: first.timeZone, utcOffsetSeconds: first.utcOffsetSeconds,
+                                   hours: series.flatMap(\.hours).sorted { $0.time < $1.time })
+        let now = Date()
+        var results: [(record: WeatherRecord, match: WeatherMatch)] = []
+        for entry in entries {
+            guard let local = LocalDateTime(iso: entry.local),
+                  let match = ObservationMatcher.match(local: local, offsetSeconds: entry.offsetSeconds, in: merged) else { continue }
+            results.append((WeatherRecord(entryID: entry.entryID, series: merged, match: match, fetchedAt: now), match))
+        }
+        try store.saveWeather(results)
+        return results.count
+    }
+}

@@ -1,0 +1,73 @@
+import DaybookWeather
+import Foundation
+import GRDB
+
+/// The weather stored for one entry: the provider's observation nearest the capture.
+public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "weather"
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    public var entryId: String
+    public var provider: String
+    /// ISO-8601 UTC time of the observation (start of its hour).
+    public var observedAt: String
+    public var temperatureC: Double?
+    public var apparentTemperatureC: Double?
+    public var precipitationMm: Double?
+    public var cloudCoverPercent: Double?
+    public var windSpeedKmh: Double?
+    public var weatherCode: Int?
+    public var weatherText: String?
+    public var gridLatitude: Double
+    public var gridLongitude: Double
+    public var timeZone: String?
+    public var placeUtcOffsetSeconds: Int?
+    public var fetchedAt: String
+
+    public init(entryID: String, series: WeatherSeries, match: WeatherMatch, fetchedAt: Date = Date()) {
+        let observation = match.observation
+        entryId = entryID
+        provider = series.provider
+        observedAt = JournalEntry.timestamp(Date(timeIntervalSince1970: TimeInterval(observation.time)))
+        temperatureC = observation.temperature
+        apparentTemperatureC = observation.apparentTemperature
+        precipitationMm = observation.precipitation
+        cloudCoverPercent = observation.cloudCover
+        windSpeedKmh = observation.windSpeed
+        weatherCode = observation.weatherCode
+        weatherText = observation.weatherCode.map(WMOWeatherCode.text)
+        gridLatitude = series.gridLatitude
+        gridLongitude = series.gridLongitude
+        timeZone = series.timeZone
+        placeUtcOffsetSeconds = match.placeOffsetSeconds
+        self.fetchedAt = JournalEntry.timestamp(fetchedAt)
+    }
+
+    /// "14.2 °C (feels 13.0), Partly cloudy, 0.0 mm, wind 11 km/h"
+    public var summary: String {
+        var parts: [String] = []
+        if let temperatureC {
+            var text = String(format: "%.1f °C", temperatureC)
+            if let apparentTemperatureC { text += String(format: " (feels %.1f)", apparentTemperatureC) }
+            parts.append(text)
+        }
+        if let weatherText { parts.append(weatherText) }
+        if let precipitationMm { parts.append(String(format: "%.1f mm", precipitationMm)) }
+        if let cloudCoverPercent { parts.append(String(format: "cloud %.0f %%", cloudCoverPercent)) }
+        if let windSpeedKmh { parts.append(String(format: "wind %.0f km/h", windSpeedKmh)) }
+        return parts.isEmpty ? "no values" : parts.joined(separator: ", ")
+    }
+}
+
+/// An entry that needs weather: it has a place and a date, and none yet.
+public struct WeatherCandidate: Sendable, Hashable {
+    public let entryID: String
+    public let latitude: Double
+    public let longitude: Double
+    public let local: LocalDateTimeText
+    public let offsetSeconds: Int?
+}
+
+/// The capture's local time as stored (`YYYY-MM-DDTHH:MM:SS`).
+public typealias LocalDateTimeText = String

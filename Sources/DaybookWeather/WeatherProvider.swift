@@ -1,0 +1,35 @@
+import Foundation
+
+/// A source of hourly weather, asked in batches: one call per place and date range.
+public protocol WeatherProvider: Sendable {
+    /// Stored with each entry's weather: "open-meteo", "file", "none".
+    var name: String { get }
+    /// The hours at the request's cell for its local dates. Throws only `WeatherError`.
+    func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries
+    /// The last local date the provider can answer for as of `now`, or `nil` for no limit.
+    /// Entries after it stay pending (see `BackfillPlanner.partition`).
+    func lastAvailableDate(now: Date) -> CivilDate?
+    /// The first local date the provider has data for, or `nil` for no limit (Open-Meteo's
+    /// archive: 1940-01-01). Asking for earlier dates fails with `.permanent`.
+    var earliestAvailableDate: CivilDate? { get }
+    /// How many fair-use "calls" the provider counts for this request; `RateLimiter` spaces
+    /// requests by this weight. 1 unless the provider says otherwise.
+    func callWeight(for request: WeatherRequest) -> Double
+}
+
+extension WeatherProvider {
+    public func lastAvailableDate(now: Date) -> CivilDate? { nil }
+    public var earliestAvailableDate: CivilDate? { nil }
+    public func callWeight(for request: WeatherRequest) -> Double { 1 }
+}
+
+/// The "none" provider: weather is switched off. It answers every request with
+/// `.permanent("weather provider is none")`; callers should rather not fetch at all when
+/// `provider.name == "none"` (so entries are not marked with an error for it).
+public struct NoWeather: WeatherProvider {
+    public init() {}
+    public var name: String { "none" }
+    public func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries {
+        throw .permanent("weather provider is none")
+    }
+}
