@@ -28,7 +28,12 @@ public struct PhotoScanner: Sequence, IteratorProtocol {
     private let excluded: Set<FileID>
 
     public init(paths: [String], excluding: [String] = []) {
-        pendingRoots = paths.reversed()
+        // Entries remember where a photo was seen; a relative path would mean nothing later.
+        let cwd = FileManager.default.currentDirectoryPath
+        pendingRoots = paths.reversed().map { path in
+            let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+            return (absolute as NSString).standardizingPath
+        }
         excluded = Set(excluding.compactMap { Self.identity(of: $0) })
     }
 

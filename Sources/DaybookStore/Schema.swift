@@ -97,6 +97,12 @@ enum Schema {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v4-journal") { db in
+            try SearchIndex.create(db)
+            // "On this day" looks up month-day across years.
+            try db.create(index: "entry_month_day", on: "entry", expressions: [SQL("substr(captured_local, 6, 5)").sqlExpression])
+            try db.create(index: "entry_created_at", on: "entry", columns: ["created_at"])
+        }
         return migrator
     }
 }

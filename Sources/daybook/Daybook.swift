@@ -21,7 +21,8 @@ struct Daybook: AsyncParsableCommand {
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
-        subcommands: [Ingest.self, List.self, Show.self, Tag.self, Tags.self, Retag.self, BackfillWeather.self]
+        subcommands: [Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
+                      Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self]
     )
 
     static func main() async {

@@ -13,11 +13,26 @@ enum EntryFormat {
         return "\(monthNames[date.month - 1]) \(date.year)"
     }
 
-    static func line(_ entry: JournalEntry) -> String {
+    /// One list line: date and weekday, place, weather, tags, the first line of the text, id.
+    static func line(_ entry: JournalEntry, annotations: EntryAnnotations) -> String {
         let when = entry.capturedAt.map(shortDate) ?? "(no date)       "
-        let place = placeText(entry) ?? "—"
-        let camera = entry.camera ?? "—"
-        return "\(when)  \(place.padding(toLength: 22, withPad: " ", startingAt: 0))  \(camera.padding(toLength: 24, withPad: " ", startingAt: 0))  \(entry.shortID)"
+        var parts = [when, column(placeText(entry) ?? "—", 22)]
+        parts.append(column(annotations.weather.map(shortWeather) ?? "", 20))
+        parts.append(column(annotations.tags.prefix(4).map(\.name).joined(separator: " "), 24))
+        if let firstLine = entry.text.split(separator: "\n").first {
+            parts.append(column(String(firstLine), 40))
+        }
+        parts.append(entry.shortID)
+        return parts.joined(separator: "  ")
+    }
+
+    private static func column(_ text: String, _ width: Int) -> String {
+        text.count > width ? String(text.prefix(width - 1)) + "…" : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+
+    /// "21°C Mainly clear"
+    static func shortWeather(_ weather: WeatherRecord) -> String {
+        [weather.temperatureC.map { String(format: "%.0f°C", $0) }, weather.weatherText].compactMap { $0 }.joined(separator: " ")
     }
 
     /// "Sun 14 Jul 10:30"

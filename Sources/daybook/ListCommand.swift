@@ -1,38 +1,45 @@
 import ArgumentParser
+import DaybookMetadata
 import DaybookStore
 import Foundation
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the journal, sectioned by month, newest first.",
-        discussion: "Each line: date and time (camera local time), place, camera, short id. Undated photos come last."
+        discussion: """
+            Each line: date, weekday and time (camera local time), place, weather, tags, the \
+            first line of your text, and the short id. Undated photos come last.
+
+            Examples:
+              daybook list --limit 20
+              daybook list --month 2024-05
+            """
     )
 
     @OptionGroup var options: LibraryOptions
+
+    @Option(name: .long, help: ArgumentHelp("Only this month (YYYY-MM).", valueName: "month"))
+    var month: String?
 
     @Option(name: .long, help: "Show at most this many entries.")
     var limit: Int?
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if let month, LocalDateTime(exif: month + "-01 00:00:00") == nil {
+            throw ValidationError("--month must look like 2024-05 (got \(month)).")
+        }
     }
 
     func run() throws {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let entries = try store.entries(limit: limit)
-            if options.json { return try Console.printJSON(entries) }
-            guard !entries.isEmpty else { throw StoreError.emptyLibrary(store.library.root.path) }
-            var currentSection: String?
-            for entry in entries {
-                let section = EntryFormat.monthSection(entry)
-                if section != currentSection {
-                    if currentSection != nil { print("") }
-                    print(section)
-                    currentSection = section
-                }
-                print("  " + EntryFormat.line(entry))
+            let entries = try month.map { try store.entries(month: $0, limit: limit) } ?? store.entries(limit: limit)
+            if entries.isEmpty && !options.json {
+                if let month { return Console.writeError("daybook: no entries in \(month)") }
+                throw StoreError.emptyLibrary(store.library.root.path)
             }
+            try EntryListing.print(entries, store: store, json: options.json)
         }
     }
 }
@@ -67,13 +74,15 @@ struct EntryDetails: Encodable {
     let entry: JournalEntry
     let tags: [JournalTag]
     let weather: WeatherRecord?
+    var distanceKm: Double? = nil
 
-    enum Key: String, CodingKey { case tags, weather }
+    enum Key: String, CodingKey { case tags, weather, distanceKm }
 
     func encode(to encoder: Encoder) throws {
         try entry.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(tags, forKey: .tags)
         try container.encode(weather, forKey: .weather)
+        try container.encodeIfPresent(distanceKm, forKey: .distanceKm)
     }
 }

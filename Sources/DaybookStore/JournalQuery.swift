@@ -1,0 +1,149 @@
+import DaybookMetadata
+import Foundation
+import GRDB
+
+/// A search over the journal: every given condition must hold.
+public struct JournalQuery: Sendable, Hashable {
+    /// Words to find in the entry's text and tags (prefixes, case and accents ignored).
+    public var text: String?
+    /// Tags the entry must all carry.
+    public var tags: [String] = []
+    /// Capture local dates, inclusive (`YYYY-MM-DD`).
+    public var fromDate: String?
+    public var toDate: String?
+    public var near: Near?
+    public var limit: Int?
+
+    public struct Near: Sendable, Hashable {
+        public var latitude: Double
+        public var longitude: Double
+        public var radiusKm: Double
+        public init(latitude: Double, longitude: Double, radiusKm: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.radiusKm = radiusKm
+        }
+    }
+
+    public init(text: String? = nil, tags: [String] = [], fromDate: String? = nil, toDate: String? = nil,
+                near: Near? = nil, limit: Int? = nil) {
+        self.text = text
+        self.tags = tags
+        self.fromDate = fromDate
+        self.toDate = toDate
+        self.near = near
+        self.limit = limit
+    }
+}
+
+public struct SearchResult: Sendable, Hashable {
+    public let entry: JournalEntry
+    /// Great-circle distance from the query's point, when it had one.
+    public let distanceKm: Double?
+}
+
+/// Geometry for "near a place": a bounding box the (latitude, longitude) index can use,
+/// then the exact great-circle distance.
+public enum GreatCircle {
+    public static let earthRadiusKm = 6371.0088
+
+    public static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let φ1 = lat1 * .pi / 180, φ2 = lat2 * .pi / 180
+        let Δφ = (lat2 - lat1) * .pi / 180, Δλ = (lon2 - lon1) * .pi / 180
+        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * earthRadiusKm * asin(min(1, sqrt(a)))
+    }
+
+    /// Latitude band and longitude ranges covering every point within `radiusKm`. Two
+    /// longitude ranges when the circle crosses the antimeridian; the whole circle of
+    /// longitudes when it reaches a pole.
+    public static func boundingBox(latitude: Double, longitude: Double, radiusKm: Double)
+        -> (latitude: ClosedRange<Double>, longitudes: [ClosedRange<Double>]) {
+        let angular = radiusKm / earthRadiusKm * 180 / .pi
+        let south = latitude - angular, north = latitude + angular
+        if south <= -90 || north >= 90 {
+            return (max(south, -90)...min(north, 90), [-180...180])
+        }
+        // The widest longitude spread of the circle (at the latitude of tangency).
+        let spread = asin(min(1, sin(angular * .pi / 180) / cos(latitude * .pi / 180))) * 180 / .pi
+        let west = longitude - spread, east = longitude + spread
+        if west < -180 { return (south...north, [(west + 360)...180, -180...east]) }
+        if east > 180 { return (south...north, [west...180, -180...(east - 360)]) }
+        return (south...north, [west...east])
+    }
+}
+
+extension JournalStore {
+    public func search(_ query: JournalQuery) throws -> [SearchResult] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let text = query.text, let match = SearchIndex.matchExpression(for: text) {
+            conditions.append("entry.id IN (SELECT entry_id FROM entry_search WHERE entry_search MATCH ?)")
+            arguments += [match]
+        }
+        for tag in query.tags {
+            conditions.append("EXISTS (SELECT 1 FROM tag WHERE tag.entry_id = entry.id AND tag.name = ?)")
+            arguments += [try JournalTag.normalizedName(tag)]
+        }
+        if let from = query.fromDate {
+            conditions.append("entry.captured_local >= ?")
+            arguments += [from]
+        }
+        if let to = query.toDate {
+            // Inclusive end date: everything before the next day.
+            conditions.append("entry.captured_local < ?")
+            arguments += [to + "T99"]
+        }
+        if let near = query.near {
+            let box = GreatCircle.boundingBox(latitude: near.latitude, longitude: near.longitude, radiusKm: near.radiusKm)
+            conditions.append("entry.latitude BETWEEN ? AND ?")
+            arguments += [box.latitude.lowerBound, box.latitude.upperBound]
+            let ranges = box.longitudes.map { _ in "entry.longitude BETWEEN ? AND ?" }
+            conditions.append("(" + ranges.joined(separator: " OR ") + ")")
+            for range in box.longitudes { arguments += [range.lowerBound, range.upperBound] }
+        }
+        var sql = "SELECT entry.* FROM entry"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        if query.near == nil {
+            sql += " ORDER BY entry.captured_local IS NULL, entry.captured_local DESC, entry.created_at DESC"
+            if let limit = query.limit { sql += " LIMIT \(limit)" }
+        }
+        let finalSQL = sql
+        let finalArguments = arguments
+        let entries = try pool.read { db in try JournalEntry.fetchAll(db, sql: finalSQL, arguments: finalArguments) }
+        guard let near = query.near else { return entries.map { SearchResult(entry: $0, distanceKm: nil) } }
+        let results = entries.compactMap { entry -> SearchResult? in
+            guard let latitude = entry.latitude, let longitude = entry.longitude else { return nil }
+            let distance = GreatCircle.distanceKm(near.latitude, near.longitude, latitude, longitude)
+            return distance <= near.radiusKm ? SearchResult(entry: entry, distanceKm: distance) : nil
+        }.sorted { ($0.distanceKm ?? 0, $0.entry.id) < ($1.distanceKm ?? 0, $1.entry.id) }
+        return query.limit.map { Array(results.prefix($0)) } ?? results
+    }
+
+    /// Entries taken on `monthDay` (`MM-DD`) in years before `beforeYear`, newest year first.
+    /// On 28 February of a common year, 29 February entries are included too, so leap-day
+    /// photos still come round.
+    public func onThisDay(monthDay: String, beforeYear: Int, includeLeapDay: Bool) throws -> [JournalEntry] {
+        try pool.read { db in
+            var days = [monthDay]
+            if includeLeapDay { days.append("02-29") }
+            let marks = days.map { _ in "?" }.joined(separator: ", ")
+            return try JournalEntry.fetchAll(db, sql: """
+                SELECT * FROM entry WHERE substr(captured_local, 6, 5) IN (\(marks)) AND captured_local < ?
+                ORDER BY captured_local DESC
+                """, arguments: StatementArguments(days + [String(format: "%04d", beforeYear)]))
+        }
+    }
+
+    /// Most recently added entries.
+    public func latest(_ count: Int) throws -> [JournalEntry] {
+        try pool.read { db in
+            try JournalEntry.order(Column("created_at").desc, Column("id")).limit(count).fetchAll(db)
+        }
+    }
+
+    /// Entries captured in a month (`YYYY-MM`), newest first.
+    public func entries(month: String, limit: Int? = nil) throws -> [JournalEntry] {
+        try search(JournalQuery(fromDate: month + "-01", toDate: month + "-31", limit: limit)).map(\.entry)
+    }
+}

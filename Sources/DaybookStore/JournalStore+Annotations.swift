@@ -1,0 +1,32 @@
+import GRDB
+
+/// What a list line shows next to an entry, fetched for many entries in two queries.
+public struct EntryAnnotations: Sendable, Hashable {
+    public var tags: [JournalTag] = []
+    public var weather: WeatherRecord?
+    public init(tags: [JournalTag] = [], weather: WeatherRecord? = nil) {
+        self.tags = tags
+        self.weather = weather
+    }
+}
+
+extension JournalStore {
+    public func annotations(for entryIDs: [String]) throws -> [String: EntryAnnotations] {
+        guard !entryIDs.isEmpty else { return [:] }
+        return try pool.read { db in
+            var result: [String: EntryAnnotations] = [:]
+            // SQLite allows at most 32766 bound values per statement.
+            for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
+                let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
+                for tag in try JournalTag.filter(chunk.contains(Column("entry_id")))
+                    .order(Column("source").desc, Column("score").desc, Column("name")).fetchAll(db) {
+                    result[tag.entryId, default: EntryAnnotations()].tags.append(tag)
+                }
+                for weather in try WeatherRecord.filter(chunk.contains(Column("entry_id"))).fetchAll(db) {
+                    result[weather.entryId, default: EntryAnnotations()].weather = weather
+                }
+            }
+            return result
+        }
+    }
+}

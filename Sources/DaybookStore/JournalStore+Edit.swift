@@ -1,0 +1,46 @@
+import DaybookMetadata
+import Foundation
+import GRDB
+
+extension JournalStore {
+    /// Changes an entry's words and/or capture date in one transaction; `updated_at` moves.
+    /// A date set by hand keeps the entry's UTC offset (the place did not move) and is marked
+    /// as coming from the user.
+    @discardableResult
+    public func edit(entryID: String, text: String? = nil, capturedAt: LocalDateTime? = nil) throws -> JournalEntry {
+        let now = JournalEntry.timestamp(Date())
+        return try pool.write { db in
+            guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
+            if let text { entry.text = text }
+            if let capturedAt {
+                entry.capturedLocal = capturedAt.iso8601
+                entry.captureSubsec = nil
+                entry.captureSource = "user"
+                entry.capturedUTC = entry.utcOffsetSeconds.map { capturedAt.secondsSinceEpochIgnoringZone - Int64($0) }
+                // The weather belonged to the old time.
+                try db.execute(sql: "DELETE FROM weather WHERE entry_id = ?", arguments: [entryID])
+                entry.weatherStatus = entry.latitude != nil ? .pending : .unavailable
+                entry.weatherError = nil
+            }
+            entry.updatedAt = now
+            try entry.update(db)
+            return entry
+        }
+    }
+
+    /// Deletes entries with their tags and weather (one transaction), then their thumbnail
+    /// files. Returns the deleted entries.
+    @discardableResult
+    public func delete(entryIDs: [String]) throws -> [JournalEntry] {
+        let deleted = try pool.write { db in
+            try entryIDs.map { id -> JournalEntry in
+                guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
+                try entry.delete(db)
+                return entry
+            }
+        }
+        let files = ThumbnailFiles(library: library)
+        for name in deleted.compactMap(\.thumbnail) { unlink(files.url(for: name).path) }
+        return deleted
+    }
+}

@@ -1,0 +1,212 @@
+import ArgumentParser
+import DaybookMetadata
+import DaybookStore
+import Foundation
+
+/// Prints entries sectioned by month, as `list`, `search`, `latest` and `on-this-day` do.
+enum EntryListing {
+    static func print(_ entries: [JournalEntry], store: JournalStore, json: Bool, distances: [String: Double] = [:],
+                      sections: (JournalEntry) -> String = EntryFormat.monthSection) throws {
+        let annotations = try store.annotations(for: entries.map(\.id))
+        if json {
+            return try Console.printJSON(entries.map { entry in
+                EntryDetails(entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
+                             distanceKm: distances[entry.id])
+            })
+        }
+        var current: String?
+        for entry in entries {
+            let section = sections(entry)
+            if section != current {
+                if current != nil { Swift.print("") }
+                Swift.print(section)
+                current = section
+            }
+            var line = "  " + EntryFormat.line(entry, annotations: annotations[entry.id] ?? EntryAnnotations())
+            if let distance = distances[entry.id] { line += String(format: "  %.1f km", distance) }
+            Swift.print(line)
+        }
+    }
+}
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find entries by words, tags, date and place.",
+        discussion: """
+            Words match the entry's text and tags as prefixes, ignoring case and accents \
+            ("cafe" finds "Café au lait"); every word must match. Tags given with --tag must all \
+            be present. Dates are the capture's local date. --near finds entries within \
+            --radius of a point (or of another entry's place), nearest first, and works across \
+            the antimeridian and near the poles.
+
+            Examples:
+              daybook search beach --tag summer-trip
+              daybook search --on 2024-05-17
+              daybook search --month 2023-08
+              daybook search --from 2023-01-01 --to 2023-03-31 --tag snow
+              daybook search --near 41.8781,-87.6298 --radius 25km
+              daybook search --near 3f2a --radius 2km
+            """
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Argument(help: "Words to find in text and tags.")
+    var words: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only entries with this tag (repeatable; all must match).", valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Only this local date (YYYY-MM-DD).", valueName: "date"))
+    var on: String?
+
+    @Option(name: .long, help: ArgumentHelp("Only this month (YYYY-MM).", valueName: "month"))
+    var month: String?
+
+    @Option(name: .long, help: ArgumentHelp("From this local date (YYYY-MM-DD), inclusive.", valueName: "date"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("Up to this local date (YYYY-MM-DD), inclusive.", valueName: "date"))
+    var to: String?
+
+    @Option(name: .long, help: ArgumentHelp("LAT,LON or an entry id: only entries near it.", valueName: "place"))
+    var near: String?
+
+    @Option(name: .long, help: ArgumentHelp("Distance for --near: 500m, 25km (default 10km).", valueName: "distance"))
+    var radius: String = "10km"
+
+    @Option(name: .long, help: "Show at most this many entries.")
+    var limit: Int?
+
+    func validate() throws {
+        if on != nil && (month != nil || from != nil || to != nil) {
+            throw ValidationError("Use --on alone, or --month, or --from/--to.")
+        }
+        if month != nil && (from != nil || to != nil) { throw ValidationError("Use --month or --from/--to, not both.") }
+        for (flag, value) in [("--on", on), ("--from", from), ("--to", to)] {
+            if let value, LocalDateTime(exif: value + " 00:00:00") == nil {
+                throw ValidationError("\(flag) must be a date like 2024-05-17 (got \(value)).")
+            }
+        }
+        if let month, LocalDateTime(exif: month + "-01 00:00:00") == nil {
+            throw ValidationError("--month must look like 2024-05 (got \(month)).")
+        }
+        if JournalCLI.kilometres(radius) == nil { throw ValidationError("--radius must be like 500m or 25km (got \(radius)).") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if words.isEmpty && tag.isEmpty && on == nil && month == nil && from == nil && to == nil && near == nil {
+            throw ValidationError("Give words to find, or --tag, --on, --month, --from/--to or --near.")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+            var query = JournalQuery(text: words.isEmpty ? nil : words.joined(separator: " "), tags: tag, limit: limit)
+            if let on { query.fromDate = on; query.toDate = on }
+            if let month { query.fromDate = month + "-01"; query.toDate = month + "-31" }
+            if let from { query.fromDate = from }
+            if let to { query.toDate = to }
+            if let near {
+                let point = try JournalCLI.point(near, store: store)
+                query.near = JournalQuery.Near(latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
+            }
+            let results = try store.search(query)
+            let distances = Dictionary(uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
+            if results.isEmpty && !options.json {
+                return Console.writeError("daybook: no entries match")
+            }
+            try EntryListing.print(results.map(\.entry), store: store, json: options.json, distances: distances,
+                                   sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
+        }
+    }
+}
+
+struct OnThisDay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "on-this-day",
+        abstract: "Entries from this day in earlier years, grouped by year.",
+        discussion: "On 28 February of a common year, photos from 29 February are shown too."
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Option(name: .long, help: ArgumentHelp("The day to look back on (MM-DD; default today).", valueName: "MM-DD"))
+    var date: String?
+
+    @Option(name: .long, help: ArgumentHelp("Count earlier years from this year (default this year).", valueName: "year"))
+    var year: Int?
+
+    func validate() throws {
+        if let date, LocalDateTime(exif: "2000-\(date) 00:00:00") == nil {
+            throw ValidationError("--date must look like 05-17 (got \(date)).")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+            let today = LocalDateTime(unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+            let monthDay = date ?? String(today.iso8601.dropFirst(5).prefix(5))
+            let thisYear = year ?? today.year
+            let isLeap = (thisYear % 4 == 0 && thisYear % 100 != 0) || thisYear % 400 == 0
+            let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: monthDay == "02-28" && !isLeap)
+            if entries.isEmpty && !options.json {
+                return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
+            }
+            try EntryListing.print(entries, store: store, json: options.json) { entry in
+                guard let date = entry.capturedAt else { return "" }
+                let ago = thisYear - date.year
+                return "\(date.year) — \(ago) year\(ago == 1 ? "" : "s") ago"
+            }
+        }
+    }
+}
+
+struct Latest: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "The most recently added entries.")
+
+    @OptionGroup var options: LibraryOptions
+
+    @Option(name: .shortAndLong, help: "How many.")
+    var number: Int = 5
+
+    func validate() throws {
+        guard number >= 1 else { throw ValidationError("-n must be at least 1.") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+            let entries = try store.latest(number)
+            guard !entries.isEmpty || options.json else { throw StoreError.emptyLibrary(store.library.root.path) }
+            try EntryListing.print(entries, store: store, json: options.json) { _ in "Latest additions" }
+        }
+    }
+}
+
+enum JournalCLI {
+    /// "25km", "500m", "3.5 km", or a bare number of kilometres.
+    static func kilometres(_ text: String) -> Double? {
+        let trimmed = text.lowercased().replacingOccurrences(of: " ", with: "")
+        let value: Double?
+        if trimmed.hasSuffix("km") { value = Double(trimmed.dropLast(2)) }
+        else if trimmed.hasSuffix("m") { value = Double(trimmed.dropLast()).map { $0 / 1000 } }
+        else { value = Double(trimmed) }
+        guard let value, value > 0, value <= 20_016 else { return nil }
+        return value
+    }
+
+    /// "LAT,LON" or an entry id (prefix) whose place is used.
+    static func point(_ text: String, store: JournalStore) throws -> (latitude: Double, longitude: Double) {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        if parts.count == 2, let latitude = parts[0], let longitude = parts[1] {
+            guard abs(latitude) <= 90, abs(longitude) <= 180 else { throw ValidationError("--near: \(text) is not a place on Earth.") }
+            return (latitude, longitude)
+        }
+        let entry = try store.entry(idPrefix: text)
+        guard let latitude = entry.latitude, let longitude = entry.longitude else {
+            throw StoreError.io("entry \(entry.shortID) has no place to search near")
+        }
+        return (latitude, longitude)
+    }
+}
