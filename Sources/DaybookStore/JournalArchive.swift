@@ -19,6 +19,12 @@ public struct JournalArchive: Codable, Sendable, Equatable {
     public var format: Int
     public var exportedAt: String
     public var items: [Item]
+
+    public init(format: Int = JournalArchive.currentFormat, exportedAt: String, items: [Item]) {
+        self.format = format
+        self.exportedAt = exportedAt
+        self.items = items
+    }
 }
 
 extension JournalStore {

@@ -222,4 +222,106 @@ final class CLITests: XCTestCase {
         let backfill = try daybook("backfill-weather", "--dry-run", environment: ["DAYBOOK_WEATHER": "open-meteo"])
         XCTAssertTrue(backfill.stdout.hasPrefix("provider: file:"), backfill.stdout)
     }
+
+    func entryID(_ name: String) throws -> String {
+        let list = try JSONSerialization.jsonObject(with: Data(try daybook("list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        return try XCTUnwrap(list.first { ($0["source_path"] as? String)?.contains(name) == true }?["id"] as? String, name)
+    }
+
+    func testEditThenSearchOnThisDayAndDelete() throws {
+        _ = try daybook("ingest", Self.samples.path)
+        let paris = try entryID("paris")
+        let edit = try daybook("edit", String(paris.prefix(6)), "--text", "Café crème at the Tour Eiffel", "--add-tag", "holiday")
+        XCTAssertEqual(edit.status, 0, edit.stderr)
+
+        let found = try daybook("search", "CAFE", "--tag", "holiday", "--json")
+        let results = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(results.map { $0["id"] as? String }, [paris])
+        XCTAssertEqual(try daybook("search", "tour", "--month", "2019-07").stdout.contains("Café crème"), true)
+        let none = try daybook("search", "tour", "--month", "2019-08")
+        XCTAssertEqual(none.status, 0)
+        XCTAssertEqual(none.stderr, "daybook: no entries match\n")
+
+        let near = try daybook("search", "--near", "48.8606,2.3376", "--radius", "5km")
+        XCTAssertTrue(near.stdout.contains(String(paris.prefix(8))), near.stdout)
+        XCTAssertTrue(near.stdout.contains(" km"), "distance shown: \(near.stdout)")
+        XCTAssertEqual(try daybook("search", "--near", "0,0", "--radius", "far").status, 2)
+
+        let onThisDay = try daybook("on-this-day", "--date", "07-14", "--year", "2026")
+        XCTAssertTrue(onThisDay.stdout.hasPrefix("2019 — 7 years ago\n"), onThisDay.stdout)
+
+        let refused = try daybook("delete", String(paris.prefix(6)))
+        XCTAssertEqual(refused.status, 2, "no terminal to confirm on, and no --yes")
+        let deleted = try daybook("delete", "--yes", String(paris.prefix(6)))
+        XCTAssertEqual(deleted.stdout, "deleted 1 entry\n")
+        XCTAssertEqual(try daybook("show", paris).status, 1)
+        XCTAssertEqual(try daybook("search", "cafe").stderr, "daybook: no entries match\n")
+    }
+
+    func testExportImportRoundTripLosesNothing() throws {
+        let weatherFile = Self.repository.appendingPathComponent("docs/sample-weather.csv").path
+        _ = try daybook("ingest", "--weather", "file:\(weatherFile)", Self.samples.path)
+        let rio = try entryID("rio")
+        _ = try daybook("edit", rio, "--text", "Cristo Redentor\nin the rain", "--add-tag", "trip", "--remove-tag", "green")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let first = folder.appendingPathComponent("first.json").path
+        XCTAssertEqual(try daybook("export", "json", first).status, 0)
+
+        let other = folder.appendingPathComponent("library").path
+        let imported = try daybook("import", first, environment: ["DAYBOOK_LIBRARY": other])
+        XCTAssertEqual(imported.stdout, "imported 10 entries\n", imported.stderr)
+        XCTAssertEqual(try daybook("import", first, environment: ["DAYBOOK_LIBRARY": other]).status, 1, "only into an empty library")
+        let second = folder.appendingPathComponent("second.json").path
+        XCTAssertEqual(try daybook("export", "json", second, environment: ["DAYBOOK_LIBRARY": other]).status, 0)
+
+        func archive(_ path: String) throws -> [String: Any] {
+            var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            object["exported_at"] = nil
+            return object
+        }
+        XCTAssertEqual(NSDictionary(dictionary: try archive(first)), NSDictionary(dictionary: try archive(second)))
+        let items = try XCTUnwrap(try archive(first)["items"] as? [[String: Any]])
+        XCTAssertEqual(items.count, 10)
+        XCTAssertEqual(items.filter { $0["thumbnail"] is String }.count, 10, "thumbnails travel too")
+        let show = try daybook("show", rio, environment: ["DAYBOOK_LIBRARY": other])
+        XCTAssertTrue(show.stdout.contains("Cristo Redentor"), show.stdout)
+        XCTAssertTrue(show.stdout.contains("28.3 °C"), show.stdout)
+
+        let markdown = folder.appendingPathComponent("md")
+        XCTAssertEqual(try daybook("export", "markdown", markdown.path).status, 0)
+        let january = try String(contentsOf: markdown.appendingPathComponent("2020-01.md"), encoding: .utf8)
+        XCTAssertTrue(january.contains("Cristo Redentor"), january)
+        let link = try XCTUnwrap(january.split(separator: "\n").first { $0.hasPrefix("![") })
+        let linked = String(link.split(separator: "(").last!.dropLast())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: markdown.appendingPathComponent(linked).path), "thumbnail link resolves")
+
+        let geojson = try daybook("export", "geojson", "-")
+        let collection = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
+        let features = try XCTUnwrap(collection["features"] as? [[String: Any]])
+        XCTAssertEqual(features.count, 6, "the six photos with a place")
+        let rioFeature = try XCTUnwrap(features.first { ($0["properties"] as? [String: Any])?["id"] as? String == rio })
+        let coordinates = try XCTUnwrap((rioFeature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+        XCTAssertEqual(coordinates[0], -43.210487, accuracy: 1e-6)
+        XCTAssertEqual(coordinates[1], -22.951916, accuracy: 1e-6)
+    }
+
+    func testAmbiguousPrefixListsTheCandidates() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-ambiguous-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func item(_ id: String) -> String {
+            """
+            {"entry": {"id": "\(id)", "content_hash": "\(id)", "source_path": "/p/\(id).jpg", "file_size": 1, "orientation": 1,
+             "text": "", "weather_status": "unavailable", "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z"},
+             "tags": [], "removed_tags": []}
+            """
+        }
+        let file = folder.appendingPathComponent("two.json")
+        try Data("{\"format\": 1, \"exported_at\": \"2026-01-01T00:00:00Z\", \"items\": [\(item("abcd1111-0000-0000-0000-000000000000")), \(item("abcd2222-0000-0000-0000-000000000000"))]}".utf8).write(to: file)
+        XCTAssertEqual(try daybook("import", file.path).status, 0)
+        let show = try daybook("show", "abcd")
+        XCTAssertEqual(show.status, 1)
+        XCTAssertEqual(show.stderr, "daybook: error: id prefix abcd is ambiguous: abcd1111-0000-0000-0000-000000000000, abcd2222-0000-0000-0000-000000000000\n")
+        XCTAssertEqual(try daybook("show", "abcd2").status, 0)
+    }
 }
