@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "daybook", targets: ["daybook"]),
         .executable(name: "daybook-bench", targets: ["daybook-bench"]),
         .executable(name: "daybook-conformance", targets: ["daybook-conformance"]),
+        .executable(name: "daybook-journal-bench", targets: ["daybook-journal-bench"]),
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
     ],
     dependencies: [
@@ -62,6 +63,11 @@ let package = Package(
                 "DaybookIngest", "DaybookImaging", "DaybookStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // Query latency on a seeded 100,000-entry journal (library API and CLI).
+        .executableTarget(
+            name: "daybook-journal-bench",
+            dependencies: ["DaybookStore", "DaybookMetadata", "DaybookTagging"]
         ),
         // Checks the parsing code against ../shared: the corpus truth and the bad inputs.
         // CI also runs it once under AddressSanitizer.

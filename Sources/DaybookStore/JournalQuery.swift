@@ -82,7 +82,8 @@ extension JournalStore {
             arguments += [match]
         }
         for tag in query.tags {
-            conditions.append("EXISTS (SELECT 1 FROM tag WHERE tag.entry_id = entry.id AND tag.name = ?)")
+            // IN over the tag_name index: a rare tag is a short list, not a probe per entry.
+            conditions.append("entry.id IN (SELECT entry_id FROM tag WHERE tag.name = ?)")
             arguments += [try JournalTag.normalizedName(tag)]
         }
         if let from = query.fromDate {

@@ -80,12 +80,15 @@ public final class JournalStore: Sendable {
     /// Inserts many new entries in one transaction (imports, seeding large test journals).
     /// Entries whose content hash is already stored are left out; returns how many were added.
     @discardableResult
-    public func insert(batch entries: [JournalEntry]) throws -> Int {
+    public func insert(batch entries: [JournalEntry], autoTags: [String: [AutoTag]] = [:], taggerVersion: Int = 0) throws -> Int {
         try pool.write { db in
             var added = 0
             for entry in entries {
                 guard try JournalEntry.filter(Column("content_hash") == entry.contentHash).isEmpty(db) else { continue }
                 try entry.insert(db)
+                if let tags = autoTags[entry.id] {
+                    try Self.replaceAutoTags(db, entryID: entry.id, proposals: tags, taggerVersion: taggerVersion)
+                }
                 added += 1
             }
             return added
