@@ -102,7 +102,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, Codable {
 
     /// Howard Hinnant's days_from_civil: proleptic Gregorian, no Foundation calendar (and so
     /// no machine time zone) involved.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -41,15 +41,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// The date of day number `days` counted from 1970-01-01 (day 0).
     public init(daysSinceEpoch days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (m <= 2 ? 1 : 0); month = m; day = d
+        let midnight = LocalDateTime(unixSecondsIgnoringZone: Int64(days) * 86_400)
+        year = midnight.year; month = midnight.month; day = midnight.day
     }
 
     /// The local date of a Unix instant seen with a UTC offset.
@@ -65,15 +58,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     /// Days since 1970-01-01.
-    public var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    public var daysSinceEpoch: Int { LocalDateTime.daysFromCivil(year: year, month: month, day: day) }
 
     /// Unix seconds of this date's midnight read as UTC.
     public var midnightUTCSeconds: Int64 { Int64(daysSinceEpoch) * 86_400 }

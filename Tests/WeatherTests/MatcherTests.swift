@@ -162,21 +162,6 @@ final class MatcherTests: XCTestCase {
         XCTAssertNil(ObservationMatcher.match(local: Self.local("2021-07-15T03:00:00"), offsetSeconds: 0, in: none))
     }
 
-    func testEntryWeatherCarriesEverything() throws {
-        let match = try XCTUnwrap(ObservationMatcher.match(local: Self.local("2021-07-15T14:20:00"), offsetSeconds: nil, in: paris))
-        let fetched = Date(timeIntervalSince1970: 1_700_000_000)
-        let record = EntryWeather(match: match, series: paris, fetchedAt: fetched)
-        XCTAssertEqual(record.provider, "test")
-        XCTAssertEqual(record.observationTime, Self.utc("2021-07-15T12:00:00"))
-        XCTAssertEqual(record.temperature, Double(Self.utc("2021-07-15T12:00:00") / 3600))
-        XCTAssertEqual(record.weatherCode, 0)
-        XCTAssertEqual(record.weatherText, "Clear sky")
-        XCTAssertEqual(record.timeZone, "Europe/Paris")
-        XCTAssertEqual(record.placeOffsetSeconds, 7200)
-        XCTAssertEqual(record.gridLatitude, 48.86)
-        XCTAssertEqual(record.fetchedAt, fetched)
-    }
-
     func testSeriesSortsAndDeduplicatesAndSplitsByLocalDay() {
         let a = HourlyObservation(time: 7200, temperature: 1), b = HourlyObservation(time: 3600, temperature: 2)
         let a2 = HourlyObservation(time: 7200, temperature: 3)
