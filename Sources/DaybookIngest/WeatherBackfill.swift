@@ -33,7 +33,9 @@ public struct BackfillPlan: Sendable {
     public var requests: [PlannedRequest]
     /// Entries too recent for the archive: left pending.
     public var tooRecent: [String]
-    public var candidates: Int
+    /// Every entry the plan considered, by id.
+    public var entries: [String: WeatherCandidate]
+    public var candidates: Int { entries.count }
 }
 
 public struct BackfillSummary: Sendable, Equatable {
@@ -88,18 +90,16 @@ public struct WeatherBackfill: Sendable {
             items.append(BackfillItem(entryID: candidate.entryID, latitude: candidate.latitude, longitude: candidate.longitude, date: date))
         }
         return BackfillPlan(requests: BackfillPlanner.plan(items, availableThrough: newest), tooRecent: tooRecent,
-                            candidates: candidates.count)
+                            entries: Dictionary(candidates.map { ($0.entryID, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
     public func run(_ plan: BackfillPlan, options: BackfillOptions, onEvent: @Sendable (BackfillEvent) -> Void = { _ in }) async throws -> BackfillSummary {
         var summary = BackfillSummary()
         summary.pending = plan.tooRecent.count
-        let candidates = Dictionary(try store.weatherCandidates(entryIDs: Set(plan.requests.flatMap(\.entryIDs)))
-            .map { ($0.entryID, $0) }, uniquingKeysWith: { a, _ in a })
         var stopped = false
         for planned in plan.requests {
             if Task.isCancelled { stopped = true }
-            let entries = planned.entryIDs.compactMap { candidates[$0] }
+            let entries = planned.entryIDs.compactMap { plan.entries[$0] }
             let dates = Set(entries.compactMap { LocalDateTime(iso: $0.local).map(CivilDate.init) })
             // Neighbouring days too: an instant near midnight can fall on the next UTC day.
             let wanted = dates.flatMap { [$0.adding(days: -1), $0, $0.adding(days: 1)] }

@@ -109,16 +109,13 @@ public struct JournalEntry: Sendable, Hashable, Codable, FetchableRecord, Persis
         return UTCOffset(seconds: seconds, source: source)
     }
 
+    /// "Canon PowerShot G9" rather than "Canon Canon PowerShot G9": many makers repeat
+    /// their name in the model.
     public var camera: String? {
-        switch (cameraMake, cameraModel) {
-        case let (make?, model?):
-            // Many makers repeat their name in the model ("Canon" / "Canon PowerShot G9").
-            return model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased())
-                ? model : "\(make) \(model)"
-        case let (make?, nil): return make
-        case let (nil, model?): return model
-        default: return nil
-        }
+        guard let model = cameraModel else { return cameraMake }
+        guard let make = cameraMake, let brand = make.split(separator: " ").first,
+              !model.lowercased().hasPrefix(brand.lowercased()) else { return model }
+        return "\(make) \(model)"
     }
 
     public var shortID: String { String(id.prefix(8)) }
