@@ -324,4 +324,19 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(show.stderr, "daybook: error: id prefix abcd is ambiguous: abcd1111-0000-0000-0000-000000000000, abcd2222-0000-0000-0000-000000000000\n")
         XCTAssertEqual(try daybook("show", "abcd2").status, 0)
     }
+
+    func testEditorEditsTheTextLikeGit() throws {
+        _ = try daybook("ingest", Self.samples.path)
+        let sydney = try entryID("sydney")
+        _ = try daybook("edit", sydney, "--text", "old words on the harbour")
+        // EDITOR may carry arguments, as with git.
+        let edited = try daybook("edit", sydney, "--editor", environment: ["EDITOR": "sed -i s/old/new/", "VISUAL": ""])
+        XCTAssertEqual(edited.status, 0, edited.stderr)
+        let show = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", sydney).stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(show["text"] as? String, "new words on the harbour")
+        XCTAssertNotEqual(show["updated_at"] as? String, nil)
+        let failing = try daybook("edit", sydney, "--editor", environment: ["EDITOR": "false", "VISUAL": ""])
+        XCTAssertEqual(failing.status, 1, "an editor that fails changes nothing")
+        XCTAssertTrue(failing.stderr.contains("nothing changed"), failing.stderr)
+    }
 }
