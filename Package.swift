@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // 1.16.2: the `LogHandler.log(event:)` entry point (DaybookWatch's log handler).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // C shims: libexif through a module map, libjpeg through a small C target that owns
@@ -47,12 +50,24 @@ let package = Package(
             ]
         ),
 
-        // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore.
+        // `daybook watch`: inotify + periodic rescans feeding the same Ingester, as a Service.
+        .target(
+            name: "DaybookWatch",
+            dependencies: [
+                "DaybookIngest", "DaybookStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch.
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookIngest", "DaybookStore", "DaybookMetadata",
+                "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

@@ -3,7 +3,7 @@ import DaybookStore
 import Foundation
 
 @main
-struct Daybook: ParsableCommand {
+struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
         abstract: "Turn a folder of photos into a personal journal.",
@@ -17,18 +17,24 @@ struct Daybook: ParsableCommand {
               daybook list                           entries by month, newest first
               daybook show 3f2a                      one entry (any unique id prefix)
               daybook tag 3f2a --add beach           your own tags; automatic colour tags come from the pixels
+              daybook watch ~/Pictures/Import        ingest photos as they arrive, until stopped
 
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
-        subcommands: [Ingest.self, List.self, Show.self, Tag.self, Tags.self, Retag.self]
+        subcommands: [Ingest.self, List.self, Show.self, Tag.self, Tags.self, Retag.self, Watch.self]
     )
 
-    static func main() {
+    /// Async so that `watch` can run a ServiceGroup; every other command runs synchronously.
+    static func main() async {
         umask(0o077)
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(code: exitCode(for: error, message: fullMessage(for: error)))
         }
