@@ -90,6 +90,11 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["DaybookStore"]),
         .testTarget(name: "IngestTests", dependencies: ["DaybookIngest", "DaybookStore", "DaybookImaging"]),
         .testTarget(name: "CLITests", dependencies: ["daybook"]),
+        // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
+        .testTarget(
+            name: "WatchTests",
+            dependencies: ["daybook", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

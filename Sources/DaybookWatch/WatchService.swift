@@ -180,7 +180,7 @@ public final class WatchService: Service, Sendable {
             switch FileReadiness.check(path, settleTime: configuration.settleTime, trustLocalWriters: local, now: now) {
             case .ready: ready.append(path)
             case .notYet(let time):
-                logger.debug("not settled yet, looking again later: \(path)")
+                logger.trace("not settled yet, looking again later: \(path)")
                 state.recheck(path, at: time, local: local)
             case .gone: continue
             }
