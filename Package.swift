@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "daybook", targets: ["daybook"]),
         .executable(name: "daybook-bench", targets: ["daybook-bench"]),
         .executable(name: "daybook-conformance", targets: ["daybook-conformance"]),
+        .executable(name: "daybook-watch-bench", targets: ["daybook-watch-bench"]),
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
     ],
     dependencies: [
@@ -76,6 +77,11 @@ let package = Package(
                 "DaybookIngest", "DaybookImaging", "DaybookStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // Time from a file's close to its entry in the store, through a real `daybook watch`.
+        .executableTarget(
+            name: "daybook-watch-bench",
+            dependencies: ["DaybookImaging", "DaybookIngest", "DaybookStore"]
         ),
         // Checks the parsing code against ../shared: the corpus truth and the bad inputs.
         // CI also runs it once under AddressSanitizer.
