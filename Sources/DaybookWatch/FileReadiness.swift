@@ -1,23 +1,34 @@
 import Foundation
 
-/// Decides whether a file found by a scan (not announced complete by inotify) can be read.
+/// Decides whether a file that inotify has not announced as complete can be read.
 ///
 /// inotify says a file is complete when the writer closes it (IN_CLOSE_WRITE) or renames it
-/// into place (IN_MOVED_TO). A scan has no such signal, so a file it finds is read only when
+/// into place (IN_MOVED_TO). Files found otherwise are judged by what is known of them:
 ///
-/// - no process on this machine has it open for writing (probed with a read lease, which
-///   the kernel refuses while a writer holds the file open), and
-/// - it has not been modified for `settleTime` seconds, because a writer on another machine
-///   (a network share) is invisible to the lease probe and to inotify alike.
-///
-/// A file found in a folder that just appeared under inotify is the exception: the folder
-/// was made by a local program, so the lease probe alone decides (the watch on that folder
-/// already exists, so if the file is still being written its close will be reported).
+/// - **Found by a scan** (catch-up, periodic rescan, after an overflow, `--poll`): read only
+///   when no process on this machine has it open for writing (probed with a read lease,
+///   which the kernel refuses while a writer holds the file open) *and* it has not been
+///   modified for `settleTime` seconds, because a writer on another machine (a network
+///   share) is invisible to the lease probe and to inotify alike.
+/// - **Listed in a folder that just appeared under inotify**: the folder was made by a
+///   program on this machine, so the lease probe decides; the watch on that folder already
+///   exists, so a file still being written will be announced when it is closed.
+/// - **Created (IN_CREATE) but never closed after writing**: a hard link, or a file still
+///   being written. Read when the lease probe says nobody writes it; when the probe cannot
+///   tell (another user's file), wait for the close rather than guess from the time.
 enum FileReadiness {
+    enum Context: Equatable, Sendable {
+        case scan
+        case newFolder
+        case createdNotClosed
+    }
+
     enum Verdict: Equatable {
         case ready(FileStamp)
         /// Look again at (or after) this time.
         case notYet(recheckAt: Date)
+        /// Leave it to inotify: its close will be announced (a later rescan is the fallback).
+        case awaitClose
         /// Gone, or not a regular file.
         case gone
     }
@@ -29,14 +40,16 @@ enum FileReadiness {
         case unknown
     }
 
-    static func check(_ path: String, settleTime: Double, trustLocalWriters: Bool, now: Date = Date()) -> Verdict {
+    static func check(_ path: String, settleTime: Double, context: Context, now: Date = Date()) -> Verdict {
         guard let stamp = FileStamp.of(path) else { return .gone }
-        switch localWriters(path) {
-        case .someoneWriting:
+        switch (localWriters(path), context) {
+        case (.someoneWriting, _):
             return .notYet(recheckAt: now.addingTimeInterval(max(0.5, min(settleTime, 2))))
-        case .none where trustLocalWriters:
+        case (.none, .newFolder), (.none, .createdNotClosed):
             return .ready(stamp)
-        case .none, .unknown:
+        case (.unknown, .createdNotClosed):
+            return .awaitClose
+        case (.none, .scan), (.unknown, .scan), (.unknown, .newFolder):
             let age = stamp.age(now: now)
             if age >= settleTime { return .ready(stamp) }
             // A modification time in the future (clock skew on a share) counts from now.

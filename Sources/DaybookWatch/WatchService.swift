@@ -139,13 +139,15 @@ public final class WatchService: Service, Sendable {
             readerDone.wait()
         }
 
-        offer(files, local: false)
+        offer(files, context: .scan)
         loop: while true {
             switch state.nextWork(rescanInterval: configuration.rescanInterval) {
             case .stop: break loop
             case .fullRescan: fullRescan()
             case .recheck(let items):
-                for local in [true, false] { offer(items.filter { $0.local == local }.map(\.path), local: local) }
+                for context in [FileReadiness.Context.createdNotClosed, .newFolder, .scan] {
+                    offer(items.filter { $0.context == context }.map(\.path), context: context)
+                }
             case .batch: runBatch()
             }
         }
@@ -170,18 +172,25 @@ public final class WatchService: Service, Sendable {
         value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 
+    /// How long a file seen created but not closed is left to inotify before rescans judge
+    /// it by its modification time alone.
+    static let awaitCloseLimit: Double = 600
+
     /// Queues the files that are ready; looks at the others again later.
-    private func offer(_ paths: [String], local: Bool) {
+    private func offer(_ paths: [String], context: FileReadiness.Context) {
         var ready: [String] = []
         let now = Date()
         for path in paths {
             if FileReadiness.isIgnoredName((path as NSString).lastPathComponent) { continue }
             guard let stamp = FileStamp.of(path), !state.isHandled(path, stamp) else { continue }
-            switch FileReadiness.check(path, settleTime: configuration.settleTime, trustLocalWriters: local, now: now) {
+            let known = state.isCreatedNotClosed(path, maxAge: Self.awaitCloseLimit, now: now) ? .createdNotClosed : context
+            switch FileReadiness.check(path, settleTime: configuration.settleTime, context: known, now: now) {
             case .ready: ready.append(path)
             case .notYet(let time):
                 logger.trace("not settled yet, looking again later: \(path)")
-                state.recheck(path, at: time, local: local)
+                state.recheck(path, at: time, context: known)
+            case .awaitClose:
+                logger.trace("created and not closed yet, waiting for the close: \(path)")
             case .gone: continue
             }
         }
@@ -202,7 +211,7 @@ public final class WatchService: Service, Sendable {
         }
         if state.isStopping { return }
         state.keepOnly(Set(files))
-        offer(files, local: false)
+        offer(files, context: .scan)
         logger.debug("rescan: \(files.count) files in \(String(format: "%.3f", Date().timeIntervalSince(started))) s")
     }
 
@@ -218,19 +227,19 @@ public final class WatchService: Service, Sendable {
             for event in events {
                 switch event {
                 case .fileReady(let path): ready.append(path)
-                case .fileCreated(let path): state.recheck(path, at: Date().addingTimeInterval(1), local: true)
+                case .fileCreated(let path): state.noteCreated(path, recheckAfter: 1)
                 case .fileGone(let path): state.forget(path)
                 case .folderAppeared(let path, let files):
                     logger.debug("new folder watched: \(path) (\(files.count) files inside)")
                     state.markReady(ready)
                     ready = []
-                    offer(files, local: true)
+                    offer(files, context: .newFolder)
                 case .folderGone(let path): state.forget(under: path)
                 case .topFolderGone(let path):
                     logger.warning("\(path) was removed or moved away; it is watched again if it comes back (checked at each rescan)")
                 case .overflow:
                     logger.warning("inotify dropped events (queue overflow): rescanning everything")
-                    state.requestFullRescan()
+                    state.requestFullRescan(afterOverflow: true)
                 case .watchFailed(let error): reportOnce(error)
                 }
             }

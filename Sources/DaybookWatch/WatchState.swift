@@ -19,9 +19,7 @@ final class WatchState: @unchecked Sendable {
 
     struct Recheck: Equatable {
         let path: String
-        /// inotify saw the file being made on this machine, so a lease probe tells whether
-        /// its writer is done; otherwise the settle time decides too.
-        let local: Bool
+        let context: FileReadiness.Context
     }
 
     private let condition = NSCondition()
@@ -34,7 +32,9 @@ final class WatchState: @unchecked Sendable {
     private var readySet: Set<String> = []
     private var firstReadyAt: Date?
     private var lastReadyAt: Date?
-    private var later: [String: (at: Date, local: Bool)] = [:]
+    private var later: [String: (at: Date, context: FileReadiness.Context)] = [:]
+    /// IN_CREATE seen, IN_CLOSE_WRITE not yet: the file may still be being written.
+    private var createdNotClosed: [String: Date] = [:]
     private var inFlight: [String: FileStamp] = [:]
     private var againAfterFlight: Set<String> = []
     private var ledger = FileLedger()
@@ -69,6 +69,7 @@ final class WatchState: @unchecked Sendable {
 
     private func enqueue(_ path: String, now: Date) {
         later[path] = nil
+        createdNotClosed[path] = nil
         if inFlight[path] != nil {
             againAfterFlight.insert(path)
             return
@@ -80,12 +81,33 @@ final class WatchState: @unchecked Sendable {
     }
 
     /// Looks at `path` again at `time` (unless it is queued or in hand by then).
-    func recheck(_ path: String, at time: Date, local: Bool) {
+    func recheck(_ path: String, at time: Date, context: FileReadiness.Context) {
         locked {
             guard !readySet.contains(path), inFlight[path] == nil else { return }
             if let existing = later[path], existing.at <= time { return }
-            later[path] = (time, local)
+            later[path] = (time, context)
             condition.broadcast()
+        }
+    }
+
+    /// IN_CREATE of a file: remembered until it is closed, and looked at again in `delay`
+    /// seconds in case no close comes (a hard link).
+    func noteCreated(_ path: String, recheckAfter delay: Double, now: Date = Date()) {
+        locked {
+            createdNotClosed[path] = now
+            guard !readySet.contains(path), inFlight[path] == nil else { return }
+            later[path] = (now.addingTimeInterval(delay), .createdNotClosed)
+            condition.broadcast()
+        }
+    }
+
+    /// Whether inotify saw `path` created, less than `maxAge` seconds ago, and not closed since.
+    func isCreatedNotClosed(_ path: String, maxAge: Double, now: Date = Date()) -> Bool {
+        locked {
+            guard let since = createdNotClosed[path] else { return false }
+            if now.timeIntervalSince(since) < maxAge { return true }
+            createdNotClosed[path] = nil
+            return false
         }
     }
 
@@ -103,6 +125,7 @@ final class WatchState: @unchecked Sendable {
         locked {
             ledger.forget(path)
             later[path] = nil
+            createdNotClosed[path] = nil
         }
     }
 
@@ -111,6 +134,7 @@ final class WatchState: @unchecked Sendable {
             ledger.forget(under: folder)
             let prefix = folder + "/"
             later = later.filter { !$0.key.hasPrefix(prefix) }
+            createdNotClosed = createdNotClosed.filter { !$0.key.hasPrefix(prefix) }
         }
     }
 
@@ -125,9 +149,12 @@ final class WatchState: @unchecked Sendable {
 
     var ledgerCount: Int { locked { ledger.count } }
 
-    func requestFullRescan() {
+    /// A full rescan soon. After an inotify overflow, closes may have been lost, so what was
+    /// known about files created and not yet closed is dropped too.
+    func requestFullRescan(afterOverflow: Bool = false) {
         locked {
             rescanRequested = true
+            if afterOverflow { createdNotClosed.removeAll() }
             condition.broadcast()
         }
     }
@@ -157,7 +184,7 @@ final class WatchState: @unchecked Sendable {
                 let due = later.filter { $0.value.at <= now }
                 if !due.isEmpty {
                     for path in due.keys { later[path] = nil }
-                    return .recheck(due.map { Recheck(path: $0.key, local: $0.value.local) }.sorted { $0.path < $1.path })
+                    return .recheck(due.map { Recheck(path: $0.key, context: $0.value.context) }.sorted { $0.path < $1.path })
                 }
                 var deadline = nextRescanAt
                 if let first = firstReadyAt, let last = lastReadyAt, readyHead < ready.count {
@@ -171,23 +198,24 @@ final class WatchState: @unchecked Sendable {
         }
     }
 
-    /// Maintenance that should interrupt a running batch (so that a steady stream of files
-    /// does not hold off rescans for ever).
+    /// Maintenance that ends a running batch: its workers finish their files and the
+    /// coordinator runs the rescan or rechecks, then starts the next batch.
     private func maintenanceDue(_ now: Date) -> Bool {
         rescanRequested || now >= nextRescanAt || later.values.contains { $0.at <= now }
     }
 
     // MARK: Ingest workers
 
-    /// The next file to ingest, or nil when the batch should end: stopping, maintenance due,
-    /// or nothing new for `linger` seconds. A file whose stamp is in the ledger is passed over
+    /// The next file to ingest, or nil when the batch should end: stopping, maintenance due
+    /// (checked first, so a steady stream of files cannot hold off rescans), or nothing new
+    /// for `linger` seconds. A file whose stamp is in the ledger is passed over
     /// (already dealt with); its stamp is taken now, before it is read.
     func nextFile(linger: Double) -> String? {
         condition.lock()
         defer { condition.unlock() }
         let idleSince = Date()
         while true {
-            if stopping { return nil }
+            if stopping || maintenanceDue(Date()) { return nil }
             if readyHead < ready.count {
                 let path = ready[readyHead]
                 readyHead += 1
@@ -219,7 +247,6 @@ final class WatchState: @unchecked Sendable {
                 return path
             }
             let now = Date()
-            if maintenanceDue(now) { return nil }
             let giveUp = idleSince.addingTimeInterval(linger)
             if now >= giveUp { return nil }
             _ = condition.wait(until: giveUp)

@@ -189,4 +189,32 @@ final class WatchUnitTests: XCTestCase {
         state.requestStop()
         XCTAssertEqual(state.nextWork(rescanInterval: 300), .stop)
     }
+
+    func testReadinessOfFilesInotifyDidNotAnnounce() throws {
+        let root = try Folders.temporary("unit-readiness")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("a.jpg").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        _ = write(fd, "abc", 3)
+        guard FileReadiness.localWriters(path) == .someoneWriting else {
+            close(fd)
+            throw XCTSkip("file leases are not available on this file system")
+        }
+        for context in [FileReadiness.Context.scan, .newFolder, .createdNotClosed] {
+            guard case .notYet = FileReadiness.check(path, settleTime: 0, context: context) else {
+                return XCTFail("a file open for writing is never ready (\(context))")
+            }
+        }
+        close(fd)
+        XCTAssertEqual(FileReadiness.localWriters(path), .none)
+        // Just written: a scan waits for it to settle; a local writer that closed it is done.
+        guard case .notYet = FileReadiness.check(path, settleTime: 5, context: .scan) else { return XCTFail("scan") }
+        guard case .ready = FileReadiness.check(path, settleTime: 5, context: .newFolder) else { return XCTFail("new folder") }
+        guard case .ready = FileReadiness.check(path, settleTime: 5, context: .createdNotClosed) else { return XCTFail("created") }
+        guard case .ready = FileReadiness.check(path, settleTime: 0, context: .scan) else { return XCTFail("settled") }
+        XCTAssertEqual(FileReadiness.check(root.appendingPathComponent("none.jpg").path, settleTime: 0, context: .scan), .gone)
+        XCTAssertTrue(FileReadiness.isIgnoredName(".IMG_0001.jpg.tmp"))
+        XCTAssertTrue(FileReadiness.isIgnoredName("IMG_0001.jpg.part"))
+        XCTAssertFalse(FileReadiness.isIgnoredName("IMG_0001.JPG"))
+    }
 }
