@@ -78,7 +78,7 @@ final class InotifyWatcher: Sendable {
     func watch(_ folder: String) throws(WatchError) -> Bool {
         let wd = inotify_add_watch(fd, folder, Self.folderMask)
         if wd < 0 {
-            if errno == ENOSPC { throw .watchLimitReached(path: folder, limit: WatchError.inotifySetting("max_user_watches")) }
+            if errno == ENOSPC { throw WatchError.watchLimit(at: folder) }
             return false
         }
         watches.withLock { watches in

@@ -2,8 +2,10 @@ import Foundation
 
 /// Why `daybook watch` cannot run (or cannot watch part of a tree).
 public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// inotify_add_watch failed with ENOSPC: the per-user watch limit is reached.
-    case watchLimitReached(path: String, limit: Int?)
+    /// inotify_add_watch failed with ENOSPC: the per-user watch limit is reached. `limit` is
+    /// fs.inotify.max_user_watches; `namespaceLimit` the lower limit of this user namespace
+    /// (a container), when there is one.
+    case watchLimitReached(path: String, limit: Int?, namespaceLimit: Int? = nil)
     /// inotify_init1 failed with EMFILE: the per-user instance limit is reached.
     case instanceLimitReached(limit: Int?)
     case notAFolder(String)
@@ -11,8 +13,11 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .watchLimitReached(let path, let limit):
-            let current = limit.map { "fs.inotify.max_user_watches = \($0)" } ?? "fs.inotify.max_user_watches"
+        case .watchLimitReached(let path, let limit, let namespaceLimit):
+            var current = limit.map { "fs.inotify.max_user_watches = \($0)" } ?? "fs.inotify.max_user_watches"
+            if let namespaceLimit {
+                current += ", and \(namespaceLimit) in this user namespace (/proc/sys/user/max_inotify_watches)"
+            }
             return """
                 cannot watch \(path): the inotify watch limit is reached (\(current); every watched \
                 folder needs one watch, shared by all programs of this user). Raise it, e.g. \
@@ -31,7 +36,20 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The current value of a `/proc/sys/fs/inotify` setting, e.g. `max_user_watches`.
     static func inotifySetting(_ name: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/sys/fs/inotify/\(name)", encoding: .utf8) else { return nil }
+        readNumber("/proc/sys/fs/inotify/\(name)")
+    }
+
+    /// The error for ENOSPC from inotify_add_watch on `path`, with the limits in force.
+    static func watchLimit(at path: String) -> WatchError {
+        let limit = inotifySetting("max_user_watches")
+        // A user namespace (a container) can have a lower limit of its own.
+        var namespaceLimit = readNumber("/proc/sys/user/max_inotify_watches")
+        if let own = namespaceLimit, let limit, own >= limit { namespaceLimit = nil }
+        return .watchLimitReached(path: path, limit: limit, namespaceLimit: namespaceLimit)
+    }
+
+    private static func readNumber(_ path: String) -> Int? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

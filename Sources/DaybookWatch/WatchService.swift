@@ -215,8 +215,15 @@ public final class WatchService: Service, Sendable {
         logger.debug("rescan: \(files.count) files in \(String(format: "%.3f", Date().timeIntervalSince(started))) s")
     }
 
+    /// Logs a watch failure met while running (the limit, once per run: it would otherwise be
+    /// said for every new folder at every rescan).
     private func reportOnce(_ error: WatchError) {
-        if reportedFailures.first(error.description) { logger.error("\(error.description)") }
+        if case .watchLimitReached = error {
+            guard reportedFailures.first("watch limit") else { return }
+            logger.error("\(error.description). Meanwhile folders without a watch are covered by the rescan every \(Self.seconds(configuration.rescanInterval))")
+        } else if reportedFailures.first(error.description) {
+            logger.error("\(error.description)")
+        }
     }
 
     // MARK: The inotify reader thread

@@ -23,9 +23,12 @@ final class WatchProcess: @unchecked Sendable {
 
     /// Starts `daybook watch FOLDER... --library LIBRARY ARGUMENTS...` and waits until it is
     /// watching (its "watching" line), so files written afterwards are seen by inotify.
-    init(_ folders: [URL], library: URL, _ arguments: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
-        process.executableURL = Self.executable
-        process.arguments = ["watch"] + folders.map(\.path) + ["--library", library.path] + arguments
+    /// `watchLimit` runs it in a user namespace of its own whose inotify watch limit is that
+    /// (see `namespaceLimitWorks`).
+    init(_ folders: [URL], library: URL, _ arguments: [String] = [], watchLimit: Int? = nil,
+         file: StaticString = #filePath, line: UInt = #line) throws {
+        let watch = ["watch"] + folders.map(\.path) + ["--library", library.path] + arguments
+        (process.executableURL, process.arguments) = Self.command(watch, watchLimit: watchLimit)
         var environment = ProcessInfo.processInfo.environment
         environment["DAYBOOK_LIBRARY"] = nil
         process.environment = environment
@@ -50,6 +53,41 @@ final class WatchProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// `daybook ARGUMENTS`, or with `watchLimit`: `unshare --user --map-root-user` (no fork,
+    /// so the pid stays daybook's) setting the namespace's own max_inotify_watches first.
+    static func command(_ arguments: [String], watchLimit: Int?) -> (URL, [String]) {
+        guard let watchLimit else { return (executable, arguments) }
+        let script = "echo \(watchLimit) > /proc/sys/user/max_inotify_watches && exec \"$0\" \"$@\""
+        return (URL(fileURLWithPath: "/usr/bin/unshare"),
+                ["--user", "--map-root-user", "/bin/sh", "-c", script, executable.path] + arguments)
+    }
+
+    /// Whether this machine lets an unprivileged process make a user namespace and lower its
+    /// inotify watch limit there (Linux 4.9+, unless user namespaces are disabled).
+    static let namespaceLimitWorks: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--user", "--map-root-user", "/bin/sh", "-c", "echo 50 > /proc/sys/user/max_inotify_watches"]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    /// Runs `daybook ARGUMENTS` to its end; returns the exit status and the output.
+    static func run(_ arguments: [String], watchLimit: Int? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        (process.executableURL, process.arguments) = command(arguments, watchLimit: watchLimit)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     var log: String { lock.withLock { String(decoding: output, as: UTF8.self) } }

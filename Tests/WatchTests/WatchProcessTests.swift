@@ -287,25 +287,49 @@ final class WatchProcessTests: XCTestCase {
     }
 
     func testHelpTeachesAndUsageErrorsExitTwo() throws {
-        func run(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = WatchProcess.executable
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-        let (status, help) = try run(["watch", "--help"])
+        let (status, help) = try WatchProcess.run(["watch", "--help"])
         XCTAssertEqual(status, 0)
         for text in ["Examples:", "--move-to", "--rescan-interval", "--poll", "fs.inotify.max_user_watches", "SIGTERM"] {
             XCTAssertTrue(help.contains(text), "help lacks \(text)")
         }
-        XCTAssertEqual(try run(["watch"]).0, 2)
-        XCTAssertEqual(try run(["watch", "/no/such/folder"]).0, 2)
-        XCTAssertEqual(try run(["watch", folder.path, "--rescan-interval", "0"]).0, 2)
+        XCTAssertEqual(try WatchProcess.run(["watch"]).status, 2)
+        XCTAssertEqual(try WatchProcess.run(["watch", "/no/such/folder"]).status, 2)
+        XCTAssertEqual(try WatchProcess.run(["watch", folder.path, "--rescan-interval", "0"]).status, 2)
+    }
+
+    /// The real limit, lowered in a user namespace of the watcher's own (nothing else on the
+    /// machine is affected).
+    func testReachingTheInotifyWatchLimitSaysWhichSettingToRaise() throws {
+        guard WatchProcess.namespaceLimitWorks else { throw XCTSkip("user namespaces are not available here") }
+        for sub in ["a", "b", "c", "d"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        // At start: five folders, three watches allowed.
+        let run = try WatchProcess.run(["watch", folder.path, "--library", library.path], watchLimit: 3)
+        XCTAssertEqual(run.status, 1, run.output)
+        XCTAssertTrue(run.output.contains("daybook: error: cannot watch \(folder.path)/"), run.output)
+        for text in ["inotify watch limit is reached", "fs.inotify.max_user_watches = ", "/proc/sys/user/max_inotify_watches",
+                     "sudo sysctl fs.inotify.max_user_watches=", "--poll"] {
+            XCTAssertTrue(run.output.contains(text), "message lacks \(text): \(run.output)")
+        }
+
+        // While running: new folders beyond the limit are still covered, by listing and rescans.
+        let watcher = try WatchProcess([folder], library: library, ["--rescan-interval", "0.5", "--settle", "0.2"], watchLimit: 7)
+        let journal = try Journal(library)
+        let extra = ["e", "f", "g", "h"]
+        for (index, sub) in extra.enumerated() {
+            let url = folder.appendingPathComponent(sub)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try TestPhotos.write(try TestPhotos.small(800 + index), to: url.appendingPathComponent("first.jpg"))
+        }
+        journal.waitForCount(4, timeout: 20, watcher: watcher)
+        for (index, sub) in extra.enumerated() {
+            try TestPhotos.write(try TestPhotos.small(810 + index), to: folder.appendingPathComponent("\(sub)/later.jpg"))
+        }
+        journal.waitForCount(8, timeout: 20, settle: 1, watcher: watcher)
+        let errors = watcher.lines(containing: " error: ")
+        XCTAssertEqual(errors.count, 1, "said once: \(watcher.log)")
+        XCTAssertTrue(errors.first?.contains("fs.inotify.max_user_watches") == true, watcher.log)
+        XCTAssertEqual(watcher.stop(), 0)
     }
 }
