@@ -332,4 +332,29 @@ final class WatchProcessTests: XCTestCase {
         XCTAssertTrue(errors.first?.contains("fs.inotify.max_user_watches") == true, watcher.log)
         XCTAssertEqual(watcher.stop(), 0)
     }
+
+    /// A real IN_Q_OVERFLOW: the watcher is stopped (SIGSTOP) while more events happen than
+    /// the kernel queues; the photos' own events are among those dropped.
+    func testQueueOverflowIsFollowedByAFullRescanThatFindsTheDroppedPhotos() throws {
+        let queueLimit = Int((try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 16384
+        guard queueLimit <= 100_000 else { throw XCTSkip("fs.inotify.max_queued_events is \(queueLimit): too many events to make") }
+        let watcher = try WatchProcess([folder], library: library, ["--settle", "0.2"])
+        let journal = try Journal(library)
+        XCTAssertEqual(kill(watcher.process.processIdentifier, SIGSTOP), 0)
+        // Each create + close + delete is three events.
+        let noise = folder.appendingPathComponent("noise.txt").path
+        for _ in 0..<(queueLimit / 3 + 500) {
+            let fd = open(noise, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            close(fd)
+            unlink(noise)
+        }
+        for index in 0..<5 {
+            try TestPhotos.write(try TestPhotos.small(950 + index), to: folder.appendingPathComponent("after-overflow-\(index).jpg"))
+        }
+        XCTAssertEqual(kill(watcher.process.processIdentifier, SIGCONT), 0)
+        journal.waitForCount(5, timeout: 30, settle: 0.5, watcher: watcher)
+        XCTAssertTrue(watcher.log.contains("queue overflow"), watcher.log)
+        XCTAssertEqual(watcher.stop(), 0)
+    }
 }
