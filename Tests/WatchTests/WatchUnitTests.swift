@@ -217,4 +217,36 @@ final class WatchUnitTests: XCTestCase {
         XCTAssertTrue(FileReadiness.isIgnoredName("IMG_0001.jpg.part"))
         XCTAssertFalse(FileReadiness.isIgnoredName("IMG_0001.JPG"))
     }
+
+    func testMoveAcrossFileSystemsCopiesKeepsTheTimeAndNeverOverwrites() throws {
+        let root = try Folders.temporary("unit-move-xdev")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shm = URL(fileURLWithPath: "/dev/shm/daybook-watch-archive-\(UUID().uuidString)")
+        var a = stat(), b = stat()
+        guard stat("/dev/shm", &a) == 0, stat(root.path, &b) == 0, a.st_dev != b.st_dev,
+              (try? FileManager.default.createDirectory(at: shm, withIntermediateDirectories: true)) != nil else {
+            throw XCTSkip("no second file system at /dev/shm")
+        }
+        defer { try? FileManager.default.removeItem(at: shm) }
+        let store = try JournalStore(library: Library(root: root.appendingPathComponent("library")))
+        let source = root.appendingPathComponent("same.jpg")
+        let bytes = try TestPhotos.small(42)
+        try TestPhotos.write(bytes, to: source)
+        let old = Date(timeIntervalSince1970: 1_500_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: source.path)
+        _ = try Ingester(store: store, options: IngestOptions(jobs: 1)).ingest(paths: [source.path])
+        let entry = try XCTUnwrap(try store.entries().first)
+        try FileManager.default.createDirectory(at: shm.appendingPathComponent("undated"), withIntermediateDirectories: true)
+        try Data("taken".utf8).write(to: shm.appendingPathComponent("undated/same.jpg"))
+
+        let moved = try MoveToArchive(root: shm.path).move(source.path, capturedLocal: nil, entryID: entry.id, store: store)
+        XCTAssertEqual(moved, shm.appendingPathComponent("undated/same-1.jpg").path)
+        XCTAssertEqual(try [UInt8](Data(contentsOf: URL(fileURLWithPath: moved))), bytes)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: source.path))
+        XCTAssertEqual(try String(contentsOf: shm.appendingPathComponent("undated/same.jpg"), encoding: .utf8), "taken")
+        let modified = try FileManager.default.attributesOfItem(atPath: moved)[.modificationDate] as? Date
+        XCTAssertEqual(modified?.timeIntervalSince1970 ?? 0, old.timeIntervalSince1970, accuracy: 0.001)
+        XCTAssertEqual(Folders.files(in: shm).filter { $0.contains(".daybook-move") }, [], "no temporary copy left")
+        XCTAssertEqual(try store.entry(idPrefix: entry.id).sourcePath, moved)
+    }
 }
