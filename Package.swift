@@ -9,12 +9,16 @@ let package = Package(
         .executable(name: "daybook-bench", targets: ["daybook-bench"]),
         .executable(name: "daybook-conformance", targets: ["daybook-conformance"]),
         .executable(name: "daybook-journal-bench", targets: ["daybook-journal-bench"]),
+        .executable(name: "daybook-watch-bench", targets: ["daybook-watch-bench"]),
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // 1.16.2: the `LogHandler.log(event:)` entry point (DaybookWatch's log handler).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // C shims: libexif through a module map, libjpeg through a small C target that owns
@@ -49,12 +53,24 @@ let package = Package(
             ]
         ),
 
-        // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore.
+        // `daybook watch`: inotify + periodic rescans feeding the same Ingester, as a Service.
+        .target(
+            name: "DaybookWatch",
+            dependencies: [
+                "DaybookIngest", "DaybookStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch.
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookIngest", "DaybookStore", "DaybookMetadata",
+                "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -68,6 +84,11 @@ let package = Package(
         .executableTarget(
             name: "daybook-journal-bench",
             dependencies: ["DaybookStore", "DaybookMetadata", "DaybookTagging"]
+        ),
+        // Time from a file's close to its entry in the store, through a real `daybook watch`.
+        .executableTarget(
+            name: "daybook-watch-bench",
+            dependencies: ["DaybookImaging", "DaybookIngest", "DaybookStore"]
         ),
         // Checks the parsing code against ../shared: the corpus truth and the bad inputs.
         // CI also runs it once under AddressSanitizer.
@@ -83,6 +104,11 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["DaybookStore"]),
         .testTarget(name: "IngestTests", dependencies: ["DaybookIngest", "DaybookStore", "DaybookImaging"]),
         .testTarget(name: "CLITests", dependencies: ["daybook"]),
+        // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
+        .testTarget(
+            name: "WatchTests",
+            dependencies: ["daybook", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,14 +17,16 @@ struct Daybook: AsyncParsableCommand {
               daybook list                           entries by month, newest first
               daybook show 3f2a                      one entry (any unique id prefix)
               daybook tag 3f2a --add beach           your own tags; automatic colour tags come from the pixels
+              daybook watch ~/Pictures/Import        ingest photos as they arrive, until stopped
 
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
         subcommands: [Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
-                      Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self]
+                      Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self]
     )
 
+    /// Async so that `watch` and the weather commands can await; the others run synchronously.
     static func main() async {
         umask(0o077)
         do {

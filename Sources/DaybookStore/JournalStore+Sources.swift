@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// Where the journal's photos are on disk: what `daybook watch` needs to know.
+extension JournalStore {
+    /// A photo file the journal knows: where it was seen last, its size, and when the entry
+    /// was last written (Unix seconds; the file was read at or before that moment).
+    public struct KnownSource: Sendable, Hashable {
+        public let path: String
+        public let fileSize: Int64
+        public let entryWrittenAt: Int64
+    }
+
+    /// Entries whose `source_path` lies under `folder` (a folder path without trailing "/").
+    public func knownSources(under folder: String) throws -> [KnownSource] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT source_path, file_size, updated_at FROM entry
+                WHERE substr(source_path, 1, length(?)) = ?
+                """, arguments: [prefix, prefix]).compactMap { row in
+                let written: String = row["updated_at"]
+                guard let seconds = Self.unixSeconds(written) else { return nil }
+                return KnownSource(path: row["source_path"], fileSize: row["file_size"], entryWrittenAt: seconds)
+            }
+        }
+    }
+
+    /// Records that the entry's photo now lives at `path` (after `daybook watch --move-to`
+    /// moved it). Returns false when there is no such entry.
+    @discardableResult
+    public func updateSourcePath(id: String, path: String) throws -> Bool {
+        let now = JournalEntry.timestamp(Date())
+        return try pool.write { db in
+            try db.execute(sql: "UPDATE entry SET source_path = ?, updated_at = ? WHERE id = ?",
+                           arguments: [path, now, id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Parses the time stamps the journal writes (`JournalEntry.timestamp`).
+    static func unixSeconds(_ timestamp: String) -> Int64? {
+        let style = Date.ISO8601FormatStyle().year().month().day().dateSeparator(.dash)
+            .time(includingFractionalSeconds: false).timeSeparator(.colon).timeZone(separator: .omitted)
+        guard let date = try? style.parse(timestamp) else { return nil }
+        return Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+}

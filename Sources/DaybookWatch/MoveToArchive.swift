@@ -1,0 +1,146 @@
+import DaybookStore
+import Foundation
+
+/// `--move-to DIR`: after a photo is in the journal, its file moves to DIR/YYYY/MM/ (by the
+/// capture date; DIR/undated/ without one), and the entry's `source_path` follows it.
+///
+/// A file is never overwritten: a name already taken gets a suffix (`IMG_0001-1.jpg`,
+/// `IMG_0001-2.jpg`, …). The move is a hard link plus an unlink on one file system (`link`
+/// fails rather than replace an existing name), and a copy into a hidden temporary name,
+/// fsync, link into place and unlink across file systems (or where hard links are not
+/// supported). The entry is updated *before* the original is unlinked, so an interruption at
+/// any point leaves the original in the import folder, and the next run simply does it again.
+public struct MoveToArchive: Sendable {
+    public let root: String
+
+    public init(root: String) { self.root = root }
+
+    /// DIR/YYYY/MM for `YYYY-MM-DDTHH:MM:SS`, DIR/undated otherwise.
+    public func folder(forCapturedLocal captured: String?) -> String {
+        if let captured, captured.count >= 7 {
+            let year = captured.prefix(4), month = captured.dropFirst(5).prefix(2)
+            if year.allSatisfy(\.isNumber), month.allSatisfy(\.isNumber), captured.dropFirst(4).first == "-" {
+                return "\(root)/\(year)/\(month)"
+            }
+        }
+        return "\(root)/undated"
+    }
+
+    /// `name.jpg`, then `name-1.jpg`, `name-2.jpg`, …
+    static func candidateName(_ name: String, attempt: Int) -> String {
+        guard attempt > 0 else { return name }
+        let ns = name as NSString
+        let ext = ns.pathExtension
+        let base = ext.isEmpty ? name : ns.deletingPathExtension
+        return ext.isEmpty ? "\(base)-\(attempt)" : "\(base)-\(attempt).\(ext)"
+    }
+
+    /// Moves `path` into the archive and points the entry `id` at it. Returns the new path.
+    public func move(_ path: String, capturedLocal: String?, entryID id: String, store: JournalStore) throws -> String {
+        let folder = folder(forCapturedLocal: capturedLocal)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw WatchError.system("cannot create \(folder): \(error.localizedDescription)")
+        }
+        let name = (path as NSString).lastPathComponent
+        var source = stat()
+        guard stat(path, &source) == 0 else { throw WatchError.system("cannot move \(path): \(Self.errorText())") }
+
+        var copied: String?  // a temporary copy in `folder` when hard links are not possible
+        defer { if let copied { unlink(copied) } }
+        for attempt in 0..<10_000 {
+            let destination = "\(folder)/\(Self.candidateName(name, attempt: attempt))"
+            let linkSource = copied ?? path
+            if link(linkSource, destination) != 0 {
+                let error = errno
+                if error == EEXIST {
+                    // An earlier run that was interrupted may have linked this very file already.
+                    if copied == nil, Self.isSameFile(destination, source) { return try finish(path, destination, id, store) }
+                    continue
+                }
+                if copied == nil, [EXDEV, EPERM, EOPNOTSUPP, EMLINK, ENOSYS].contains(error) {
+                    copied = try Self.copyToTemporary(path, in: folder, mode: source.st_mode, modified: source.st_mtim)
+                    guard link(copied!, destination) == 0 else {
+                        if errno == EEXIST { continue }
+                        throw WatchError.system("cannot move \(path) to \(destination): \(Self.errorText())")
+                    }
+                } else {
+                    throw WatchError.system("cannot move \(path) to \(destination): \(Self.errorText(error))")
+                }
+            }
+            Self.syncFolder(folder)
+            return try finish(path, destination, id, store)
+        }
+        throw WatchError.system("cannot move \(path): no free name in \(folder)")
+    }
+
+    private func finish(_ path: String, _ destination: String, _ id: String, _ store: JournalStore) throws -> String {
+        do {
+            try store.updateSourcePath(id: id, path: destination)
+        } catch {
+            unlink(destination)
+            throw WatchError.system("cannot record the move of \(path): \(error)")
+        }
+        if unlink(path) != 0 && errno != ENOENT {
+            throw WatchError.system("copied \(path) to \(destination) but cannot remove the original: \(Self.errorText())")
+        }
+        return destination
+    }
+
+    private static func isSameFile(_ path: String, _ info: stat) -> Bool {
+        var other = stat()
+        return stat(path, &other) == 0 && other.st_dev == info.st_dev && other.st_ino == info.st_ino
+    }
+
+    /// Copies `path` to a hidden temporary file in `folder`, fsynced, with the original's
+    /// mode and modification time. Returns the temporary path.
+    private static func copyToTemporary(_ path: String, in folder: String, mode: mode_t, modified: timespec) throws -> String {
+        let temporary = "\(folder)/.daybook-move-\(getpid())-\(UUID().uuidString)"
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw WatchError.system("cannot read \(path): \(errorText())") }
+        defer { close(input) }
+        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 0o777)
+        guard output >= 0 else { throw WatchError.system("cannot create \(temporary): \(errorText())") }
+        var failure: String?
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        copying: while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            if count < 0 { if errno == EINTR { continue }; failure = "cannot read \(path): \(errorText())"; break }
+            if count == 0 { break }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = "cannot write \(temporary): \(errorText())"
+                    break copying
+                }
+                written += result
+            }
+        }
+        if failure == nil {
+            // Access time: now; modification time: the original's (UTIME_OMIT is not imported).
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            var times = [now, modified]
+            _ = futimens(output, &times)
+            if fsync(output) != 0 { failure = "cannot write \(temporary): \(errorText())" }
+        }
+        close(output)
+        if let failure {
+            unlink(temporary)
+            throw WatchError.system(failure)
+        }
+        return temporary
+    }
+
+    private static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    private static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)).lowercased() }
+}

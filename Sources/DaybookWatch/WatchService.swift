@@ -1,0 +1,321 @@
+import DaybookIngest
+import DaybookStore
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// `daybook watch` as a `Service`: ingests photos as they arrive in folders until a graceful
+/// shutdown (SIGINT/SIGTERM through a `ServiceGroup`) or cancellation.
+///
+/// How files are found:
+/// - **inotify** on every folder (recursively): a file is ready on IN_CLOSE_WRITE (its writer
+///   closed it) or IN_MOVED_TO (renamed or moved in). New folders are watched as they appear
+///   and listed at once, since files may land before their watch exists.
+/// - **Scans**: at start (catching up on what arrived while the watcher was not running),
+///   every `rescanInterval` seconds (files inotify cannot see, such as writes on a network
+///   share from another machine), and after an inotify queue overflow. A scanned file is read
+///   only once it has settled (`FileReadiness`).
+///
+/// Ready files go through the same `Ingester` as `daybook ingest` (parallel, deduplicated by
+/// content), batched: a batch starts a moment after the last ready file and its workers keep
+/// taking files as they arrive. The `FileLedger` remembers each file's stamp, so a file is
+/// ingested again only when it changes (a broken file is not retried in a loop).
+public final class WatchService: Service, Sendable {
+    public let configuration: WatchConfiguration
+    private let store: JournalStore
+    private let ingester: Ingester
+    private let logger: Logger
+    private let state: WatchState
+    private let walker: FolderWalker
+    private let watcher: InotifyWatcher?
+    private let archive: MoveToArchive?
+    private let onNewEntry: @Sendable (JournalEntry) -> Void
+    private let reportedFailures = ReportedOnce()
+
+    /// - Parameter onNewEntry: called once per new entry, on an ingest worker thread.
+    ///   This is where new entries are handed on (weather, see the CLI).
+    public init(store: JournalStore, configuration: WatchConfiguration, logger: Logger,
+                onNewEntry: @escaping @Sendable (JournalEntry) -> Void = { _ in }) throws {
+        var isFolder: ObjCBool = false
+        for folder in configuration.folders {
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw WatchError.notAFolder(folder)
+            }
+        }
+        if let archive = configuration.archive {
+            do {
+                try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
+            } catch {
+                throw WatchError.system("cannot create \(archive): \(error.localizedDescription)")
+            }
+        }
+        self.configuration = configuration
+        self.store = store
+        self.logger = logger
+        self.onNewEntry = onNewEntry
+        ingester = try Ingester(store: store, options: configuration.ingest)
+        walker = FolderWalker(excluding: [store.library.root.path] + (configuration.archive.map { [$0] } ?? []))
+        archive = configuration.archive.map { MoveToArchive(root: $0) }
+        state = WatchState(quietTime: configuration.batchQuietTime, maxDelay: configuration.batchMaxDelay,
+                           firstRescanAt: Date().addingTimeInterval(configuration.rescanInterval))
+        watcher = configuration.pollOnly ? nil : try InotifyWatcher(topFolders: configuration.folders, walker: walker)
+    }
+
+    /// Runs until a graceful shutdown or cancellation; then finishes the files in hand (each
+    /// is one transaction) and returns. Files not yet taken are found by the next start's
+    /// catch-up scan.
+    public func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    let thread = Thread {
+                        do {
+                            try self.runBlocking()
+                            continuation.resume()
+                        } catch {
+                            continuation.resume(throwing: error)
+                        }
+                    }
+                    thread.name = "daybook-watch"
+                    thread.start()
+                }
+            } onCancel: {
+                self.stop()
+            }
+        } onGracefulShutdown: {
+            self.stop()
+        }
+    }
+
+    /// Stop taking new files (from any thread).
+    public func stop() {
+        state.requestStop()
+        watcher?.wake()
+    }
+
+    // MARK: The coordinator thread
+
+    func runBlocking() throws {
+        FileReadiness.ignoreLeaseBreakSignal()
+        // Held shared for the whole run, like every writer: a repair elsewhere waits for us.
+        let writerLock = try WriterLock(library: store.library)
+        if let report = try writerLock.whileAlone({ try LibraryRepair(store: store).run() }), !report.isEmpty {
+            logger.notice("repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten")
+        }
+        var seeded = 0
+        for folder in configuration.folders {
+            for known in try store.knownSources(under: folder) {
+                state.seedLedger(path: known.path, size: known.fileSize, entryWrittenAt: known.entryWrittenAt)
+                seeded += 1
+            }
+        }
+
+        // Watches first, then the catch-up listing: nothing falls in between.
+        var files: [String] = []
+        for folder in configuration.folders {
+            if let watcher {
+                let (found, failure) = watcher.watchTree(folder, shouldStop: { self.state.isStopping })
+                if let failure { throw failure }
+                files += found
+            } else {
+                walker.walk(folder, shouldStop: { self.state.isStopping }, enterFolder: { _ in }, file: { files.append($0) })
+            }
+        }
+        logger.notice("\(startLine(seeded: seeded))")
+
+        let readerDone = DispatchSemaphore(value: 0)
+        if let watcher {
+            let reader = Thread {
+                self.readEvents(watcher)
+                readerDone.signal()
+            }
+            reader.name = "daybook-watch-inotify"
+            reader.start()
+        } else {
+            readerDone.signal()
+        }
+        defer {
+            watcher?.wake()
+            readerDone.wait()
+        }
+
+        offer(files, context: .scan)
+        loop: while true {
+            switch state.nextWork(rescanInterval: configuration.rescanInterval) {
+            case .stop: break loop
+            case .fullRescan: fullRescan()
+            case .recheck(let items):
+                for context in [FileReadiness.Context.createdNotClosed, .newFolder, .scan] {
+                    offer(items.filter { $0.context == context }.map(\.path), context: context)
+                }
+            case .batch: runBatch()
+            }
+        }
+        logger.notice("stopped")
+    }
+
+    private func startLine(seeded: Int) -> String {
+        let folders = configuration.folders.joined(separator: ", ")
+        var line = "watching \(configuration.folders.count == 1 ? "folder" : "\(configuration.folders.count) folders") \(folders)"
+        if let watcher {
+            line += " (inotify on \(watcher.watchCount) folder\(watcher.watchCount == 1 ? "" : "s"), rescan every \(Self.seconds(configuration.rescanInterval)))"
+        } else {
+            line += " (--poll: rescan every \(Self.seconds(configuration.rescanInterval)))"
+        }
+        if let archive = configuration.archive { line += "; ingested photos move to \(archive)" }
+        line += "; library \(store.library.root.path)"
+        if seeded > 0 { line += "; \(seeded) photos already in the journal" }
+        return line
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+
+    /// How long a file seen created but not closed is left to inotify before rescans judge
+    /// it by its modification time alone.
+    static let awaitCloseLimit: Double = 600
+
+    /// Queues the files that are ready; looks at the others again later.
+    private func offer(_ paths: [String], context: FileReadiness.Context) {
+        var ready: [String] = []
+        let now = Date()
+        for path in paths {
+            if FileReadiness.isIgnoredName((path as NSString).lastPathComponent) { continue }
+            guard let stamp = FileStamp.of(path), !state.isHandled(path, stamp) else { continue }
+            let known = state.isCreatedNotClosed(path, maxAge: Self.awaitCloseLimit, now: now) ? .createdNotClosed : context
+            switch FileReadiness.check(path, settleTime: configuration.settleTime, context: known, now: now) {
+            case .ready: ready.append(path)
+            case .notYet(let time):
+                logger.trace("not settled yet, looking again later: \(path)")
+                state.recheck(path, at: time, context: known)
+            case .awaitClose:
+                logger.trace("created and not closed yet, waiting for the close: \(path)")
+            case .gone: continue
+            }
+        }
+        state.markReady(ready)
+    }
+
+    private func fullRescan() {
+        let started = Date()
+        var files: [String] = []
+        for folder in configuration.folders {
+            if let watcher {
+                let (found, failure) = watcher.watchTree(folder, shouldStop: { self.state.isStopping })
+                if let failure { reportOnce(failure) }
+                files += found
+            } else {
+                walker.walk(folder, shouldStop: { self.state.isStopping }, enterFolder: { _ in }, file: { files.append($0) })
+            }
+        }
+        if state.isStopping { return }
+        state.keepOnly(Set(files))
+        offer(files, context: .scan)
+        logger.debug("rescan: \(files.count) files in \(String(format: "%.3f", Date().timeIntervalSince(started))) s")
+    }
+
+    /// Logs a watch failure met while running (the limit, once per run: it would otherwise be
+    /// said for every new folder at every rescan).
+    private func reportOnce(_ error: WatchError) {
+        if case .watchLimitReached = error {
+            guard reportedFailures.first("watch limit") else { return }
+            logger.error("\(error.description). Meanwhile folders without a watch are covered by the rescan every \(Self.seconds(configuration.rescanInterval))")
+        } else if reportedFailures.first(error.description) {
+            logger.error("\(error.description)")
+        }
+    }
+
+    // MARK: The inotify reader thread
+
+    private func readEvents(_ watcher: InotifyWatcher) {
+        while let events = watcher.waitForEvents() {
+            var ready: [String] = []
+            for event in events {
+                switch event {
+                case .fileReady(let path): ready.append(path)
+                case .fileCreated(let path): state.noteCreated(path, recheckAfter: 1)
+                case .fileGone(let path): state.forget(path)
+                case .folderAppeared(let path, let files):
+                    logger.debug("new folder watched: \(path) (\(files.count) files inside)")
+                    state.markReady(ready)
+                    ready = []
+                    offer(files, context: .newFolder)
+                case .folderGone(let path): state.forget(under: path)
+                case .topFolderGone(let path):
+                    logger.warning("\(path) was removed or moved away; it is watched again if it comes back (checked at each rescan)")
+                case .overflow:
+                    logger.warning("inotify dropped events (queue overflow): rescanning everything")
+                    state.requestFullRescan(afterOverflow: true)
+                case .watchFailed(let error): reportOnce(error)
+                }
+            }
+            state.markReady(ready)
+        }
+    }
+
+    // MARK: Ingesting
+
+    private func runBatch() {
+        let linger = configuration.workerLinger
+        ingester.ingest(pulling: { [state] in state.nextFile(linger: linger) }) { event in
+            self.handle(event)
+        }
+    }
+
+    private func handle(_ event: IngestEvent) {
+        switch event {
+        case .created(let entry):
+            let path = entry.sourcePath
+            let moved = moveToArchive(path, capturedLocal: entry.capturedLocal, id: entry.id)
+            // New entries are handed on here (weather: see `onNewEntry` in the CLI).
+            onNewEntry(entry)
+            state.finish(path, .stored, moved: moved != nil)
+            logger.info("ingested \(path) as \(entry.shortID)\(Self.dateNote(entry.capturedLocal))\(moved.map { ", moved to \($0)" } ?? "")")
+        case .alreadyInJournal(let path, let id):
+            var moved: String?
+            if archive != nil {
+                if let entry = try? store.entry(idPrefix: id) {
+                    moved = moveToArchive(path, capturedLocal: entry.capturedLocal, id: id)
+                }
+            }
+            state.finish(path, .stored, moved: moved != nil)
+            logger.info("already in the journal as \(id.prefix(8)): \(path)\(moved.map { ", moved to \($0)" } ?? "")")
+        case .failed(let path, let reason):
+            state.finish(path, .failed)
+            if FileStamp.of(path) == nil {
+                logger.debug("gone before it could be read: \(path)")
+            } else {
+                logger.error("\(path): \(reason) (tried again when the file changes)")
+            }
+        case .skipped(let path, let reason):
+            state.finish(path, .skipped)
+            logger.info("skipped \(path): \(reason)")
+        case .warning(let path, let message):
+            logger.warning("\(path): \(message)")
+        }
+    }
+
+    /// Moves an ingested file with `--move-to`; returns its new path, nil when not moved.
+    private func moveToArchive(_ path: String, capturedLocal: String?, id: String) -> String? {
+        guard let archive else { return nil }
+        do {
+            return try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
+        } catch {
+            logger.error("\(path): in the journal, but not moved: \(error)")
+            return nil
+        }
+    }
+
+    static func dateNote(_ capturedLocal: String?) -> String {
+        guard let captured = capturedLocal else { return " (no capture date)" }
+        return " (\(captured.prefix(16).replacingOccurrences(of: "T", with: " ")))"
+    }
+}
+
+/// Remembers messages already logged, so a limit hit at every rescan is said once.
+final class ReportedOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+    func first(_ message: String) -> Bool { lock.withLock { seen.insert(message).inserted } }
+}
