@@ -30,10 +30,12 @@ struct BenchOptions: Sendable {
     var stagePhotos = 50
     var baselineHash = BaselineHash.swiftCrypto
     var thumbnailSize = 400
+    var prefill = 0
 
     static let usage = """
         usage: daybook-bench [--photos DIR] [--generate N] [--size WxH] [--rounds R] [--jobs J]
                              [--daybook PATH] [--stage-photos K] [--baseline-hash swift-crypto|sha256sum]
+                             [--prefill N]
 
         Ingest benchmark for Daybook. Each round times, side by side (order alternating):
           baseline  djpeg -scale 1/8 -outfile /dev/null FILE for every file, J processes at a time,
@@ -51,6 +53,9 @@ struct BenchOptions: Sendable {
           --daybook PATH     daybook executable (default: the one next to daybook-bench)
           --stage-photos K   photos in the per-stage breakdown (default 50, 0 to skip)
           --baseline-hash H  swift-crypto (default, in-process) or sha256sum (child processes)
+          --prefill N        ingest into a copy of a library that already holds N synthetic entries
+                             instead of an empty one, for daybook and the stage table's store stage
+                             (default 0)
 
         Exit status: 0 when the benchmark ran (whether or not the aims were met), 1 on errors,
         2 on usage errors.
@@ -97,6 +102,7 @@ struct BenchOptions: Sendable {
             case "--jobs": options.jobs = try integer(1...256)
             case "--daybook": options.daybook = try value()
             case "--stage-photos": options.stagePhotos = try integer(0...100_000)
+            case "--prefill": options.prefill = try integer(0...1_000_000)
             case "--baseline-hash":
                 let text = try value()
                 guard let hash = BaselineHash(rawValue: text) else {

@@ -29,6 +29,11 @@ struct DaybookRun: Sendable {
 
 enum Rounds {
     static let djpegScale = "1/8"
+    /// The photo pipeline only: `daybook ingest` would otherwise fetch weather for the new
+    /// entries from the network once they are stored (network-bound, and not part of the
+    /// pipeline being compared). The variable is the lowest-precedence way to say so, and an
+    /// older daybook without weather ignores it.
+    static let daybookEnvironment = ["DAYBOOK_WEATHER": "none"]
 
     static func baseline(_ photos: PhotoSet, jobs: Int, hash: BaselineHash) throws -> BaselineRun {
         let files = photos.files
@@ -75,14 +80,16 @@ enum Rounds {
 
     /// `daybook ingest --library FRESH --jobs J DIR` as a child; its peak RSS comes from
     /// wait4's rusage, so it is the product's memory, not the bench's.
-    static func daybook(_ binary: String, photos: PhotoSet, jobs: Int) throws -> DaybookRun {
+    static func daybook(_ binary: String, photos: PhotoSet, jobs: Int, template: String?) throws -> DaybookRun {
         let scratch = try TemporaryFolders.make("daybook-bench-library")
         defer { TemporaryFolders.remove(scratch) }
         let library = "\(scratch)/library"
+        if let template { try Prefill.copy(template, to: library) }  // untimed
         let stdoutPath = "\(scratch)/stdout.txt"
         let stderrPath = "\(scratch)/stderr.txt"
         let outcome = try Subprocess.run(binary, ["ingest", "--library", library, "--jobs", "\(jobs)", photos.folder],
-                                         stdoutPath: stdoutPath, stderrPath: stderrPath)
+                                         stdoutPath: stdoutPath, stderrPath: stderrPath,
+                                         environment: daybookEnvironment)
         let output = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
         let errors = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
         func failure(_ why: String) -> BenchError {

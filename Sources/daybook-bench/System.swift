@@ -63,8 +63,10 @@ extension rusage: @retroactive @unchecked Sendable {}
 enum Subprocess {
     /// Starts `executable` (searched in PATH when it has no slash). Standard input is
     /// /dev/null; standard output and error go to the given files, or are inherited.
+    /// `environment` entries are added to (or replace) the bench's own environment.
     static func spawn(_ executable: String, _ arguments: [String], stdoutPath: String? = nil,
-                      stderrPath: String? = nil, stderrToStdout: Bool = false) throws -> pid_t {
+                      stderrPath: String? = nil, stderrToStdout: Bool = false,
+                      environment: [String: String] = [:]) throws -> pid_t {
         fflush(nil)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -80,8 +82,12 @@ enum Subprocess {
         }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { _, new in new }
+        let envp: [UnsafeMutablePointer<CChar>?] = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid = pid_t()
-        let status = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+        let status = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
         guard status == 0 else {
             throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
         }
@@ -103,10 +109,11 @@ enum Subprocess {
     }
 
     static func run(_ executable: String, _ arguments: [String], stdoutPath: String? = nil,
-                    stderrPath: String? = nil, stderrToStdout: Bool = false) throws -> ChildOutcome {
+                    stderrPath: String? = nil, stderrToStdout: Bool = false,
+                    environment: [String: String] = [:]) throws -> ChildOutcome {
         let start = monotonicSeconds()
         let pid = try spawn(executable, arguments, stdoutPath: stdoutPath, stderrPath: stderrPath,
-                            stderrToStdout: stderrToStdout)
+                            stderrToStdout: stderrToStdout, environment: environment)
         return try wait(pid, startedAt: start)
     }
 

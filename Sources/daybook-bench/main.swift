@@ -69,6 +69,16 @@ enum Bench {
             say("  !!! WARNING: the photos are more than half of the available memory; they may not stay cached !!!")
         }
 
+        // A grown library to ingest into, when asked for.
+        var template: String?
+        if options.prefill > 0 {
+            let start = monotonicSeconds()
+            template = try Prefill.makeTemplate(entries: options.prefill)
+            say("prefill: built a library of \(options.prefill) synthetic entries in "
+                + "\(fixed(monotonicSeconds() - start, 1)) s; every daybook round and the stage table's store stage "
+                + "start from a copy of it")
+        }
+
         // Rounds.
         let hashText = options.baselineHash == .swiftCrypto
             ? "SHA-256 in-process with swift-crypto (read + hash), \(options.jobs) threads"
@@ -77,8 +87,9 @@ enum Bench {
         say("rounds: \(options.rounds), --jobs \(options.jobs), order alternating")
         say("  baseline = djpeg -scale \(Rounds.djpegScale) -outfile /dev/null FILE, one process per file, \(options.jobs) at a time;")
         say("             then \(hashText)")
-        say("  daybook  = \(daybook) ingest --library FRESH_TMP_DIR --jobs \(options.jobs) \(photos.folder)")
-        say("             (child process; peak RSS = ru_maxrss from wait4)")
+        say("  daybook  = " + Rounds.daybookEnvironment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            + " \(daybook) ingest --library \(options.prefill > 0 ? "COPY_OF_\(options.prefill)_ENTRY_LIBRARY" : "FRESH_TMP_DIR") --jobs \(options.jobs) \(photos.folder)")
+        say("             (child process; peak RSS = ru_maxrss from wait4; weather fetching off: network, not pipeline)")
         say("  warm b/d = seconds to re-read all files just before the baseline/daybook side (untimed; a large value")
         say("             means the kernel had dropped them from the page cache since the previous side)")
         say("")
@@ -99,7 +110,7 @@ enum Bench {
                 if side == 0 {
                     baseline = try Rounds.baseline(photos, jobs: options.jobs, hash: options.baselineHash)
                 } else {
-                    run = try Rounds.daybook(daybook, photos: photos, jobs: options.jobs)
+                    run = try Rounds.daybook(daybook, photos: photos, jobs: options.jobs, template: template)
                 }
             }
             guard let baseline, let run else { continue }
@@ -156,13 +167,15 @@ enum Bench {
         let stageCount = min(options.stagePhotos, photos.count)
         guard stageCount > 0 else { return }
         say("")
-        say("per-stage breakdown: single thread, in-process, first \(stageCount) photos, one sample per photo per stage")
+        say("per-stage breakdown: single thread, in-process, first \(stageCount) photos, one sample per photo per stage"
+            + (options.prefill > 0 ? "; store into a copy of the \(options.prefill)-entry library" : "; store into an empty library"))
         let scratch = try TemporaryFolders.make("daybook-bench-stages")
         defer { TemporaryFolders.remove(scratch) }
         let stageFiles = Array(photos.files.prefix(stageCount))
         _ = try PhotoSet(folder: photos.folder, files: stageFiles, totalBytes: 0, generated: photos.generated).warmPageCache()
         let breakdown: StageBreakdown
         do {
+            if let template { try Prefill.copy(template, to: "\(scratch)/library") }
             let store = try JournalStore(library: Library(root: URL(fileURLWithPath: "\(scratch)/library")))
             breakdown = try StageBreakdown.measure(stageFiles, store: store,
                                                    thumbnailSize: options.thumbnailSize)
