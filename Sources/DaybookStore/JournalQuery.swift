@@ -78,7 +78,7 @@ extension JournalStore {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let text = query.text, let match = SearchIndex.matchExpression(for: text) {
-            conditions.append("entry.id IN (SELECT entry_id FROM entry_search WHERE entry_search MATCH ?)")
+            conditions.append(SearchIndex.matchingEntriesSQL)
             arguments += [match]
         }
         for tag in query.tags {
