@@ -95,6 +95,39 @@ public struct JournalEntry: Sendable, Hashable, Codable, FetchableRecord, Persis
         updatedAt = createdAt
     }
 
+    /// Decodes a row by column name directly: several times faster than the Codable path,
+    /// which matters when a list or search reads hundreds of rows.
+    public init(row: Row) throws {
+        id = row["id"]
+        contentHash = row["content_hash"]
+        sourcePath = row["source_path"]
+        fileSize = row["file_size"]
+        capturedLocal = row["captured_local"]
+        captureSubsec = row["capture_subsec"]
+        captureSource = row["capture_source"]
+        utcOffsetSeconds = row["utc_offset_seconds"]
+        offsetSource = row["offset_source"]
+        capturedUTC = row["captured_utc"]
+        latitude = row["latitude"]
+        longitude = row["longitude"]
+        altitude = row["altitude"]
+        cameraMake = row["camera_make"]
+        cameraModel = row["camera_model"]
+        pixelWidth = row["pixel_width"]
+        pixelHeight = row["pixel_height"]
+        orientation = row["orientation"]
+        thumbnail = row["thumbnail"]
+        thumbnailWidth = row["thumbnail_width"]
+        thumbnailHeight = row["thumbnail_height"]
+        problems = row["problems"]
+        text = row["text"]
+        let status: String = row["weather_status"]
+        weatherStatus = WeatherStatus(rawValue: status) ?? .pending
+        weatherError = row["weather_error"]
+        createdAt = row["created_at"]
+        updatedAt = row["updated_at"]
+    }
+
     public static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
             .timeSeparator(.colon).timeZone(separator: .omitted))

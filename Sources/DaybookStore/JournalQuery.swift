@@ -74,17 +74,36 @@ public enum GreatCircle {
 }
 
 extension JournalStore {
+    /// Above this many matches for a word or tag, a search with a LIMIT walks entries newest
+    /// first and stops after LIMIT hits; below it, it starts from the short list of matches.
+    /// Either way no plan reads the whole journal for a common word or a rare one.
+    static let dateDrivenThreshold = 2000
+
     public func search(_ query: JournalQuery) throws -> [SearchResult] {
+        var joins = ""
         var conditions: [String] = []
         var arguments: StatementArguments = []
+        func isCommon(_ sql: String, _ value: String) throws -> Bool {
+            guard query.limit != nil, query.near == nil else { return false }
+            let count = try pool.read { db in try Int.fetchOne(db, sql: sql, arguments: [value]) } ?? 0
+            return count > Self.dateDrivenThreshold
+        }
         if let text = query.text, let match = SearchIndex.matchExpression(for: text) {
-            conditions.append(SearchIndex.matchingEntriesSQL)
+            if try isCommon("SELECT count(*) FROM entry_search WHERE entry_search MATCH ?", match) {
+                // The unary + keeps SQLite from starting at the match list.
+                joins = " JOIN search_key ON search_key.entry_id = entry.id"
+                conditions.append("+search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)")
+            } else {
+                conditions.append(SearchIndex.matchingEntriesSQL)
+            }
             arguments += [match]
         }
         for tag in query.tags {
-            // IN over the tag_name index: a rare tag is a short list, not a probe per entry.
-            conditions.append("entry.id IN (SELECT entry_id FROM tag WHERE tag.name = ?)")
-            arguments += [try JournalTag.normalizedName(tag)]
+            let name = try JournalTag.normalizedName(tag)
+            conditions.append(try isCommon("SELECT count(*) FROM tag WHERE name = ?", name)
+                ? "EXISTS (SELECT 1 FROM tag WHERE tag.entry_id = entry.id AND tag.name = ?)"
+                : "entry.id IN (SELECT entry_id FROM tag WHERE tag.name = ?)")
+            arguments += [name]
         }
         if let from = query.fromDate {
             conditions.append("entry.captured_local >= ?")
@@ -103,22 +122,30 @@ extension JournalStore {
             conditions.append("(" + ranges.joined(separator: " OR ") + ")")
             for range in box.longitudes { arguments += [range.lowerBound, range.upperBound] }
         }
-        var sql = "SELECT entry.* FROM entry"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        if query.near == nil {
-            sql += " ORDER BY entry.captured_local IS NULL, entry.captured_local DESC, entry.created_at DESC"
-            if let limit = query.limit { sql += " LIMIT \(limit)" }
-        }
-        let finalSQL = sql
+        let whereClause = joins + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
         let finalArguments = arguments
-        let entries = try pool.read { db in try JournalEntry.fetchAll(db, sql: finalSQL, arguments: finalArguments) }
-        guard let near = query.near else { return entries.map { SearchResult(entry: $0, distanceKm: nil) } }
-        let results = entries.compactMap { entry -> SearchResult? in
-            guard let latitude = entry.latitude, let longitude = entry.longitude else { return nil }
-            let distance = GreatCircle.distanceKm(near.latitude, near.longitude, latitude, longitude)
-            return distance <= near.radiusKm ? SearchResult(entry: entry, distanceKm: distance) : nil
-        }.sorted { ($0.distanceKm ?? 0, $0.entry.id) < ($1.distanceKm ?? 0, $1.entry.id) }
-        return query.limit.map { Array(results.prefix($0)) } ?? results
+        guard let near = query.near else {
+            // DESC puts NULL (undated) last, and keeps the captured_local index usable.
+            var sql = "SELECT entry.* FROM entry\(whereClause) ORDER BY entry.captured_local DESC, entry.created_at DESC"
+            if let limit = query.limit { sql += " LIMIT \(limit)" }
+            let finalSQL = sql
+            return try pool.read { db in try JournalEntry.fetchAll(db, sql: finalSQL, arguments: finalArguments) }
+                .map { SearchResult(entry: $0, distanceKm: nil) }
+        }
+        // Near: exact distances from the box's candidates (id and position only), then whole
+        // rows for the nearest few.
+        return try pool.read { db in
+            let candidates = try Row.fetchAll(db, sql: "SELECT entry.id, entry.latitude, entry.longitude FROM entry\(whereClause)",
+                                              arguments: finalArguments)
+            var nearest = candidates.compactMap { row -> (id: String, distance: Double)? in
+                let distance = GreatCircle.distanceKm(near.latitude, near.longitude, row["latitude"], row["longitude"])
+                return distance <= near.radiusKm ? (row["id"], distance) : nil
+            }.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+            if let limit = query.limit { nearest = Array(nearest.prefix(limit)) }
+            let entries = try JournalEntry.filter(keys: nearest.map(\.id)).fetchAll(db)
+            let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
+            return nearest.compactMap { item in byID[item.id].map { SearchResult(entry: $0, distanceKm: item.distance) } }
+        }
     }
 
     /// Entries taken on `monthDay` (`MM-DD`) in years before `beforeYear`, newest year first.

@@ -102,8 +102,8 @@ public final class JournalStore: Sendable {
     /// All entries, newest capture first; undated entries last, newest ingested first.
     public func entries(limit: Int? = nil) throws -> [JournalEntry] {
         try pool.read { db in
-            var request = JournalEntry.order(
-                Column("captured_local") == nil, Column("captured_local").desc, Column("created_at").desc, Column("id"))
+            // DESC puts NULL (undated) last, and keeps the captured_local index usable.
+            var request = JournalEntry.order(Column("captured_local").desc, Column("created_at").desc, Column("id"))
             if let limit { request = request.limit(limit) }
             return try request.fetchAll(db)
         }

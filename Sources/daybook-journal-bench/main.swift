@@ -115,15 +115,21 @@ let daybookPath = options.daybook ?? URL(fileURLWithPath: CommandLine.arguments[
     .appendingPathComponent("daybook").path
 let haveCLI = FileManager.default.isExecutableFile(atPath: daybookPath)
 
+/// posix_spawn + waitpid: Foundation's Process on Linux notices a child's exit only every
+/// ~50 ms, which would swamp the figures.
 func runCLI(_ arguments: [String]) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: daybookPath)
-    process.arguments = arguments + ["--library", root.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    return try milliseconds {
-        try process.run()
-        process.waitUntilExit()
+    let argv = ([daybookPath] + arguments + ["--library", root.path]).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    return milliseconds {
+        var pid = pid_t()
+        guard posix_spawn(&pid, daybookPath, &actions, nil, argv, environ) == 0 else { return }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
     }
 }
 

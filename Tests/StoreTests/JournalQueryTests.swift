@@ -107,4 +107,27 @@ final class JournalQueryTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: other.library.thumbnailsURL.appendingPathComponent("t.jpg").path))
         XCTAssertThrowsError(try other.delete(entryIDs: ["aaaa0001"]))
     }
+
+    /// Common words and tags take the newest-first plan; the answer must be the same newest
+    /// entries either way.
+    func testCommonWordsAndTagsGiveTheNewestMatchesFirst() throws {
+        var entries: [JournalEntry] = []
+        var tags: [String: [AutoTag]] = [:]
+        for index in 0..<2_500 {
+            var metadata = PhotoMetadata()
+            metadata.capture = CaptureTime(local: LocalDateTime(unixSecondsIgnoringZone: 1_500_000_000 + Int64(index) * 3600), source: .dateTimeOriginal)
+            var entry = JournalEntry(id: String(format: "c%07d", index), contentHash: "h\(index)", sourcePath: "/p/\(index).jpg", fileSize: 1,
+                                     metadata: metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+            entry.text = index == 7 ? "harbour lighthouse" : "harbour walk"
+            entries.append(entry)
+            tags[entry.id] = [AutoTag(name: "blue", score: 0.5)]
+        }
+        XCTAssertEqual(try store.insert(batch: entries, autoTags: tags, taggerVersion: 1), 2_500)
+        let newest = ["c0002499", "c0002498", "c0002497"]
+        XCTAssertEqual(try ids(JournalQuery(text: "harbour", limit: 3)), newest)
+        XCTAssertEqual(try ids(JournalQuery(tags: ["blue"], limit: 3)), newest)
+        XCTAssertEqual(try ids(JournalQuery(text: "harb", tags: ["blue"], limit: 3)), newest)
+        XCTAssertEqual(try ids(JournalQuery(text: "lighthouse", limit: 3)), ["c0000007"], "a rare word among common ones")
+        XCTAssertEqual(try ids(JournalQuery(text: "harbour")).count, 2_500, "without a limit, every match")
+    }
 }
