@@ -74,37 +74,31 @@ public enum GreatCircle {
 }
 
 extension JournalStore {
-    /// Above this many matches for a word or tag, a search with a LIMIT walks entries newest
-    /// first and stops after LIMIT hits; below it, it starts from the short list of matches.
-    /// Either way no plan reads the whole journal for a common word or a rare one.
-    static let dateDrivenThreshold = 2000
-
     public func search(_ query: JournalQuery) throws -> [SearchResult] {
-        var joins = ""
         var conditions: [String] = []
         var arguments: StatementArguments = []
-        func isCommon(_ sql: String, _ value: String) throws -> Bool {
-            guard query.limit != nil, query.near == nil else { return false }
-            let count = try pool.read { db in try Int.fetchOne(db, sql: sql, arguments: [value]) } ?? 0
-            return count > Self.dateDrivenThreshold
+        let tagNames = try query.tags.map(JournalTag.normalizedName)
+        // With words to match, the tags join the full-text query too (as phrases in the tags
+        // column): FTS intersects them far faster than separate lists. The exact tag checks
+        // below still decide, so a phrase matching across two tags cannot slip through.
+        let match = query.text.flatMap(SearchIndex.matchExpression).map { words in
+            ([words] + tagNames.compactMap(SearchIndex.tagPhrase)).joined(separator: " ")
         }
-        if let text = query.text, let match = SearchIndex.matchExpression(for: text) {
-            if try isCommon("SELECT count(*) FROM entry_search WHERE entry_search MATCH ?", match) {
-                // The unary + keeps SQLite from starting at the match list.
-                joins = " JOIN search_key ON search_key.entry_id = entry.id"
-                conditions.append("+search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)")
-            } else {
-                conditions.append(SearchIndex.matchingEntriesSQL)
-            }
+        let newestFirst = try prefersNewestFirst(query, match: match, tags: tagNames)
+        if let match {
+            // The unary + keeps SQLite from starting at the match list.
+            conditions.append(newestFirst ? "+search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)"
+                                          : SearchIndex.matchingEntriesSQL)
             arguments += [match]
         }
-        for tag in query.tags {
-            let name = try JournalTag.normalizedName(tag)
-            conditions.append(try isCommon("SELECT count(*) FROM tag WHERE name = ?", name)
-                ? "EXISTS (SELECT 1 FROM tag WHERE tag.entry_id = entry.id AND tag.name = ?)"
-                : "entry.id IN (SELECT entry_id FROM tag WHERE tag.name = ?)")
+        for name in tagNames {
+            // A per-entry probe when entries come from a date walk or from the (already tag-
+            // filtered) word matches; the tag's own list only when it is the sole short list.
+            conditions.append(newestFirst || match != nil ? "EXISTS (SELECT 1 FROM tag WHERE tag.entry_id = entry.id AND tag.name = ?)"
+                                          : "entry.id IN (SELECT entry_id FROM tag WHERE tag.name = ?)")
             arguments += [name]
         }
+        let joins = newestFirst && match != nil ? " JOIN search_key ON search_key.entry_id = entry.id" : ""
         if let from = query.fromDate {
             conditions.append("entry.captured_local >= ?")
             arguments += [from]
@@ -145,6 +139,28 @@ extension JournalStore {
             let entries = try JournalEntry.filter(keys: nearest.map(\.id)).fetchAll(db)
             let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
             return nearest.compactMap { item in byID[item.id].map { SearchResult(entry: $0, distanceKm: item.distance) } }
+        }
+    }
+
+    /// Whether to walk entries newest first and stop after LIMIT hits, rather than start from
+    /// the list of matches and sort it. Walking reads about LIMIT × entries / matches rows;
+    /// starting from the list reads all matches; so walk when matches² > LIMIT × entries.
+    /// Matches are estimated from each word's and tag's count, taken as independent.
+    private func prefersNewestFirst(_ query: JournalQuery, match: String?, tags: [String]) throws -> Bool {
+        guard let limit = query.limit, query.near == nil, match != nil || !tags.isEmpty else { return false }
+        return try pool.read { db in
+            // The largest search key is the number of entries ever added: a free estimate.
+            let total = Double(try Int.fetchOne(db, sql: "SELECT max(key) FROM search_key") ?? 0)
+            guard total > 0 else { return false }
+            var expected = total
+            if let match {
+                expected *= Double(try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?", arguments: [match]) ?? 0) / total
+            }
+            // With words, the match count already includes the tags (see `search`).
+            for name in match == nil ? tags : [] {
+                expected *= Double(try Int.fetchOne(db, sql: "SELECT count(*) FROM tag WHERE name = ?", arguments: [name]) ?? 0) / total
+            }
+            return expected * expected > Double(limit) * total
         }
     }
 

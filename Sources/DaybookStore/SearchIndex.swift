@@ -56,6 +56,13 @@ enum SearchIndex {
                      WHERE search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?))
         """
 
+    /// A tag as an FTS5 phrase restricted to the tags column: `tags : "summer trip"`.
+    static func tagPhrase(_ name: String) -> String? {
+        let tokens = name.split { !$0.isLetter && !$0.isNumber }
+        guard !tokens.isEmpty else { return nil }
+        return "tags : \"\(tokens.joined(separator: " "))\""
+    }
+
     /// Turns what a user typed into an FTS5 query: every word must match, each as a prefix
     /// ("beac" finds "beach"). Quoting each word keeps FTS5 syntax characters literal.
     static func matchExpression(for text: String) -> String? {
