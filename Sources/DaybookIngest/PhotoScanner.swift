@@ -20,12 +20,10 @@ public struct PhotoScanner: Sequence, IteratorProtocol {
         case unreadable(path: String, reason: String)
     }
 
-    private struct FileID: Hashable { let device: UInt64; let inode: UInt64 }
-
     private var pendingRoots: [String]
     private var stack: [(folder: String, names: [String], next: Int)] = []
-    private var visitedFolders: Set<FileID> = []
-    private let excluded: Set<FileID>
+    private var visitedFolders: Set<FolderListing.Identity> = []
+    private let excluded: Set<FolderListing.Identity>
 
     public init(paths: [String], excluding: [String] = []) {
         // Entries remember where a photo was seen; a relative path would mean nothing later.
@@ -34,7 +32,7 @@ public struct PhotoScanner: Sequence, IteratorProtocol {
             let absolute = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
             return (absolute as NSString).standardizingPath
         }
-        excluded = Set(excluding.compactMap { Self.identity(of: $0) })
+        excluded = Set(excluding.compactMap { FolderListing.identity(of: $0) })
     }
 
     public mutating func next() -> Found? {
@@ -65,9 +63,9 @@ public struct PhotoScanner: Sequence, IteratorProtocol {
         case S_IFREG:
             return .file(ScanItem(path: path, explicitlyNamed: explicitlyNamed))
         case S_IFDIR:
-            let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            let id = FolderListing.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
             guard !excluded.contains(id), visitedFolders.insert(id).inserted else { return nil }
-            guard let names = Self.listing(of: path) else {
+            guard let names = FolderListing.visibleNames(in: path) else {
                 return .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
             }
             stack.append((folder: path, names: names, next: 0))
@@ -75,25 +73,5 @@ public struct PhotoScanner: Sequence, IteratorProtocol {
         default:
             return explicitlyNamed ? .unreadable(path: path, reason: "not a regular file or folder") : nil
         }
-    }
-
-    private static func listing(of folder: String) -> [String]? {
-        guard let dir = opendir(folder) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        return names.sorted()
-    }
-
-    private static func identity(of path: String) -> FileID? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

@@ -1,3 +1,4 @@
+import DaybookIngest
 import Foundation
 
 /// Walks a folder tree the way `daybook ingest` does: hidden files and folders skipped,
@@ -8,12 +9,12 @@ import Foundation
 /// so a file created after the listing is reported by inotify and one created before is in
 /// the listing: none falls in between.
 struct FolderWalker {
-    struct FolderID: Hashable { let device: UInt64; let inode: UInt64 }
+    typealias FolderID = FolderListing.Identity
 
     let excluded: Set<FolderID>
 
     init(excluding: [String]) {
-        excluded = Set(excluding.compactMap { Self.identity(of: $0) })
+        excluded = Set(excluding.compactMap { FolderListing.identity(of: $0) })
     }
 
     /// Returns false when the walk was stopped by `shouldStop`.
@@ -24,10 +25,10 @@ struct FolderWalker {
         var pending = [root]
         while let folder = pending.popLast() {
             if shouldStop() { return false }
-            guard let id = Self.identity(of: folder), !excluded.contains(id), visited.insert(id).inserted else { continue }
+            guard let id = FolderListing.identity(of: folder), !excluded.contains(id), visited.insert(id).inserted else { continue }
             enterFolder(folder)
-            guard let names = Self.listing(of: folder) else { continue }
-            for name in names where !name.hasPrefix(".") {
+            guard let names = FolderListing.visibleNames(in: folder) else { continue }
+            for name in names {
                 let path = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
                 var info = stat()
                 guard stat(path, &info) == 0 else { continue }
@@ -42,27 +43,7 @@ struct FolderWalker {
     }
 
     func isExcluded(_ folder: String) -> Bool {
-        guard let id = Self.identity(of: folder) else { return false }
+        guard let id = FolderListing.identity(of: folder) else { return false }
         return excluded.contains(id)
-    }
-
-    static func identity(of path: String) -> FolderID? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    }
-
-    static func listing(of folder: String) -> [String]? {
-        guard let dir = opendir(folder) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            names.append(name)
-        }
-        return names.sorted()
     }
 }
