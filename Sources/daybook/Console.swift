@@ -12,11 +12,16 @@ enum Console {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    static func printJSON<T: Encodable>(_ value: T) throws {
+    /// The one JSON shape Daybook writes: snake_case keys, sorted, readable.
+    static func jsonData<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let data = try encoder.encode(value)
+        return try encoder.encode(value)
+    }
+
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        let data = try jsonData(value)
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }

@@ -192,10 +192,7 @@ struct Export: ParsableCommand {
             let archive = try store.exportArchive(includeThumbnails: format == .json && !noThumbnails)
             switch format {
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                encoder.keyEncodingStrategy = .convertToSnakeCase
-                try write(try encoder.encode(archive))
+                try write(try Console.jsonData(archive))
             case .geojson:
                 try write(try JournalExport.geoJSON(archive, store: store))
             case .markdown:
