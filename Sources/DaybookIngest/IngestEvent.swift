@@ -18,7 +18,20 @@ public struct IngestSummary: Sendable, Equatable {
     public var warnings = 0
     public var repair: LibraryRepair.Report?
 
+    public init() {}
+
     public var handled: Int { created.count + alreadyInJournal + failed + skipped }
+
+    /// Counts one event: the one tally both the ingester's result and a live progress line use.
+    public mutating func record(_ event: IngestEvent) {
+        switch event {
+        case .created(let entry): created.append(entry.id)
+        case .alreadyInJournal: alreadyInJournal += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        case .warning: warnings += 1
+        }
+    }
 
     /// "3 new, 7 already in the journal, 1 failed" (+ skipped/warnings when there are any).
     public var line: String {

@@ -51,13 +51,7 @@ public final class Ingester: Sendable {
         let state = Mutex(summary)
         let emit: @Sendable (IngestEvent) -> Void = { event in
             state.withLock { summary in
-                switch event {
-                case .created(let entry): summary.created.append(entry.id)
-                case .alreadyInJournal: summary.alreadyInJournal += 1
-                case .failed: summary.failed += 1
-                case .skipped: summary.skipped += 1
-                case .warning: summary.warnings += 1
-                }
+                summary.record(event)
                 onEvent(event)
             }
         }

@@ -49,23 +49,18 @@ struct Ingest: AsyncParsableCommand {
             let ingester = try Ingester(store: store, options: IngestOptions(
                 jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000))
             let progress = ProgressLine()
-            let counter = Counter()
+            let tally = LiveTally()
             let created = CreatedEntries()
             let json = options.json
             let summary = try ingester.ingest(paths: paths) { event in
+                tally.record(event)
                 switch event {
-                case .created(let entry):
-                    counter.add(new: 1)
-                    if json { created.append(entry) }
-                case .alreadyInJournal: counter.add(known: 1)
-                case .failed(let path, let reason):
-                    counter.add(failed: 1)
-                    progress.printLine("daybook: error: \(path): \(reason)")
-                case .skipped: counter.add(skipped: 1)
-                case .warning(let path, let message):
-                    progress.printLine("daybook: warning: \(path): \(message)")
+                case .created(let entry): if json { created.append(entry) }
+                case .failed(let path, let reason): progress.printLine("daybook: error: \(path): \(reason)")
+                case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
+                case .alreadyInJournal, .skipped: break
                 }
-                progress.update(counter.line)
+                progress.update(tally.line)
             }
             progress.clear()
             if let repair = summary.repair, !repair.isEmpty {
@@ -120,22 +115,19 @@ struct IngestReport: Encodable {
     }
 }
 
-private final class Counter: @unchecked Sendable {
+/// The running counts behind the progress line.
+private final class LiveTally: @unchecked Sendable {
     private let lock = NSLock()
-    private var new = 0, known = 0, failed = 0, skipped = 0
+    private var summary = IngestSummary()
     private let start = Date()
 
-    func add(new: Int = 0, known: Int = 0, failed: Int = 0, skipped: Int = 0) {
-        lock.withLock {
-            self.new += new; self.known += known; self.failed += failed; self.skipped += skipped
-        }
-    }
+    func record(_ event: IngestEvent) { lock.withLock { summary.record(event) } }
 
     var line: String {
         lock.withLock {
-            let done = new + known + failed + skipped
-            let rate = Double(done) / max(Date().timeIntervalSince(start), 0.001)
-            return "ingesting: \(done) files (\(new) new, \(known) known, \(failed) failed) \(String(format: "%.1f", rate))/s"
+            let rate = Double(summary.handled) / max(Date().timeIntervalSince(start), 0.001)
+            return "ingesting: \(summary.handled) files (\(summary.created.count) new, \(summary.alreadyInJournal) known, "
+                + "\(summary.failed) failed) \(String(format: "%.1f", rate))/s"
         }
     }
 }
