@@ -2,8 +2,9 @@
 # Everything CI checks, from a fresh Debian 12 machine with the Swift toolchain:
 #   1. set-up (apt packages, Pillow for the photo generator)
 #   2. debug build and `swift test` (unit and CLI tests on SampleImages and generated photos)
-#   3. conformance: EXIF reading against ../shared/corpus/truth.json, bad inputs against
-#      ../shared/badinputs/expected.json (also once under AddressSanitizer)
+#   3. conformance: EXIF reading against corpus/truth.json, bad inputs against
+#      badinputs/expected.json (also once under AddressSanitizer), for the copies committed in
+#      Tests/Fixtures and, when it is beside the clone, for ../shared too
 #   4. crash safety: ingest killed with SIGKILL mid-run, then run to the end
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,26 +19,31 @@ swift build --build-tests 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\] (Compiling|Emittin
 bin=$(swift build --show-bin-path)
 [ -x "$bin/daybook" ] || { echo "build failed"; exit 1; }
 
-if [ -d "$shared/corpus" ]; then
-    step "conformance: EXIF against $shared/corpus/truth.json"
-    "$bin/daybook-conformance" corpus "$shared/corpus" || failures=$((failures + 1))
-    step "conformance: bad inputs in $shared/badinputs"
-    "$bin/daybook-conformance" badinputs "$shared/badinputs" || failures=$((failures + 1))
-    step "bad inputs under AddressSanitizer"
-    swift build --sanitize=address --scratch-path .build-asan --product daybook-conformance 2>&1 | tail -n 1
-    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-        "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
-        badinputs "$shared/badinputs" || failures=$((failures + 1))
+# The committed copies (Tests/Fixtures) always; ../shared as well when it is beside the clone
+# (CI has it), in case it holds more than the copies do.
+fixtures=(Tests/Fixtures)
+if [ -d "$shared/corpus" ] && [ -d "$shared/badinputs" ]; then
+    fixtures+=("$shared")
 else
-    echo "error: $shared (the shared corpus and bad inputs) is missing" >&2
-    failures=$((failures + 1))
+    echo "note: $shared is not beside this clone; checking the committed copies in Tests/Fixtures only"
 fi
+for root in "${fixtures[@]}"; do
+    step "conformance: EXIF against $root/corpus/truth.json"
+    "$bin/daybook-conformance" corpus "$root/corpus" || failures=$((failures + 1))
+    step "conformance: bad inputs in $root/badinputs"
+    "$bin/daybook-conformance" badinputs "$root/badinputs" || failures=$((failures + 1))
+done
+step "bad inputs under AddressSanitizer"
+swift build --sanitize=address --scratch-path .build-asan --product daybook-conformance 2>&1 | tail -n 1
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
+    badinputs "${fixtures[-1]}/badinputs" || failures=$((failures + 1))
 
 step "crash safety: SIGKILL mid-ingest, then finish"
 python3 scripts/crash_test.py "$bin/daybook" || failures=$((failures + 1))
 
 step "swift test"
-DAYBOOK_SHARED="$shared" swift test --skip-build --disable-swift-testing || failures=$((failures + 1))
+swift test --skip-build --disable-swift-testing || failures=$((failures + 1))
 
 if [ "$failures" -ne 0 ]; then
     echo "test.sh: $failures check(s) failed" >&2

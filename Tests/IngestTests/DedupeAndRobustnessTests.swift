@@ -115,8 +115,7 @@ final class DedupeAndRobustnessTests: XCTestCase {
     }
 
     func testSharedBadInputsAreHandledAndTheBatchGoesOn() throws {
-        let folder = Fixtures.shared.appendingPathComponent("badinputs")
-        try XCTSkipUnless(files.fileExists(atPath: folder.path), "no shared bad inputs at \(folder.path)")
+        let folder = Fixtures.badInputs
         let journal = try TestJournal()
         let log = EventLog()
         let start = Date()

@@ -8,9 +8,9 @@ enum Fixtures {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let samples = repository.appendingPathComponent("SampleImages")
-    /// ../shared beside the repository (CI has it); DAYBOOK_SHARED overrides.
-    static let shared = URL(fileURLWithPath: ProcessInfo.processInfo.environment["DAYBOOK_SHARED"]
-        ?? repository.deletingLastPathComponent().appendingPathComponent("shared").path)
+    /// Copies of the shared bad inputs, committed so that a fresh clone tests them too
+    /// (Tests/Fixtures/badinputs/README.md gives their origin and licence).
+    static let badInputs = repository.appendingPathComponent("Tests/Fixtures/badinputs")
 
     static func temporaryFolder(_ label: String = "daybook-test") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
