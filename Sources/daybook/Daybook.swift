@@ -18,6 +18,7 @@ struct Daybook: AsyncParsableCommand {
               daybook show 3f2a                      one entry (any unique id prefix)
               daybook tag 3f2a --add beach           your own tags; automatic colour tags come from the pixels
               daybook watch ~/Pictures/Import        ingest photos as they arrive, until stopped
+              daybook --library /tmp/trial list      --library and --json may also come before the command
 
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
@@ -30,7 +31,7 @@ struct Daybook: AsyncParsableCommand {
     static func main() async {
         umask(0o077)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -152,6 +152,23 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
     }
 
+    func testCommonOptionsAlsoComeBeforeTheCommand() throws {
+        let explicit = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-leading-\(UUID().uuidString)")
+        let ingest = try daybook("--library", explicit.path, "ingest", Self.samples.appendingPathComponent("08-no-exif.jpg").path)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: explicit.appendingPathComponent("journal.sqlite").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.path), "the leading --library wins over the environment")
+
+        let list = try daybook("--json", "--library=\(explicit.path)", "list")
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]], list.stdout)
+        XCTAssertEqual(rows.count, 1)
+
+        let unknown = try daybook("--libary", explicit.path, "list")
+        XCTAssertEqual(unknown.status, 2, "a misspelt leading option is still a usage error")
+        XCTAssertEqual(try daybook("--library", explicit.path, "help", "list").status, 0)
+    }
+
     func testTagEditsAndTagCountsAndRetag() throws {
         _ = try daybook("ingest", Self.samples.path)
         let json = try daybook("list", "--json")
