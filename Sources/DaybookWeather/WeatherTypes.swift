@@ -188,6 +188,9 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// True for `.unreachable`: no answer came, and none will from that host for now.
+    public var isUnreachable: Bool { if case .unreachable = self { return true } else { return false } }
+
     /// True for `.permanent`: the error belongs on the entries, do not ask again.
     public var isPermanent: Bool { if case .permanent = self { return true } else { return false } }
 
