@@ -52,6 +52,16 @@ public struct BackfillSummary: Sendable, Equatable {
     /// Planned requests not made because of --max-requests or an earlier failure.
     public var notAttempted = 0
     public var lastFailure: String?
+    /// The host that could not be reached; the run stopped asking at that point.
+    public var unreachableHost: String?
+
+    /// One line for a run that found no network, or `nil`: the only thing worth saying then.
+    public var noNetworkNote: String? {
+        unreachableHost.map {
+            "no network (cannot reach \($0)): weather for \(pending) \(pending == 1 ? "entry" : "entries") is pending; "
+                + "run `daybook backfill-weather` later"
+        }
+    }
 
     public var line: String {
         var text = "weather: \(filled) filled, \(pending) pending, \(errors) refused (\(attempts) request\(attempts == 1 ? "" : "s"), \(answeredFromCache) from cache)"
@@ -99,19 +109,25 @@ public struct WeatherBackfill: Sendable {
         var stopped = false
         for planned in plan.requests {
             if Task.isCancelled { stopped = true }
-            let entries = planned.entryIDs.compactMap { plan.entries[$0] }
+            var entries = planned.entryIDs.compactMap { plan.entries[$0] }
             let dates = Set(entries.compactMap { LocalDateTime(iso: $0.local).map(CivilDate.init) })
             // Neighbouring days too: an instant near midnight can fall on the next UTC day.
             let wanted = dates.flatMap { [$0.adding(days: -1), $0, $0.adding(days: 1)] }
             let cached = try store.cachedWeather(provider: providerName, cell: planned.request.cell, dates: Array(Set(wanted)))
             if dates.allSatisfy({ cached[$0] != nil }) {
                 let filled = try fill(entries, from: cached.values.sorted { ($0.hours.first?.time ?? 0) < ($1.hours.first?.time ?? 0) })
-                summary.requestsDone += 1
-                summary.answeredFromCache += 1
-                summary.filled += filled
-                summary.pending += entries.count - filled
-                onEvent(.requestDone(planned, fromCache: true, filled: filled))
-                continue
+                summary.filled += filled.count
+                // A cached day may hold hours the archive had not filled yet: the entries
+                // that found nothing in it ask the provider again, or the cache would keep
+                // them pending for good.
+                entries.removeAll { filled.contains($0.entryID) }
+                if entries.isEmpty || stopped || (options.maxRequests.map { summary.attempts >= $0 } ?? false) {
+                    summary.requestsDone += 1
+                    summary.answeredFromCache += 1
+                    summary.pending += entries.count
+                    onEvent(.requestDone(planned, fromCache: true, filled: filled.count))
+                    continue
+                }
             }
             if stopped || (options.maxRequests.map { summary.attempts >= $0 } ?? false) {
                 summary.notAttempted += 1
@@ -128,9 +144,9 @@ public struct WeatherBackfill: Sendable {
                 try store.cacheWeather(series, cell: planned.request.cell, dates: days)
                 let filled = try fill(entries, from: [series])
                 summary.requestsDone += 1
-                summary.filled += filled
-                summary.pending += entries.count - filled
-                onEvent(.requestDone(planned, fromCache: false, filled: filled))
+                summary.filled += filled.count
+                summary.pending += entries.count - filled.count
+                onEvent(.requestDone(planned, fromCache: false, filled: filled.count))
             case .failure(let error):
                 summary.lastFailure = error.description
                 if case .permanent(let reason) = error {
@@ -141,8 +157,13 @@ public struct WeatherBackfill: Sendable {
                     summary.pending += entries.count
                     onEvent(.requestFailed(planned, error, permanent: false))
                     // Past a final 429 every further request would be refused too, and count
-                    // against the limit.
-                    if case .rateLimited = error { stopped = true }
+                    // against the limit; past an unreachable host every request would fail
+                    // the same way (all go to one host).
+                    switch error {
+                    case .rateLimited: stopped = true
+                    case .unreachable(let host, _): stopped = true; summary.unreachableHost = host
+                    default: break
+                    }
                     if options.stopAfterFailure { stopped = true }
                 }
             }
@@ -150,9 +171,10 @@ public struct WeatherBackfill: Sendable {
         return summary
     }
 
-    /// Matches each entry to its nearest observation and commits the batch in one transaction.
-    private func fill(_ entries: [WeatherCandidate], from series: [WeatherSeries]) throws -> Int {
-        guard let first = series.first else { return 0 }
+    /// Matches each entry to its nearest observation and commits the batch in one
+    /// transaction. Returns the ids of the entries filled.
+    private func fill(_ entries: [WeatherCandidate], from series: [WeatherSeries]) throws -> Set<String> {
+        guard let first = series.first else { return [] }
         let merged = WeatherSeries(provider: first.provider, gridLatitude: first.gridLatitude, gridLongitude: first.gridLongitude,
                                    timeZone: first.timeZone, utcOffsetSeconds: first.utcOffsetSeconds,
                                    hours: series.flatMap(\.hours).sorted { $0.time < $1.time })
@@ -164,6 +186,6 @@ public struct WeatherBackfill: Sendable {
             results.append((WeatherRecord(entryID: entry.entryID, series: merged, match: match, fetchedAt: now), match))
         }
         try store.saveWeather(results)
-        return results.count
+        return Set(results.map(\.record.entryId))
     }
 }

@@ -11,13 +11,23 @@ public struct RetryPolicy: Sendable {
     /// A malformed answer is retried only while fewer than this many attempts were made
     /// (default 2: one retry). See `WeatherError.malformed`.
     public var maxMalformedAttempts = 2
+    /// An unreachable host is retried only while fewer than this many attempts were made
+    /// (default 2: one retry, for a resolver's hiccup). Ingest uses 1: without a network it
+    /// must not wait.
+    public var maxUnreachableAttempts = 2
 
-    public init(maxAttempts: Int = 5, baseDelay: Double = 1.0, maxDelay: Double = 60.0, maxMalformedAttempts: Int = 2) {
+    public init(maxAttempts: Int = 5, baseDelay: Double = 1.0, maxDelay: Double = 60.0, maxMalformedAttempts: Int = 2,
+                maxUnreachableAttempts: Int = 2) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.maxMalformedAttempts = maxMalformedAttempts
+        self.maxUnreachableAttempts = maxUnreachableAttempts
     }
+
+    /// What `ingest` uses after storing its photos: one retry for a server error, none for
+    /// an unreachable host, so a machine without network is not held up.
+    public static let afterIngest = RetryPolicy(maxAttempts: 2, maxUnreachableAttempts: 1)
 
     /// Seconds to wait before the next attempt, or `nil` to give up.
     ///
@@ -29,6 +39,7 @@ public struct RetryPolicy: Sendable {
     ///   and try again later. Without a retryAfter, `baseDelay * 2^(attempt-1)` capped.
     /// - `.transient` → "full jitter": `random * min(maxDelay, baseDelay * 2^(attempt-1))`.
     /// - `.malformed` → like transient, but `nil` once `maxMalformedAttempts` attempts were made.
+    /// - `.unreachable` → like transient, but `nil` once `maxUnreachableAttempts` attempts were made.
     ///
     /// `attempt` is the number of the attempt that just failed (1 for the first).
     /// `random` is in 0..<1.
@@ -46,6 +57,9 @@ public struct RetryPolicy: Sendable {
             return max(0, jitter * exponential)
         case .malformed:
             guard attempt < maxMalformedAttempts else { return nil }
+            return max(0, jitter * exponential)
+        case .unreachable:
+            guard attempt < maxUnreachableAttempts else { return nil }
             return max(0, jitter * exponential)
         }
     }

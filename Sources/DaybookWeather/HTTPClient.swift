@@ -20,7 +20,8 @@ public struct HTTPResponse: Sendable {
 }
 
 /// The transport under `OpenMeteoArchive`, so it can be swapped (tests, other stacks).
-/// Network failures (timeout, refused connection, DNS) throw `.transient`; any HTTP status
+/// A host that cannot be reached (no DNS answer, connection refused, no route) throws
+/// `.unreachable`; a timeout or other network failure throws `.transient`; any HTTP status
 /// is a response, not an error.
 public protocol HTTPClient: Sendable {
     func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse
@@ -52,6 +53,12 @@ public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
         return max(1, timeout.rounded(.up))
     }
 
+    /// The failures that mean "no way to the host", as FoundationNetworking reports them
+    /// (curl's "could not resolve host" and "could not connect", which covers a refused
+    /// connection and an unreachable network). A timeout is not among them: on Linux it
+    /// cannot be told apart from a slow answer, which a retry may cure.
+    static let unreachableCodes: Set<URLError.Code> = [.cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet]
+
     public func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse {
         let timeout = Self.effectiveTimeout(timeout)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
@@ -67,6 +74,8 @@ public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
             case .timedOut: throw .transient("timed out after \(Int(timeout)) s: \(url.host ?? url.absoluteString)")
             case .cancelled: throw .transient("cancelled")
             case .unsupportedURL, .badURL: throw .permanent("bad URL \(url.absoluteString)")
+            case _ where Self.unreachableCodes.contains(error.code):
+                throw .unreachable(host: url.host ?? url.absoluteString, reason: error.localizedDescription)
             default: throw .transient("\(error.localizedDescription) (\(error.code.rawValue)): \(url.host ?? url.absoluteString)")
             }
         } catch {

@@ -100,8 +100,8 @@ public enum ObservationMatcher {
     ///   occurrence, see `PlaceTime`), or with `series.utcOffsetSeconds` when the series has
     ///   no zone Foundation knows.
     ///
-    /// Then the observation whose time is nearest the instant (a tie goes to the earlier
-    /// one), only if it is at most 90 minutes away and not `isEmpty`; otherwise `nil`.
+    /// Then the nearest observation that has values, at most 90 minutes away (see
+    /// `nearest(to:in:)`); otherwise `nil`.
     public static func match(local: LocalDateTime, offsetSeconds: Int?, in series: WeatherSeries) -> WeatherMatch? {
         let zone = series.placeTimeZone
         let instant: Int64
@@ -124,23 +124,29 @@ public enum ObservationMatcher {
                             instant: instant, resolution: resolution)
     }
 
-    /// Nearest observation to `instant` in hours sorted by time (tie → earlier), within
-    /// 90 minutes and not empty.
+    /// The observation nearest `instant`, among hours sorted by time, that is within 90
+    /// minutes and has values (tie → earlier). An hour "has values" when it has a
+    /// temperature, the value every entry shows first; the archive leaves hours it has not
+    /// filled yet as nulls, and an entry matched to one would be "done" with nothing to
+    /// show. Only for a series without any temperature (a station that records none) does
+    /// any other value count. With no such hour near, `nil`: the entry stays pending and a
+    /// later back-fill tries again.
     public static func nearest(to instant: Int64, in hours: [HourlyObservation]) -> HourlyObservation? {
-        guard !hours.isEmpty else { return nil }
-        // First index whose time is >= instant.
+        // First index whose time is >= instant; the window spreads out from there.
         var low = 0, high = hours.count
         while low < high {
             let mid = (low + high) / 2
             if hours[mid].time < instant { low = mid + 1 } else { high = mid }
         }
-        var best: HourlyObservation?
-        if low > 0 { best = hours[low - 1] }
-        if low < hours.count {
-            let candidate = hours[low]
-            if best == nil || candidate.time - instant < instant - best!.time { best = candidate }
-        }
-        guard let chosen = best, abs(chosen.time - instant) <= maximumDistanceSeconds, !chosen.isEmpty else { return nil }
-        return chosen
+        var window: [HourlyObservation] = []
+        var before = low - 1
+        while before >= 0, instant - hours[before].time <= maximumDistanceSeconds { window.append(hours[before]); before -= 1 }
+        var after = low
+        while after < hours.count, hours[after].time - instant <= maximumDistanceSeconds { window.append(hours[after]); after += 1 }
+        // Nearest first; of two equally near, the earlier.
+        window.sort { (abs($0.time - instant), $0.time) < (abs($1.time - instant), $1.time) }
+        if let withTemperature = window.first(where: { $0.temperature != nil }) { return withTemperature }
+        guard !hours.contains(where: { $0.temperature != nil }) else { return nil }
+        return window.first { !$0.isEmpty }
     }
 }

@@ -159,8 +159,13 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
 
 /// Why a request failed, sorted by what to do about it.
 public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Timeout, connection refused, HTTP 5xx or 408: retry with back-off.
+    /// Timeout, HTTP 5xx or 408: retry with back-off.
     case transient(String)
+    /// The host could not be reached at all: its name did not resolve, the connection was
+    /// refused, or there is no route to it. Not an answer from the server, so every other
+    /// request to the same host would fail the same way: a run stops asking (see
+    /// `WeatherBackfill`), and its entries stay pending.
+    case unreachable(host: String, reason: String)
     /// HTTP 429: retry after the given seconds (`Retry-After`), or back off if absent.
     case rateLimited(retryAfter: Double?)
     /// HTTP 400 with `{"error":true,"reason":…}` (and other 4xx): never retry; record the
@@ -175,12 +180,16 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .transient(let message): return "temporary failure: \(message)"
+        case .unreachable(let host, let reason): return "cannot reach \(host): \(reason)"
         case .rateLimited(let after):
             return after.map { "rate limited (retry after \(Self.seconds($0)) s)" } ?? "rate limited"
         case .permanent(let reason): return reason
         case .malformed(let message): return "malformed answer: \(message)"
         }
     }
+
+    /// True for `.unreachable`: no answer came, and none will from that host for now.
+    public var isUnreachable: Bool { if case .unreachable = self { return true } else { return false } }
 
     /// True for `.permanent`: the error belongs on the entries, do not ask again.
     public var isPermanent: Bool { if case .permanent = self { return true } else { return false } }

@@ -74,8 +74,10 @@ struct Ingest: AsyncParsableCommand {
                 Console.writeError(summary.line)
             } else {
                 print(summary.line)
-                if let weather { print(weather.line) }
+                if let weather, weather.noNetworkNote == nil { print(weather.line) }
             }
+            // Without a network, one line says so, instead of a failure per request.
+            if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }
             if summary.failed > 0 { throw ExitCode(1) }
         }
     }
@@ -86,7 +88,7 @@ extension Ingest {
     /// for the network. Without a network the entries simply stay pending for backfill-weather.
     func fetchWeather(store: JournalStore, created: [String]) async throws -> BackfillSummary? {
         guard !created.isEmpty,
-              let (backfill, choice) = try weatherOptions.backfill(for: store, retry: RetryPolicy(maxAttempts: 2)) else { return nil }
+              let (backfill, choice) = try weatherOptions.backfill(for: store, retry: .afterIngest) else { return nil }
         let options = BackfillOptions(entryIDs: Set(created), archiveDelayDays: choice.archiveDelayDays, stopAfterFailure: true)
         let plan = try backfill.plan(options)
         guard plan.candidates > 0 else { return nil }

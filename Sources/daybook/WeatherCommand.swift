@@ -122,7 +122,8 @@ struct BackfillWeather: AsyncParsableCommand {
             let counter = Mutex(0)
             let summary = try await backfill.run(plan, options: backfillOptions) { event in
                 let done = counter.withLock { $0 += 1; return $0 }
-                if case .requestFailed(let planned, let error, _) = event {
+                // An unreachable host stops the run; the note after it says so once.
+                if case .requestFailed(let planned, let error, _) = event, !error.isUnreachable {
                     progress.printLine("daybook: error: weather for \(planned.entryIDs.count) entries near \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso)…\(planned.request.end.iso): \(error)")
                 }
                 progress.update("weather: request \(done)/\(total)")
@@ -135,6 +136,7 @@ struct BackfillWeather: AsyncParsableCommand {
             } else {
                 print(summary.line + (skipped.isEmpty ? "" : ", \(skipped.count) skipped (no place or date)"))
             }
+            if let note = summary.noNetworkNote { Console.writeError("daybook: error: \(note)") }
             if summary.pending > plan.tooRecent.count || summary.errors > 0 { throw ExitCode(1) }
         }
     }

@@ -240,6 +240,19 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(backfill.stdout.hasPrefix("provider: file:"), backfill.stdout)
     }
 
+    /// No network: the archive's address is a port on 127.0.0.1 where nothing listens, so
+    /// the connection is refused as an unreachable host's would be. One line says so; the
+    /// entries stay pending for a later back-fill.
+    func testIngestWithoutNetworkSaysSoInOneLineAndLeavesWeatherPending() throws {
+        let run = try daybook("ingest", "--weather", "open-meteo:http://127.0.0.1:1", Self.samples.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "10 new, 0 already in the journal, 0 failed, 1 skipped (not photos)\n")
+        XCTAssertEqual(run.stderr, "daybook: note: no network (cannot reach 127.0.0.1): weather for 6 entries is pending; "
+                       + "run `daybook backfill-weather` later\n")
+        let list = try JSONSerialization.jsonObject(with: Data(try daybook("list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        XCTAssertEqual(list.filter { $0["weather_status"] as? String == "pending" }.count, 6)
+    }
+
     func entryID(_ name: String) throws -> String {
         let list = try JSONSerialization.jsonObject(with: Data(try daybook("list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
         return try XCTUnwrap(list.first { ($0["source_path"] as? String)?.contains(name) == true }?["id"] as? String, name)

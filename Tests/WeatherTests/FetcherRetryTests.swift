@@ -156,6 +156,12 @@ final class RetryPolicyTests: XCTestCase {
         XCTAssertNil(policy.delay(afterAttempt: 5, error: .rateLimited(retryAfter: 1), random: 0.5))
         XCTAssertEqual(policy.delay(afterAttempt: 1, error: .malformed("x"), random: 0.5), 0.5)
         XCTAssertNil(policy.delay(afterAttempt: 2, error: .malformed("x"), random: 0.5))
+        let unreachable = WeatherError.unreachable(host: "h", reason: "refused")
+        XCTAssertEqual(policy.delay(afterAttempt: 1, error: unreachable, random: 0.5), 0.5, "one retry for a resolver's hiccup")
+        XCTAssertNil(policy.delay(afterAttempt: 2, error: unreachable, random: 0.5))
+        XCTAssertNil(RetryPolicy.afterIngest.delay(afterAttempt: 1, error: unreachable, random: 0.5), "ingest never waits for no network")
+        XCTAssertEqual(RetryPolicy.afterIngest.delay(afterAttempt: 1, error: .transient("HTTP 503"), random: 0.5), 0.5)
+        XCTAssertNil(RetryPolicy.afterIngest.delay(afterAttempt: 2, error: .transient("HTTP 503"), random: 0.5))
     }
 
     func testJitterStaysWithinTheExponentialBound() {

@@ -154,10 +154,26 @@ final class MatcherTests: XCTestCase {
         // Before the first and after the last hour.
         XCTAssertNil(ObservationMatcher.match(local: Self.local("2021-07-14T22:00:00"), offsetSeconds: 0, in: sparse))
         XCTAssertNil(ObservationMatcher.match(local: Self.local("2021-07-15T08:00:00"), offsetSeconds: 0, in: sparse))
-        // The nearest hour is empty (archive not filled yet): no match, even with data nearby.
+        // The nearest hour is empty (archive not filled yet): the nearest hour with values
+        // within 90 minutes is used; with none, no match.
         let notFilled = Self.series(from: t0, to: t0 + 5 * 3600, zone: nil, utcOffset: 0, empty: [t0 + 3 * 3600])
-        XCTAssertNil(ObservationMatcher.match(local: Self.local("2021-07-15T03:10:00"), offsetSeconds: 0, in: notFilled))
-        XCTAssertNotNil(ObservationMatcher.match(local: Self.local("2021-07-15T02:10:00"), offsetSeconds: 0, in: notFilled))
+        XCTAssertEqual(ObservationMatcher.match(local: Self.local("2021-07-15T03:10:00"), offsetSeconds: 0, in: notFilled)?.observation.time,
+                       t0 + 4 * 3600, "04:00 (50 min) rather than the empty 03:00")
+        XCTAssertEqual(ObservationMatcher.match(local: Self.local("2021-07-15T02:50:00"), offsetSeconds: 0, in: notFilled)?.observation.time,
+                       t0 + 2 * 3600, "02:00 (50 min) rather than the empty 03:00")
+        XCTAssertEqual(ObservationMatcher.match(local: Self.local("2021-07-15T03:30:00"), offsetSeconds: 0, in: notFilled)?.observation.time,
+                       t0 + 4 * 3600)
+        let tailEmpty = Self.series(from: t0, to: t0 + 5 * 3600, zone: nil, utcOffset: 0, empty: [t0 + 3 * 3600, t0 + 4 * 3600, t0 + 5 * 3600])
+        XCTAssertNil(ObservationMatcher.match(local: Self.local("2021-07-15T04:10:00"), offsetSeconds: 0, in: tailEmpty),
+                     "02:00 is 130 minutes away")
+        // An hour with values but no temperature is passed over for one that has it...
+        let noTemperature = WeatherSeries(provider: "test", gridLatitude: 0, gridLongitude: 0, timeZone: nil, utcOffsetSeconds: 0, hours: [
+            HourlyObservation(time: t0, temperature: 20), HourlyObservation(time: t0 + 3600, precipitation: 0.4, weatherCode: 61)])
+        XCTAssertEqual(ObservationMatcher.match(local: Self.local("2021-07-15T00:50:00"), offsetSeconds: 0, in: noTemperature)?.observation.time, t0)
+        // ...except at a station that records no temperature at all.
+        let rainGauge = WeatherSeries(provider: "test", gridLatitude: 0, gridLongitude: 0, timeZone: nil, utcOffsetSeconds: 0, hours: [
+            HourlyObservation(time: t0, precipitation: 0), HourlyObservation(time: t0 + 3600)])
+        XCTAssertEqual(ObservationMatcher.match(local: Self.local("2021-07-15T00:50:00"), offsetSeconds: 0, in: rainGauge)?.observation.precipitation, 0)
         let none = WeatherSeries(provider: "test", gridLatitude: 0, gridLongitude: 0, timeZone: nil, utcOffsetSeconds: 0, hours: [])
         XCTAssertNil(ObservationMatcher.match(local: Self.local("2021-07-15T03:00:00"), offsetSeconds: 0, in: none))
     }

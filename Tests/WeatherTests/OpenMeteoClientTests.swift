@@ -129,11 +129,11 @@ final class OpenMeteoClientTests: ServerTestCase {
         }
     }
 
-    func testConnectionRefusedIsTransient() async throws {
+    func testConnectionRefusedIsUnreachable() async throws {
         let server = try startServer(OpenMeteoFake.ok)
         let url = server.baseURL
         server.stop() // nothing listens on that port any more
-        await assertThrows(.transient, try await OpenMeteoArchive(baseURL: url, timeout: 2).series(for: parisRequest()))
+        await assertThrows(.unreachable, try await OpenMeteoArchive(baseURL: url, timeout: 2).series(for: parisRequest()))
     }
 
     func testSubSecondTimeoutsAreRoundedUp() {
@@ -182,7 +182,7 @@ final class OpenMeteoClientTests: ServerTestCase {
 
     // MARK: -
 
-    enum Kind { case transient, malformed }
+    enum Kind { case transient, malformed, unreachable }
 
     func assertThrows(_ kind: Kind, _ body: @autoclosure () async throws(WeatherError) -> WeatherSeries,
                       file: StaticString = #filePath, line: UInt = #line) async {
@@ -191,7 +191,7 @@ final class OpenMeteoClientTests: ServerTestCase {
             XCTFail("expected \(kind)", file: file, line: line)
         } catch {
             switch (kind, error) {
-            case (.transient, .transient), (.malformed, .malformed): break
+            case (.transient, .transient), (.malformed, .malformed), (.unreachable, .unreachable): break
             default: XCTFail("expected \(kind), got \(error)", file: file, line: line)
             }
         }

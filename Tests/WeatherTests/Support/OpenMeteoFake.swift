@@ -15,9 +15,10 @@ enum OpenMeteoFake {
 
     /// A full answer for the request's query: every hour from local midnight of start_date
     /// to local midnight after end_date in `timezone` (`utcOffsetSeconds` when the zone is
-    /// unknown). `nil` when the query lacks dates.
+    /// unknown). `nil` when the query lacks dates. Hours from `emptyFrom` on, and those in
+    /// `emptyHours`, are all nulls, as the archive answers for hours it has not filled yet.
     static func answer(for request: LocalHTTPServer.Request, timezone: String = "Europe/Paris",
-                       utcOffsetSeconds: Int = 7200, emptyFrom: Int64? = nil) -> String? {
+                       utcOffsetSeconds: Int = 7200, emptyFrom: Int64? = nil, emptyHours: Set<Int64> = []) -> String? {
         let query = request.query
         guard let start = query["start_date"].flatMap(CivilDate.init(iso:)),
               let end = query["end_date"].flatMap(CivilDate.init(iso:)) else { return nil }
@@ -38,6 +39,9 @@ enum OpenMeteoFake {
         while time < last {
             times.append(String(time))
             if let emptyFrom, time >= emptyFrom {
+                temperature.append("null"); apparent.append("null"); precipitation.append("null")
+                cloud.append("null"); wind.append("null"); code.append("null")
+            } else if emptyHours.contains(time) {
                 temperature.append("null"); apparent.append("null"); precipitation.append("null")
                 cloud.append("null"); wind.append("null"); code.append("null")
             } else {
