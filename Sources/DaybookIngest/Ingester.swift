@@ -36,7 +36,7 @@ public final class Ingester: Sendable {
         self.store = store
         self.options = options
         analyzer = PhotoAnalyzer(thumbnails: ThumbnailMaker(longestSide: options.thumbnailSize, maxPixels: options.maxPixels))
-        thumbnailFiles = ThumbnailFiles(library: store.library)
+        thumbnailFiles = try ThumbnailFiles(library: store.library)
         lock = try WriterLock(library: store.library)
     }
 
@@ -95,11 +95,12 @@ public final class Ingester: Sendable {
         for warning in analysis.warnings { emit(.warning(path: path, message: warning)) }
 
         do {
-            let thumbnailName = analysis.thumbnail.map { _ in ThumbnailFiles.name(forContentHash: hash) }
+            // The hash is our own SHA-256, so it always has the shape a thumbnail name needs.
+            let thumbnailName = analysis.thumbnail == nil ? nil : ThumbnailName(contentHash: hash)
             let temporary = try analysis.thumbnail.map { try thumbnailFiles.writeTemporary($0.jpeg) }
             let entry = JournalEntry(
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
-                pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName,
+                pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: analysis.warnings)
             let outcome: JournalStore.InsertOutcome
             do {

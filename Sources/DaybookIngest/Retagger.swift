@@ -31,10 +31,10 @@ public final class Retagger: Sendable {
     let tagger = ColourTagger()
     let thumbnailFiles: ThumbnailFiles
 
-    public init(store: JournalStore, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(store: JournalStore, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.store = store
         self.jobs = jobs
-        thumbnailFiles = ThumbnailFiles(library: store.library)
+        thumbnailFiles = try ThumbnailFiles(library: store.library)
     }
 
     public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Summary {
@@ -67,8 +67,7 @@ public final class Retagger: Sendable {
                 let side = max(entry.thumbnailWidth ?? 0, entry.thumbnailHeight ?? 0)
                 let maker = ThumbnailMaker(longestSide: side > 0 ? side : ThumbnailMaker().longestSide)
                 pixels = (try? maker.make(from: bytes, orientation: entry.orientation).image, .photo)
-            } else if let name = entry.thumbnail,
-                      let bytes = try? [UInt8](Data(contentsOf: thumbnailFiles.url(for: name))) {
+            } else if let name = entry.thumbnailName, let bytes = try thumbnailFiles.read(name) {
                 pixels = (try? JPEGDecoder.decode(bytes, minimumLongestSide: .max).image, .thumbnail)
             } else {
                 return .noPixels(id: id, reason: "the photo is gone or changed (\(entry.sourcePath)) and there is no thumbnail")

@@ -14,6 +14,15 @@ public struct JournalArchive: Codable, Sendable, Equatable {
         public var weather: WeatherRecord?
         /// The thumbnail JPEG, base64 in JSON; nil when exported without thumbnails.
         public var thumbnail: Data?
+
+        public init(entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
+                    thumbnail: Data? = nil) {
+            self.entry = entry
+            self.tags = tags
+            self.removedTags = removedTags
+            self.weather = weather
+            self.thumbnail = thumbnail
+        }
     }
 
     public var format: Int
@@ -29,7 +38,7 @@ public struct JournalArchive: Codable, Sendable, Equatable {
 
 extension JournalStore {
     public func exportArchive(includeThumbnails: Bool = true) throws -> JournalArchive {
-        let files = ThumbnailFiles(library: library)
+        let files = try ThumbnailFiles(library: library)
         let items = try pool.read { db in
             try JournalEntry.order(Column("captured_local"), Column("id")).fetchAll(db).map { entry in
                 JournalArchive.Item(
@@ -42,46 +51,65 @@ extension JournalStore {
         }
         return JournalArchive(format: JournalArchive.currentFormat, exportedAt: JournalEntry.timestamp(Date()), items: try items.map { item in
             var item = item
-            if includeThumbnails, let name = item.entry.thumbnail {
-                item.thumbnail = try? Data(contentsOf: files.url(for: name))
+            if let name = item.entry.thumbnailName {
+                // A missing file exports the entry without bytes; a file that cannot be read stops the export.
+                if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }
+            } else if item.entry.thumbnail != nil {
+                // Not a name the store makes: never a path, and not worth carrying on.
+                item.entry.thumbnail = nil
+                item.entry.thumbnailWidth = nil
+                item.entry.thumbnailHeight = nil
             }
             return item
         })
     }
 
-    /// Reads an archive into this library, which must be empty. Thumbnails are written first,
-    /// then every row in one transaction: a failed import leaves the library empty.
+    /// Reads an archive into this library, which must be empty. The archive is checked whole
+    /// first (`JournalArchive.validate`): a refused one writes nothing. Thumbnails are then
+    /// written as temporaries, and every row goes in one transaction that renames them into
+    /// place before it commits: a failed import leaves the library empty.
     public func importArchive(_ archive: JournalArchive) throws -> Int {
-        guard archive.format <= JournalArchive.currentFormat else {
-            throw StoreError.io("this archive has format \(archive.format); this daybook reads up to \(JournalArchive.currentFormat)")
-        }
-        guard try count() == 0 else { throw StoreError.io("import needs an empty library; \(library.root.path) already has entries") }
-        let files = ThumbnailFiles(library: library)
-        var moved: [URL] = []
+        do { try archive.validate() } catch { throw StoreError.io("refused: \(error)") }
+        guard try count() == 0 else { throw notEmpty() }
+        let files = try ThumbnailFiles(library: library)
+        // Hold the writers' lock shared: no repair may sweep our uncommitted thumbnails.
+        let lock = try WriterLock(library: library)
+        lock.share()
+        var temporaries: [(TemporaryThumbnail, ThumbnailName)] = []
+        defer { for (temporary, _) in temporaries { files.discard(temporary) } }
         for item in archive.items {
-            guard let name = item.entry.thumbnail, let data = item.thumbnail else { continue }
-            let temporary = try files.writeTemporary([UInt8](data))
-            try files.moveIntoPlace(temporary, name: name)
-            moved.append(files.url(for: name))
+            guard let bytes = item.thumbnail, let name = item.entry.thumbnailName else { continue }
+            temporaries.append((try files.writeTemporary([UInt8](bytes)), name))
         }
-        do {
-            try pool.write { db in
-                for item in archive.items {
-                    var entry = item.entry
-                    if item.thumbnail == nil { entry.thumbnail = nil; entry.thumbnailWidth = nil; entry.thumbnailHeight = nil }
-                    try entry.insert(db)
-                    for tag in item.tags { try tag.insert(db) }
-                    for name in item.removedTags {
-                        try db.execute(sql: "INSERT INTO tag_removal (entry_id, name, removed_at) VALUES (?, ?, ?)",
-                                       arguments: [entry.id, name, archive.exportedAt])
-                    }
-                    try item.weather?.insert(db)
+        let pending = temporaries
+        try pool.write { db in
+            guard try JournalEntry.fetchCount(db) == 0 else { throw notEmpty() }
+            for item in archive.items {
+                var entry = item.entry
+                if item.thumbnail == nil { entry.thumbnail = nil; entry.thumbnailWidth = nil; entry.thumbnailHeight = nil }
+                try entry.insert(db)
+                for tag in item.tags { try tag.insert(db) }
+                for name in item.removedTags {
+                    try db.execute(sql: "INSERT INTO tag_removal (entry_id, name, removed_at) VALUES (?, ?, ?)",
+                                   arguments: [entry.id, name, archive.exportedAt])
                 }
+                try item.weather?.insert(db)
             }
-        } catch {
-            for url in moved { unlink(url.path) }
-            throw error
+            var moved: [ThumbnailName] = []
+            do {
+                for (temporary, name) in pending {
+                    try files.moveIntoPlace(temporary, name: name)
+                    moved.append(name)
+                }
+            } catch {
+                for name in moved { _ = try? files.remove(name) }
+                throw error
+            }
         }
         return archive.items.count
+    }
+
+    private func notEmpty() -> StoreError {
+        StoreError.io("import needs an empty library; \(library.root.path) already has entries")
     }
 }

@@ -9,8 +9,11 @@ public enum JournalExport {
         let manager = FileManager.default
         let thumbnails = folder.appendingPathComponent("thumbnails")
         try manager.createDirectory(at: thumbnails, withIntermediateDirectories: true)
-        let files = ThumbnailFiles(library: store.library)
-        let byMonth = Dictionary(grouping: archive.items) { $0.entry.capturedLocal.map { String($0.prefix(7)) } ?? "undated" }
+        let files = try ThumbnailFiles(library: store.library)
+        // File names come from the parsed date (digits only), never from the stored text.
+        let byMonth = Dictionary(grouping: archive.items) { item in
+            item.entry.capturedAt.map { String(format: "%04d-%02d", $0.year, $0.month) } ?? "undated"
+        }
         var written: [URL] = []
         for (month, items) in byMonth.sorted(by: { $0.key < $1.key }) {
             var text = "# \(month == "undated" ? "Undated photos" : monthTitle(month))\n"
@@ -19,13 +22,11 @@ public enum JournalExport {
                 text += "\n## \(entry.capturedLocal.map { $0.replacingOccurrences(of: "T", with: " ") } ?? "No date")"
                 if let place = placeText(entry) { text += " · \(place)" }
                 text += "\n\n"
-                if let name = entry.thumbnail {
-                    let source = files.url(for: name)
-                    let target = thumbnails.appendingPathComponent(name)
-                    if !manager.fileExists(atPath: target.path), manager.fileExists(atPath: source.path) {
-                        try manager.copyItem(at: source, to: target)
-                    }
-                    text += "![\(entry.shortID)](thumbnails/\(name))\n\n"
+                if let name = entry.thumbnailName, let bytes = try files.read(name) {
+                    // Read without following links, written under the derived name only.
+                    let target = thumbnails.appendingPathComponent(name.fileName)
+                    if !manager.fileExists(atPath: target.path) { try Data(bytes).write(to: target, options: .atomic) }
+                    text += "![\(entry.shortID)](thumbnails/\(name.fileName))\n\n"
                 }
                 if !entry.text.isEmpty { text += entry.text + "\n\n" }
                 if !item.tags.isEmpty { text += "Tags: " + item.tags.map { "#\($0.name)" }.joined(separator: " ") + "\n\n" }
@@ -42,7 +43,7 @@ public enum JournalExport {
     /// A GeoJSON FeatureCollection of the entries that have a place: points with date, tags
     /// and thumbnail path.
     public static func geoJSON(_ archive: JournalArchive, store: JournalStore) throws -> Data {
-        let files = ThumbnailFiles(library: store.library)
+        let library = store.library
         let features: [[String: Any]] = archive.items.compactMap { item in
             let entry = item.entry
             guard let latitude = entry.latitude, let longitude = entry.longitude else { return nil }
@@ -53,7 +54,7 @@ public enum JournalExport {
             ]
             properties["captured_local"] = entry.capturedLocal
             properties["utc_offset_seconds"] = entry.utcOffsetSeconds
-            properties["thumbnail"] = entry.thumbnail.map { files.url(for: $0).path }
+            properties["thumbnail"] = entry.thumbnailName.map { library.thumbnailURL(for: $0).path }
             properties["camera"] = entry.camera
             if !entry.text.isEmpty { properties["text"] = entry.text }
             if let weather = item.weather { properties["weather"] = weather.summary }

@@ -29,9 +29,11 @@ extension JournalStore {
     }
 
     /// Deletes entries with their tags and weather (one transaction), then their thumbnail
-    /// files. Returns the deleted entries.
+    /// files: only names of the store's shape, only inside `thumbnails/`, never through a
+    /// link. Returns the deleted entries.
     @discardableResult
     public func delete(entryIDs: [String]) throws -> [JournalEntry] {
+        let files = try ThumbnailFiles(library: library)
         let deleted = try pool.write { db in
             try entryIDs.map { id -> JournalEntry in
                 guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
@@ -39,8 +41,8 @@ extension JournalStore {
                 return entry
             }
         }
-        let files = ThumbnailFiles(library: library)
-        for name in deleted.compactMap(\.thumbnail) { unlink(files.url(for: name).path) }
+        // The rows are gone; a file left behind by a failure here is an orphan the next repair removes.
+        for name in deleted.compactMap(\.thumbnailName) { _ = try? files.remove(name) }
         return deleted
     }
 }

@@ -10,7 +10,7 @@ public final class JournalStore: Sendable {
     /// Opens the library's journal, creating the library and migrating the schema as needed.
     public init(library: Library) throws {
         self.library = library
-        try library.prepareFolders()
+        try library.prepareRoot()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Another daybook process (a watcher, a second ingest) may hold the write lock briefly.
@@ -18,11 +18,15 @@ public final class JournalStore: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        do {
-            pool = try DatabasePool(path: library.databaseURL.path, configuration: configuration)
-            try Schema.migrator.migrate(pool)
-        } catch {
-            throw StoreError.io("cannot open the journal at \(library.databaseURL.path): \(error)")
+        pool = try SchemaLock.whileHeld(library) {
+            try library.prepareFolders()
+            do {
+                let pool = try DatabasePool(path: library.databaseURL.path, configuration: configuration)
+                try Schema.migrator.migrate(pool)
+                return pool
+            } catch {
+                throw StoreError.io("cannot open the journal at \(library.databaseURL.path): \(error)")
+            }
         }
     }
 

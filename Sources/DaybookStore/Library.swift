@@ -11,7 +11,10 @@ public struct Library: Sendable, Hashable {
 
     public var databaseURL: URL { root.appendingPathComponent("journal.sqlite") }
     public var thumbnailsURL: URL { root.appendingPathComponent("thumbnails", isDirectory: true) }
+    /// Where the thumbnail `name` lives, for showing and linking (files are opened through `ThumbnailFiles`).
+    public func thumbnailURL(for name: ThumbnailName) -> URL { thumbnailsURL.appendingPathComponent(name.fileName) }
     var lockURL: URL { root.appendingPathComponent(".ingest.lock") }
+    var schemaLockURL: URL { root.appendingPathComponent(".schema.lock") }
 
     /// `--library DIR`, else `$DAYBOOK_LIBRARY`, else `$XDG_DATA_HOME/daybook`, else
     /// `~/.local/share/daybook`.
@@ -36,18 +39,61 @@ public struct Library: Sendable, Hashable {
     /// say "empty library" rather than creating one).
     public var exists: Bool { FileManager.default.fileExists(atPath: databaseURL.path) }
 
-    /// Creates the folders with private permissions, tightening them if they already exist.
-    func prepareFolders() throws {
-        for url in [root, thumbnailsURL] {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+    /// Creates the library folder (and its parents) when missing, with private permissions.
+    /// The library folder itself may be a symbolic link to a folder (the user chose where it
+    /// lives); a link to nothing is refused with a clear message.
+    func prepareRoot() throws {
+        var info = stat()
+        if lstat(root.path, &info) == 0 {
+            guard stat(root.path, &info) == 0 else {
+                throw StoreError.io("the library folder \(root.path) is a symbolic link to \(Self.linkTarget(root)), which does not exist")
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError.io("the library \(root.path) is not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.io("cannot create the library folder \(root.path): \((error as NSError).localizedDescription)")
+            }
         }
+        guard chmod(root.path, 0o700) == 0 else {
+            throw StoreError.io("cannot make \(root.path) private: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Creates `thumbnails/` and the database file with private permissions, tightening them
+    /// if they already exist. Runs under `SchemaLock`, after `prepareRoot`.
+    func prepareFolders() throws {
+        if mkdir(thumbnailsURL.path, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.io("cannot create \(thumbnailsURL.path): \(String(cString: strerror(errno)))")
+        }
+        let thumbnails = try Self.openPrivateFolder(thumbnailsURL, role: "the thumbnails folder")
+        defer { close(thumbnails) }
+        fchmod(thumbnails, 0o700)
         // SQLite gives its -wal and -shm files the database file's mode, so creating the
         // database file 0600 up front keeps all three private.
-        let fd = open(databaseURL.path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
+        let fd = open(databaseURL.path, O_CREAT | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.io("cannot create \(databaseURL.path): \(String(cString: strerror(errno)))") }
         fchmod(fd, 0o600)
         close(fd)
+    }
+
+    /// Opens a folder inside the library as a descriptor, refusing a symbolic link (which could
+    /// lead out of the library) or anything that is not a folder, with a one-line reason.
+    static func openPrivateFolder(_ url: URL, role: String) throws -> Int32 {
+        let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd >= 0 { return fd }
+        let reason = errno
+        var info = stat()
+        if lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            throw StoreError.io("\(role) \(url.path) is a symbolic link (to \(linkTarget(url))); it must be a real folder inside the library")
+        }
+        if reason == ENOTDIR { throw StoreError.io("\(role) \(url.path) is not a folder") }
+        throw StoreError.io("cannot open \(role) \(url.path): \(String(cString: strerror(reason)))")
+    }
+
+    private static func linkTarget(_ url: URL) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "an unreadable target"
     }
 }

@@ -3,6 +3,11 @@ import Foundation
 /// Restores the library's invariants after an interrupted run: no temporary files, no
 /// thumbnail without an entry, no entry pointing at a missing thumbnail.
 ///
+/// It removes only what it can prove is garbage: temporaries and `<sha-256>.jpg` files that
+/// no entry references, from one complete read of the folder. An entry loses its thumbnail
+/// only when `lstat` says that very file does not exist. A folder that cannot be read stops
+/// the repair before it changes anything.
+///
 /// It may only run while no other daybook process writes to the library, which
 /// `WriterLock` decides.
 public struct LibraryRepair: Sendable {
@@ -16,51 +21,42 @@ public struct LibraryRepair: Sendable {
 
     let store: JournalStore
     let files: ThumbnailFiles
+    /// The folder read; a seam so tests can make it fail the way a disk does (EIO, EMFILE).
+    let readFolder: @Sendable () throws -> ThumbnailListing
 
-    public init(store: JournalStore) {
+    public init(store: JournalStore) throws {
+        let files = try ThumbnailFiles(library: store.library)
+        self.init(store: store, files: files, readFolder: { try files.listing() })
+    }
+
+    init(store: JournalStore, files: ThumbnailFiles, readFolder: @escaping @Sendable () throws -> ThumbnailListing) {
         self.store = store
-        files = ThumbnailFiles(library: store.library)
+        self.files = files
+        self.readFolder = readFolder
     }
 
     public func run() throws -> Report {
+        let listing: ThumbnailListing
+        do { listing = try readFolder() } catch {
+            throw StoreError.io("repair stopped before changing anything: \(error)")
+        }
         var report = Report()
+        for temporary in listing.temporaries {
+            if try files.removeLeftover(temporary) { report.temporariesRemoved += 1 }
+        }
+        // Read after the folder: an entry committed in between is seen as referenced, so
+        // its file is kept.
         let referenced = try store.referencedThumbnails()
-        let names = try files.allNames()
-        for name in names {
-            if ThumbnailFiles.isTemporary(name) {
-                if unlink(files.url(for: name).path) == 0 { report.temporariesRemoved += 1 }
-            } else if !referenced.contains(name) {
-                if unlink(files.url(for: name).path) == 0 { report.orphansRemoved += 1 }
-            }
+        for name in listing.thumbnails where !referenced.contains(name.fileName) {
+            if try files.remove(name) { report.orphansRemoved += 1 }
         }
-        let present = Set(names)
-        report.missingThumbnailsCleared = try store.forgetThumbnails(referenced.subtracting(present))
+        var missing: Set<String> = []
+        for stored in referenced {
+            // A stored name of any other shape is never a path: the entry just loses it.
+            guard let name = ThumbnailName(fileName: stored) else { missing.insert(stored); continue }
+            if !listing.thumbnails.contains(name), try !files.exists(name) { missing.insert(stored) }
+        }
+        report.missingThumbnailsCleared = try store.forgetThumbnails(missing)
         return report
-    }
-}
-
-/// An advisory lock on the library held by every writing process for its lifetime (shared),
-/// and briefly exclusively by a process that wants to repair. The kernel drops it when a
-/// process dies, so a killed run never leaves the library locked.
-public final class WriterLock: @unchecked Sendable {
-    private let fd: Int32
-
-    public init(library: Library) throws {
-        fd = open(library.lockURL.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.io("cannot open \(library.lockURL.path): \(String(cString: strerror(errno)))") }
-    }
-
-    deinit { close(fd) }
-
-    /// Takes the lock exclusively when nobody else holds it, runs `body`, then keeps it
-    /// shared. When another writer is active, `body` is skipped (it will run another time).
-    @discardableResult
-    public func whileAlone<T>(_ body: () throws -> T) rethrows -> T? {
-        var result: T?
-        if flock(fd, LOCK_EX | LOCK_NB) == 0 {
-            result = try body()
-        }
-        flock(fd, LOCK_SH)
-        return result
     }
 }

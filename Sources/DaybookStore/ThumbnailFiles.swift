@@ -1,53 +1,173 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The `thumbnails/` folder. Files are written under a temporary name and renamed into
-/// place, so a reader never sees half a thumbnail and a killed run leaves only temporaries,
-/// which the next run sweeps.
-public struct ThumbnailFiles: Sendable {
+/// The `thumbnails/` folder, held open as a directory descriptor: every operation is
+/// `openat`/`renameat`/`unlinkat`/`fstatat` relative to it, with a `ThumbnailName` (never a
+/// free string), so nothing here can reach outside the folder, and a symbolic link is
+/// never followed, neither as the folder itself nor as a file in it.
+///
+/// Files are written under a temporary name and renamed into place, so a reader never sees
+/// half a thumbnail and a killed run leaves only temporaries, which the next repair sweeps.
+public final class ThumbnailFiles: Sendable {
     public let folder: URL
-    static let temporaryPrefix = ".tmp-"
+    private let fd: Int32
 
-    public init(library: Library) { folder = library.thumbnailsURL }
+    /// Opens the library's `thumbnails/` folder; refuses one that is a symbolic link or not a folder.
+    public init(library: Library) throws {
+        folder = library.thumbnailsURL
+        fd = try Library.openPrivateFolder(folder, role: "the thumbnails folder")
+    }
 
-    public func url(for name: String) -> URL { folder.appendingPathComponent(name) }
+    deinit { close(fd) }
 
-    /// Thumbnails are named by the photo's content hash: the same photo always maps to the
-    /// same file, so a run killed after the rename but before its commit is repaired by the
-    /// next run writing the same name.
-    public static func name(forContentHash hash: String) -> String { "\(hash).jpg" }
+    /// Where the file for `name` lives, for showing and linking; never used to open it.
+    public func url(for name: ThumbnailName) -> URL { folder.appendingPathComponent(name.fileName) }
 
-    /// Writes `bytes` to a private temporary file in the folder and returns its URL.
-    public func writeTemporary(_ bytes: [UInt8]) throws -> URL {
-        let url = folder.appendingPathComponent("\(Self.temporaryPrefix)\(getpid())-\(UUID().uuidString).jpg")
-        let fd = open(url.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.io("cannot create \(url.path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
+    /// Writes `bytes` to a private temporary file in the folder.
+    public func writeTemporary(_ bytes: [UInt8]) throws -> TemporaryThumbnail {
+        let temporary = TemporaryThumbnail(name: "\(TemporaryThumbnail.prefix)\(getpid())-\(UUID().uuidString).jpg")
+        let file = openat(fd, temporary.name, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw failure("cannot create", temporary.name) }
+        defer { close(file) }
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            let result = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, $0.count - written) }
             if result < 0 {
                 if errno == EINTR { continue }
-                let message = String(cString: strerror(errno))
-                unlink(url.path)
-                throw StoreError.io("cannot write \(url.path): \(message)")
+                let error = failure("cannot write", temporary.name)
+                unlinkat(fd, temporary.name, 0)
+                throw error
             }
             written += result
         }
-        return url
+        return temporary
     }
 
-    public func moveIntoPlace(_ temporary: URL, name: String) throws {
-        guard rename(temporary.path, url(for: name).path) == 0 else {
-            throw StoreError.io("cannot rename thumbnail into \(url(for: name).path): \(String(cString: strerror(errno)))")
+    /// Renames a temporary into place; an existing file (or link) of that name is replaced, not followed.
+    public func moveIntoPlace(_ temporary: TemporaryThumbnail, name: ThumbnailName) throws {
+        guard renameat(fd, temporary.name, fd, name.fileName) == 0 else {
+            throw failure("cannot rename a thumbnail into", name.fileName)
         }
     }
 
-    public func discard(_ temporary: URL) { unlink(temporary.path) }
+    public func discard(_ temporary: TemporaryThumbnail) { unlinkat(fd, temporary.name, 0) }
 
-    /// Every file name in the folder, temporaries included.
-    public func allNames() throws -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    /// Removes the thumbnail `name`; false when it was not there.
+    @discardableResult
+    public func remove(_ name: ThumbnailName) throws -> Bool {
+        try removeEntry(name.fileName)
     }
 
-    public static func isTemporary(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) }
+    /// Removes a temporary left by an interrupted run (a name `listing()` returned).
+    @discardableResult
+    func removeLeftover(_ temporary: TemporaryThumbnail) throws -> Bool {
+        try removeEntry(temporary.name)
+    }
+
+    private func removeEntry(_ name: String) throws -> Bool {
+        if unlinkat(fd, name, 0) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw failure("cannot remove", name)
+    }
+
+    /// The thumbnail's bytes; nil only when there is no such file (any other failure throws).
+    /// A symbolic link in its place is refused, not followed.
+    public func read(_ name: ThumbnailName, maxBytes: Int = 64 << 20) throws -> [UInt8]? {
+        let file = openat(fd, name.fileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if file < 0 && errno == ENOENT { return nil }
+        guard file >= 0 else { throw failure("cannot open", name.fileName) }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0 else { throw failure("cannot stat", name.fileName) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError.io("\(url(for: name).path) is not a regular file") }
+        guard Int(info.st_size) <= maxBytes else { throw StoreError.io("\(url(for: name).path) is too large for a thumbnail") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + filled, $0.count - filled) }
+            if result < 0 && errno == EINTR { continue }
+            guard result >= 0 else { throw failure("cannot read", name.fileName) }
+            if result == 0 { break }
+            filled += result
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    /// Whether a file (or anything else) has the name `name`, by `lstat`: false only on
+    /// ENOENT; any other failure throws, so a folder that cannot be checked never reads as empty.
+    public func exists(_ name: ThumbnailName) throws -> Bool {
+        var info = stat()
+        if fstatat(fd, name.fileName, &info, AT_SYMLINK_NOFOLLOW) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw failure("cannot check", name.fileName)
+    }
+
+    /// What the folder holds, sorted by kind. Throws when the folder cannot be read to the
+    /// end: a partial listing must never pass for the whole one.
+    public func listing() throws -> ThumbnailListing {
+        var listing = ThumbnailListing()
+        for name in try allNames() {
+            if let thumbnail = ThumbnailName(fileName: name) { listing.thumbnails.insert(thumbnail) }
+            else if let temporary = TemporaryThumbnail(leftover: name) { listing.temporaries.append(temporary) }
+            else if name != "." && name != ".." { listing.others.append(name) }
+        }
+        return listing
+    }
+
+    private func allNames() throws -> [String] {
+        let copy = dup(fd)
+        guard copy >= 0, let directory = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            throw StoreError.io("cannot read the thumbnails folder \(folder.path): \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        rewinddir(directory)  // the duplicate shares the offset with `fd`
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 {
+                    throw StoreError.io("cannot read the thumbnails folder \(folder.path): \(String(cString: strerror(errno)))")
+                }
+                return names
+            }
+            // Read the name in place: readdir's record may be shorter than a whole dirent.
+            names.append(String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self)))
+        }
+    }
+
+    private func failure(_ action: String, _ name: String) -> StoreError {
+        StoreError.io("\(action) \(folder.appendingPathComponent(name).path): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// A thumbnail being written, under a name only this type makes: `.tmp-<pid>-<UUID>.jpg`.
+public struct TemporaryThumbnail: Sendable, Hashable {
+    static let prefix = ".tmp-"
+    let name: String
+
+    fileprivate init(name: String) { self.name = name }
+
+    /// A leftover temporary seen in the folder, when `name` has exactly the shape above.
+    init?(leftover name: String) {
+        guard name.hasPrefix(Self.prefix), name.hasSuffix(".jpg") else { return nil }
+        let parts = name.dropFirst(Self.prefix.count).dropLast(4).split(separator: "-", maxSplits: 1)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber),
+              UUID(uuidString: String(parts[1])) != nil else { return nil }
+        self.name = name
+    }
+}
+
+/// One read of the thumbnails folder.
+public struct ThumbnailListing: Sendable {
+    /// Files named like a thumbnail (`<sha-256>.jpg`).
+    public var thumbnails: Set<ThumbnailName> = []
+    /// Temporaries an interrupted run left behind.
+    public var temporaries: [TemporaryThumbnail] = []
+    /// Anything else: never Daybook's, never touched.
+    public var others: [String] = []
+    public init() {}
 }

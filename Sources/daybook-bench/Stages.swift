@@ -45,7 +45,7 @@ struct StageBreakdown {
 
     static func measure(_ files: [String], store: JournalStore, thumbnailSize: Int) throws -> StageBreakdown {
         let maker = ThumbnailMaker(longestSide: thumbnailSize)
-        let thumbnailFiles = ThumbnailFiles(library: store.library)
+        let thumbnailFiles = try ThumbnailFiles(library: store.library)
         let tagger = ColourTagger()
 
         // A new stage is one more line here, placed where the ingester runs it (as the
@@ -68,12 +68,12 @@ struct StageBreakdown {
             Stage("store (file + insert)") { work in
                 // As Ingester: thumbnail to a temporary file, then one transaction that
                 // inserts the entry and its tags and renames the thumbnail into place.
-                let name = ThumbnailFiles.name(forContentHash: work.hash)
+                let name = ThumbnailName(contentHash: work.hash)!
                 let temporary = try thumbnailFiles.writeTemporary(work.jpeg)
                 let frame = work.decoded!.frame
                 let entry = JournalEntry(
                     contentHash: work.hash, sourcePath: work.path, fileSize: Int64(work.bytes.count),
-                    metadata: work.metadata, pixelSize: (frame.width, frame.height), thumbnail: name,
+                    metadata: work.metadata, pixelSize: (frame.width, frame.height), thumbnail: name.fileName,
                     thumbnailSize: (work.image!.width, work.image!.height),
                     problems: work.metadata.warnings + work.decoded!.warnings)
                 _ = try store.insert(entry, autoTags: work.tags, taggerVersion: ColourTagger.version) {

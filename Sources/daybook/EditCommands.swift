@@ -100,9 +100,16 @@ enum TextEditor {
     static func edit(_ text: String, label: String) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         let command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-\(label)-\(getpid()).txt")
-        try Data(text.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        // A fresh name created exclusively and never through a link: the temporary folder is
+        // shared, and a name guessed in advance must not redirect the entry's text elsewhere.
+        let safeLabel = label.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-\(safeLabel)-\(UUID().uuidString).txt")
+        let fd = open(file.path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.io("cannot create \(file.path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        defer { unlink(file.path) }
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // Through the shell, so EDITOR may carry arguments ("code --wait").
@@ -217,7 +224,11 @@ struct Export: ParsableCommand {
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read a `daybook export json` file into an empty library.",
-        discussion: "Everything is restored in one transaction: a failed import leaves the library empty."
+        discussion: """
+            The whole file is checked first (ids, content hashes, thumbnail names and bytes, \
+            every field's type and range): a refused file imports nothing and writes no file. \
+            Everything is then restored in one transaction: a failed import leaves the library empty.
+            """
     )
 
     @OptionGroup var options: LibraryOptions
@@ -231,11 +242,10 @@ struct Import: ParsableCommand {
             do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
                 throw StoreError.io("cannot read \(file): \(error.localizedDescription)")
             }
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            // The whole file is checked before the library is even opened: a refused file writes nothing.
             let archive: JournalArchive
-            do { archive = try decoder.decode(JournalArchive.self, from: data) } catch {
-                throw StoreError.io("\(file) is not a daybook export: \(error)")
+            do { archive = try JournalArchive.decodeAndValidate(data) } catch {
+                throw StoreError.io("\(file): \(error)")
             }
             let store = try JournalStore(library: options.resolvedLibrary)
             let count = try store.importArchive(archive)

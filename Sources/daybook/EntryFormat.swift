@@ -47,7 +47,7 @@ enum EntryFormat {
                       abs(longitude), longitude < 0 ? "W" : "E")
     }
 
-    static func details(_ entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, thumbnails: ThumbnailFiles) -> [(String, String)] {
+    static func details(_ entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, library: Library) -> [(String, String)] {
         var rows: [(String, String)] = [("id", entry.id)]
         if let date = entry.capturedAt {
             var text = date.iso8601.replacingOccurrences(of: "T", with: " ")
@@ -74,8 +74,8 @@ enum EntryFormat {
             rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation)"))
         }
         rows.append(("photo", entry.sourcePath))
-        if let name = entry.thumbnail {
-            rows.append(("thumbnail", "\(thumbnails.url(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
+        if let name = entry.thumbnailName {
+            rows.append(("thumbnail", "\(library.thumbnailURL(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
         } else {
             rows.append(("thumbnail", "none"))
         }

@@ -62,7 +62,7 @@ struct Show: ParsableCommand {
             let tags = try store.tags(entryID: entry.id)
             let weather = try store.weather(entryID: entry.id)
             if options.json { return try Console.printJSON(EntryDetails(entry: entry, tags: tags, weather: weather)) }
-            for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, thumbnails: ThumbnailFiles(library: store.library)) {
+            for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) {
                 print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
             }
         }

@@ -7,11 +7,7 @@ final class CLITests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let samples = repository.appendingPathComponent("SampleImages")
 
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = DaybookProcess.Run
 
     var library: URL!
 
@@ -19,35 +15,8 @@ final class CLITests: XCTestCase {
         library = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cli-\(UUID().uuidString)")
     }
 
-    static var executable: URL {
-        // The test bundle sits in the build folder next to the products.
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        for folder in candidates {
-            let url = folder.appendingPathComponent("daybook")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return candidates[0].appendingPathComponent("daybook")
-    }
-
     func daybook(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["DAYBOOK_LIBRARY"] = library.path
-        // No network here: weather has tests of its own against a local server.
-        env["DAYBOOK_WEATHER"] = "none"
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        try DaybookProcess.run(arguments, library: library, environment: environment)
     }
 
     func testIngestSummaryIdempotenceAndExitZero() throws {
@@ -81,7 +50,7 @@ final class CLITests: XCTestCase {
         for arguments in [["ingest"], ["ingest", "--jobs", "0", "x"], ["ingest", "--no-such-flag", "x"], ["frobnicate"],
                           ["ingest", "--thumbnail-size", "big", "x"]] {
             let process = Process()
-            process.executableURL = Self.executable
+            process.executableURL = DaybookProcess.executable
             process.arguments = arguments
             process.standardOutput = Pipe()
             let err = Pipe()
@@ -341,7 +310,7 @@ final class CLITests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         func item(_ id: String) -> String {
             """
-            {"entry": {"id": "\(id)", "content_hash": "\(id)", "source_path": "/p/\(id).jpg", "file_size": 1, "orientation": 1,
+            {"entry": {"id": "\(id)", "content_hash": "\(String(repeating: String(id.prefix(8)), count: 8))", "source_path": "/p/\(id).jpg", "file_size": 1, "orientation": 1,
              "text": "", "weather_status": "unavailable", "created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z"},
              "tags": [], "removed_tags": []}
             """

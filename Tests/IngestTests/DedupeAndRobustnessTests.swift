@@ -100,7 +100,7 @@ final class DedupeAndRobustnessTests: XCTestCase {
         let kept = try files.contentsOfDirectory(atPath: thumbnails.path).sorted()
         XCTAssertEqual(kept.count, 10)
         // What a killed run leaves: a temporary, and a thumbnail renamed but never committed.
-        try Data([1, 2, 3]).write(to: thumbnails.appendingPathComponent(".tmp-99999-abc.jpg"))
+        try Data([1, 2, 3]).write(to: thumbnails.appendingPathComponent(".tmp-99999-\(UUID().uuidString).jpg"))
         try Data([1, 2, 3]).write(to: thumbnails.appendingPathComponent(String(repeating: "ab", count: 32) + ".jpg"))
         // And an entry whose thumbnail vanished.
         try files.removeItem(at: thumbnails.appendingPathComponent(kept[0]))

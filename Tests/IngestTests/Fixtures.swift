@@ -69,8 +69,8 @@ struct TestJournal {
     }
 
     func thumbnail(of entry: JournalEntry) throws -> RGBImage {
-        let name = try XCTUnwrap(entry.thumbnail)
-        let bytes = try [UInt8](Data(contentsOf: ThumbnailFiles(library: store.library).url(for: name)))
+        let name = try XCTUnwrap(entry.thumbnailName)
+        let bytes = try XCTUnwrap(try ThumbnailFiles(library: store.library).read(name))
         return try JPEGDecoder.decode(bytes, minimumLongestSide: 10_000).image
     }
 }

@@ -88,7 +88,7 @@ final class SampleImageIngestTests: XCTestCase {
         XCTAssertEqual(try mode(journal.folder), 0o700)
         XCTAssertEqual(try mode(journal.store.library.thumbnailsURL), 0o700)
         XCTAssertEqual(try mode(journal.store.library.databaseURL), 0o600)
-        let thumbnail = try XCTUnwrap(try journal.store.entries().first?.thumbnail)
-        XCTAssertEqual(try mode(ThumbnailFiles(library: journal.store.library).url(for: thumbnail)), 0o600)
+        let thumbnail = try XCTUnwrap(try journal.store.entries().first?.thumbnailName)
+        XCTAssertEqual(try mode(journal.store.library.thumbnailURL(for: thumbnail)), 0o600)
     }
 }

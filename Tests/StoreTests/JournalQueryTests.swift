@@ -95,16 +95,18 @@ final class JournalQueryTests: XCTestCase {
         // The same entry with a thumbnail file, through an import (as a real library would have it).
         let archive = try store.exportArchive()
         var item = try XCTUnwrap(archive.items.first)
-        item.entry.thumbnail = "t.jpg"
-        item.thumbnail = Data([0xFF, 0xD8, 0xFF, 0xD9])
+        item.entry.contentHash = ArchiveFixture.hash("e")
+        let name = "\(item.entry.contentHash).jpg"
+        item.entry.thumbnail = name
+        item.thumbnail = ArchiveFixture.jpeg
         let other = try JournalStore(library: Library(root: store.library.root.appendingPathComponent("copy")))
         XCTAssertEqual(try other.importArchive(JournalArchive(exportedAt: archive.exportedAt, items: [item])), 1)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: other.library.thumbnailsURL.appendingPathComponent("t.jpg").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other.library.thumbnailsURL.appendingPathComponent(name).path))
         try other.delete(entryIDs: ["aaaa0001"])
         XCTAssertEqual(try other.count(), 0)
         XCTAssertEqual(try other.tagCounts(), [])
         XCTAssertEqual(try other.search(JournalQuery(text: "river")).count, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: other.library.thumbnailsURL.appendingPathComponent("t.jpg").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: other.library.thumbnailsURL.appendingPathComponent(name).path))
         XCTAssertThrowsError(try other.delete(entryIDs: ["aaaa0001"]))
     }
 

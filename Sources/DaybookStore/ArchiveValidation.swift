@@ -1,0 +1,217 @@
+import DaybookMetadata
+import Foundation
+
+/// Why an export file was refused: one line naming the item, its id and the field.
+public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension JournalArchive {
+    /// The largest thumbnail an archive may carry (decoded bytes). Daybook's own are at most
+    /// 4096 pixels on the longest side, well under this.
+    public static let maximumThumbnailBytes = 16 << 20
+
+    /// Decodes an export file's bytes and checks every field, touching no file. A file
+    /// that is not refused can be imported whole: ids and content hashes are unique, every
+    /// thumbnail name is the entry's content hash plus `.jpg`, every thumbnail is a JPEG, and
+    /// every string and number is within bounds.
+    public static func decodeAndValidate(_ data: Data) throws(ArchiveError) -> JournalArchive {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let archive: JournalArchive
+        do { archive = try decoder.decode(JournalArchive.self, from: data) } catch let error as DecodingError {
+            throw ArchiveError(describe(error))
+        } catch {
+            throw ArchiveError("not a daybook export: \(error)")
+        }
+        try archive.validate()
+        return archive
+    }
+
+    /// Checks a decoded archive (see `decodeAndValidate`); `importArchive` calls it too.
+    public func validate() throws(ArchiveError) {
+        guard (1...Self.currentFormat).contains(format) else {
+            throw ArchiveError("format \(format) is not one this daybook reads (1 to \(Self.currentFormat))")
+        }
+        try ArchiveField(path: "exported_at").text(exportedAt, max: 64, empty: false)
+        var ids: [String: Int] = [:], hashes: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            let label = "item \(index) (id \(ArchiveField.quoted(item.entry.id)))"
+            try ItemCheck(item: item, label: label).run()
+            if let first = ids.updateValue(index, forKey: item.entry.id) {
+                throw ArchiveError("\(label): entry.id is used twice (also by item \(first))")
+            }
+            if let first = hashes.updateValue(index, forKey: item.entry.contentHash) {
+                throw ArchiveError("\(label): entry.content_hash is used twice (also by item \(first))")
+            }
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        // "item 3: entry.latitude: " from the coding path [items, 3, entry, latitude].
+        func where_(_ context: DecodingError.Context) -> String {
+            var parts: [String] = []
+            for key in context.codingPath {
+                if let index = key.intValue { parts.append(parts == ["items"] ? "item \(index):" : "[\(index)]") }
+                else { parts.append(ArchiveField.snakeCase(key.stringValue)) }
+            }
+            if parts.first == "items" && parts.count > 1 { parts.removeFirst() }
+            var text = ""
+            for part in parts {
+                text += text.isEmpty || part.hasPrefix("[") ? part : (text.hasSuffix(":") ? " " + part : "." + part)
+            }
+            return text.isEmpty ? "" : text + (text.hasSuffix(":") ? " " : ": ")
+        }
+        switch error {
+        case .typeMismatch(let type, let context): return "not a daybook export: \(where_(context))expected \(type)"
+        case .valueNotFound(let type, let context): return "not a daybook export: \(where_(context))expected \(type), found null"
+        case .keyNotFound(let key, let context):
+            return "not a daybook export: \(where_(context))missing \(ArchiveField.snakeCase(key.stringValue))"
+        case .dataCorrupted(let context): return "not a daybook export: \(where_(context))\(context.debugDescription)"
+        @unknown default: return "not a daybook export: \(error)"
+        }
+    }
+}
+
+/// The checks on one item, each failure naming the item and the field.
+private struct ItemCheck {
+    let item: JournalArchive.Item
+    let label: String
+
+    func field(_ path: String) -> ArchiveField { ArchiveField(path: path, label: label) }
+
+    func run() throws(ArchiveError) {
+        let entry = item.entry
+        try field("entry.id").check((4...64).contains(entry.id.utf8.count) && entry.id.utf8.allSatisfy(Self.isIDByte),
+                                    "must be 4 to 64 characters of 0-9, a-f and '-'")
+        try field("entry.content_hash").check(ThumbnailName.isContentHash(entry.contentHash), "must be a SHA-256: 64 lower-case hex digits")
+        try field("entry.source_path").text(entry.sourcePath, max: 4096, empty: false)
+        try field("entry.source_path").check(entry.sourcePath.hasPrefix("/"), "must be an absolute path")
+        try field("entry.file_size").range(entry.fileSize, 0...(1 << 40))
+        if let local = entry.capturedLocal {
+            try field("entry.captured_local").check(local.utf8.count == 19 && LocalDateTime(iso: local) != nil, "must be a date like 2024-05-17T12:30:05")
+        }
+        try field("entry.capture_subsec").check(entry.captureSubsec.map { $0.utf8.count <= 9 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) } ?? true, "must be at most 9 digits")
+        try field("entry.capture_source").text(entry.captureSource, max: 64)
+        try field("entry.utc_offset_seconds").range(entry.utcOffsetSeconds, -64_800...64_800)
+        try field("entry.offset_source").text(entry.offsetSource, max: 64)
+        // Year 1 to year 9999.
+        try field("entry.captured_utc").range(entry.capturedUTC, -62_135_596_800...253_402_300_799)
+        try field("entry.latitude").range(entry.latitude, -90...90)
+        try field("entry.longitude").range(entry.longitude, -180...180)
+        try field("entry.longitude").check((entry.latitude == nil) == (entry.longitude == nil), "latitude and longitude come together")
+        try field("entry.altitude").range(entry.altitude, -12_000...100_000)
+        try field("entry.camera_make").text(entry.cameraMake, max: 256)
+        try field("entry.camera_model").text(entry.cameraModel, max: 256)
+        try field("entry.pixel_width").range(entry.pixelWidth, 1...65_535)
+        try field("entry.pixel_height").range(entry.pixelHeight, 1...65_535)
+        try field("entry.orientation").range(entry.orientation, 1...8)
+        try field("entry.thumbnail_width").range(entry.thumbnailWidth, 1...65_535)
+        try field("entry.thumbnail_height").range(entry.thumbnailHeight, 1...65_535)
+        try field("entry.problems").text(entry.problems, max: 65_536)
+        try field("entry.text").text(entry.text, max: 1 << 20)
+        try field("entry.weather_error").text(entry.weatherError, max: 4096)
+        try field("entry.created_at").text(entry.createdAt, max: 64, empty: false)
+        try field("entry.updated_at").text(entry.updatedAt, max: 64, empty: false)
+        try thumbnail()
+        try tags()
+        if let weather = item.weather { try self.weather(weather) }
+    }
+
+    /// The name is derived from the content hash, never taken from the file; the bytes must be a JPEG.
+    func thumbnail() throws(ArchiveError) {
+        if let name = item.entry.thumbnail {
+            let expected = ThumbnailName(contentHash: item.entry.contentHash)?.fileName ?? "<content hash>.jpg"
+            try field("entry.thumbnail").check(name == expected, "must be the entry's content hash plus .jpg (\(expected)), not \(ArchiveField.quoted(name))")
+        }
+        guard let bytes = item.thumbnail else { return }
+        try field("thumbnail").check(item.entry.thumbnail != nil, "thumbnail bytes for an entry without a thumbnail name")
+        try field("thumbnail").check(bytes.count <= JournalArchive.maximumThumbnailBytes,
+                                     "\(bytes.count) bytes is more than a thumbnail's \(JournalArchive.maximumThumbnailBytes)")
+        try field("thumbnail").check(bytes.count >= 4 && bytes.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF]) && bytes.suffix(2).elementsEqual([0xFF, 0xD9]),
+                                     "is not a JPEG")
+    }
+
+    func tags() throws(ArchiveError) {
+        var names: Set<String> = []
+        for (index, tag) in item.tags.enumerated() {
+            let path = "tags[\(index)]"
+            try field("\(path).entry_id").check(tag.entryId == item.entry.id, "must be the entry's id")
+            try field("\(path).name").check(Self.isTagName(tag.name), "\(ArchiveField.quoted(tag.name)) is not a tag name")
+            try field("\(path).name").check(names.insert(tag.name).inserted, "\(tag.name) is given twice")
+            try field("\(path).score").range(tag.score, 0...1)
+            try field("\(path).tagger_version").range(tag.taggerVersion, 0...1_000_000)
+        }
+        var removed: Set<String> = []
+        for (index, name) in item.removedTags.enumerated() {
+            try field("removed_tags[\(index)]").check(Self.isTagName(name), "\(ArchiveField.quoted(name)) is not a tag name")
+            try field("removed_tags[\(index)]").check(removed.insert(name).inserted, "\(name) is given twice")
+        }
+    }
+
+    static func isIDByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || byte == UInt8(ascii: "-")
+    }
+
+    static func isTagName(_ name: String) -> Bool { (try? JournalTag.normalizedName(name)) == name }
+
+    func weather(_ weather: WeatherRecord) throws(ArchiveError) {
+        try field("weather.entry_id").check(weather.entryId == item.entry.id, "must be the entry's id")
+        try field("weather.provider").text(weather.provider, max: 64, empty: false)
+        try field("weather.observed_at").text(weather.observedAt, max: 64)
+        try field("weather.temperature_c").range(weather.temperatureC, -100...100)
+        try field("weather.apparent_temperature_c").range(weather.apparentTemperatureC, -150...150)
+        try field("weather.precipitation_mm").range(weather.precipitationMm, 0...2_000)
+        try field("weather.cloud_cover_percent").range(weather.cloudCoverPercent, 0...100)
+        try field("weather.wind_speed_kmh").range(weather.windSpeedKmh, 0...1_000)
+        try field("weather.weather_code").range(weather.weatherCode, 0...1_000)
+        try field("weather.weather_text").text(weather.weatherText, max: 256)
+        try field("weather.grid_latitude").range(weather.gridLatitude, -90...90)
+        try field("weather.grid_longitude").range(weather.gridLongitude, -180...180)
+        try field("weather.time_zone").text(weather.timeZone, max: 64)
+        try field("weather.place_utc_offset_seconds").range(weather.placeUtcOffsetSeconds, -64_800...64_800)
+        try field("weather.fetched_at").text(weather.fetchedAt, max: 64, empty: false)
+    }
+}
+
+/// One field of an archive being checked.
+struct ArchiveField {
+    let path: String
+    var label: String?
+
+    func fail(_ problem: String) -> ArchiveError {
+        ArchiveError([label, "\(path): \(problem)"].compactMap { $0 }.joined(separator: ": "))
+    }
+
+    func check(_ condition: Bool, _ problem: @autoclosure () -> String) throws(ArchiveError) {
+        if !condition { throw fail(problem()) }
+    }
+
+    /// Bounded UTF-8 length, no NUL (SQLite and C APIs would cut the text there).
+    func text(_ value: String?, max: Int, empty: Bool = true) throws(ArchiveError) {
+        guard let value else { return }
+        try check(value.utf8.count <= max, "longer than \(max) bytes")
+        try check(empty || !value.isEmpty, "must not be empty")
+        try check(!value.utf8.contains(0), "contains a NUL character")
+    }
+
+    func range<T: Comparable>(_ value: T?, _ bounds: ClosedRange<T>) throws(ArchiveError) {
+        guard let value else { return }
+        try check(bounds.contains(value), "\(value) is outside \(bounds.lowerBound)...\(bounds.upperBound)")
+    }
+
+    /// A value from the file, quoted and cut short, on one line.
+    static func quoted(_ text: String) -> String {
+        let short = text.count > 80 ? String(text.prefix(80)) + "…" : text
+        return String(reflecting: short)
+    }
+
+    static func snakeCase(_ key: String) -> String {
+        var result = ""
+        for character in key {
+            if character.isUppercase { result += "_" + character.lowercased() } else { result.append(character) }
+        }
+        return result
+    }
+}

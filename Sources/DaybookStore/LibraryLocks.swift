@@ -1,0 +1,55 @@
+import Foundation
+
+/// An advisory lock on the library held by every writing process for its lifetime (shared),
+/// and briefly exclusively by a process that wants to repair. The kernel drops it when a
+/// process dies, so a killed run never leaves the library locked.
+public final class WriterLock: @unchecked Sendable {
+    private let fd: Int32
+
+    public init(library: Library) throws {
+        fd = try openLockFile(library.lockURL)
+    }
+
+    deinit { close(fd) }
+
+    /// Takes the lock exclusively when nobody else holds it, runs `body`, then keeps it
+    /// shared. When another writer is active, `body` is skipped (it will run another time).
+    @discardableResult
+    public func whileAlone<T>(_ body: () throws -> T) rethrows -> T? {
+        var result: T?
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+            result = try body()
+        }
+        flock(fd, LOCK_SH)
+        return result
+    }
+
+    /// Holds the lock shared (waiting out a repair in progress), so no repair runs while
+    /// this process writes thumbnails that are not committed yet.
+    public func share() {
+        while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+    }
+}
+
+/// Serialises creating and migrating the journal between processes. SQLite alone does not:
+/// GRDB's migrator reads which migrations are applied outside the transaction that applies
+/// them, so two processes opening a new library both ran "CREATE TABLE entry" and the second
+/// failed. Held only while the library is opened, then released.
+enum SchemaLock {
+    static func whileHeld<T>(_ library: Library, _ body: () throws -> T) throws -> T {
+        let fd = try openLockFile(library.schemaLockURL)
+        defer { close(fd) }  // closing drops the lock
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw StoreError.io("cannot lock \(library.schemaLockURL.path): \(String(cString: strerror(errno)))")
+            }
+        }
+        return try body()
+    }
+}
+
+private func openLockFile(_ url: URL) throws -> Int32 {
+    let fd = open(url.path, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw StoreError.io("cannot open \(url.path): \(String(cString: strerror(errno)))") }
+    return fd
+}

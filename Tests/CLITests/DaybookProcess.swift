@@ -1,0 +1,61 @@
+import Foundation
+
+/// The real `daybook` executable, run the way a user runs it (for every CLI test class).
+enum DaybookProcess {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var executable: URL {
+        // The test bundle sits in the build folder next to the products.
+        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("daybook")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return candidates[0].appendingPathComponent("daybook")
+    }
+
+    /// Starts `daybook arguments` on `library`; call `finish` on the result to wait for it.
+    static func start(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Started {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DAYBOOK_LIBRARY"] = library.path
+        // No network here: weather has tests of its own against a local server.
+        env["DAYBOOK_WEATHER"] = "none"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return Started(process: process, out: out, err: err)
+    }
+
+    static func run(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Run {
+        try start(arguments, library: library, environment: environment).finish()
+    }
+
+    struct Started {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+
+        func finish() -> Run {
+            // Both pipes drained concurrently, so a chatty process never blocks on a full pipe.
+            nonisolated(unsafe) var stderr = Data()
+            let drained = DispatchSemaphore(value: 0)
+            let handle = err.fileHandleForReading
+            DispatchQueue.global().async { stderr = handle.readDataToEndOfFile(); drained.signal() }
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            drained.wait()
+            process.waitUntilExit()
+            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import DaybookMetadata
+@testable import DaybookStore
+import Foundation
+import XCTest
+
+/// Repair removes only what it can prove is garbage, and a folder it cannot read stops it.
+final class LibraryRepairTests: XCTestCase {
+    var store: JournalStore!
+    var thumbnails: URL { store.library.thumbnailsURL }
+
+    override func setUpWithError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-repair-\(UUID().uuidString)")
+        store = try JournalStore(library: Library(root: folder))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: store.library.root) }
+
+    func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: thumbnails.path).sorted() }
+
+    /// Entries "1"…"n", each with its thumbnail file.
+    func addEntries(_ seeds: [Character]) throws {
+        for seed in seeds {
+            let hash = ArchiveFixture.hash(seed)
+            try ArchiveFixture.jpeg.write(to: thumbnails.appendingPathComponent("\(hash).jpg"))
+            try store.insert(JournalEntry(id: "aaaa000\(seed)", contentHash: hash, sourcePath: "/p/\(seed).jpg", fileSize: 1,
+                                          metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: []))
+        }
+    }
+
+    func thumbnailsOfEntries() throws -> [String?] { try store.entries().sorted { $0.id < $1.id }.map(\.thumbnail) }
+
+    func testAFolderThatCannotBeReadStopsTheRepairWithNothingChanged() throws {
+        try addEntries(["1", "2", "3"])
+        let before = try names()
+        struct ReadFailure: Error, CustomStringConvertible { var description: String { "cannot read the thumbnails folder: Input/output error" } }
+        let repair = LibraryRepair(store: store, files: try ThumbnailFiles(library: store.library), readFolder: { throw ReadFailure() })
+        XCTAssertThrowsError(try repair.run()) { error in
+            XCTAssertEqual("\(error)", "repair stopped before changing anything: cannot read the thumbnails folder: Input/output error")
+        }
+        XCTAssertEqual(try thumbnailsOfEntries().compactMap { $0 }.count, 3, "no entry lost its thumbnail")
+        // The next repair, with the folder readable again, finds nothing to remove.
+        XCTAssertEqual(try LibraryRepair(store: store).run(), LibraryRepair.Report())
+        XCTAssertEqual(try names(), before)
+    }
+
+    func testAnEmptyReadNeverClearsThumbnailsThatAreThere() throws {
+        // A read that wrongly reports an empty folder (the old `try?` did exactly this).
+        try addEntries(["1", "2"])
+        let repair = LibraryRepair(store: store, files: try ThumbnailFiles(library: store.library), readFolder: { ThumbnailListing() })
+        XCTAssertEqual(try repair.run().missingThumbnailsCleared, 0, "each file is checked by lstat before an entry forgets it")
+        XCTAssertEqual(try thumbnailsOfEntries().compactMap { $0 }.count, 2)
+    }
+
+    func testOnlyProvenGarbageIsRemoved() throws {
+        try addEntries(["1", "2"])
+        let orphan = "\(ArchiveFixture.hash("9")).jpg"
+        let temporary = ".tmp-123-\(UUID().uuidString).jpg"
+        let foreign = ["notes.txt", ArchiveFixture.hash("e").uppercased() + ".jpg", ".tmp-notours.jpg", "sub"]
+        for name in [orphan, temporary] + foreign.dropLast() { try Data("x".utf8).write(to: thumbnails.appendingPathComponent(name)) }
+        try FileManager.default.createDirectory(at: thumbnails.appendingPathComponent("sub"), withIntermediateDirectories: false)
+        // Entry 2's file has gone; entry 3 holds a name of no valid shape (never used as a path).
+        try FileManager.default.removeItem(at: thumbnails.appendingPathComponent("\(ArchiveFixture.hash("2")).jpg"))
+        try store.insert(JournalEntry(id: "aaaa0003", contentHash: ArchiveFixture.hash("3"), sourcePath: "/p/3.jpg", fileSize: 1,
+                                      metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "../notes.txt", thumbnailSize: (1, 1), problems: []))
+
+        let report = try LibraryRepair(store: store).run()
+        XCTAssertEqual(report.temporariesRemoved, 1)
+        XCTAssertEqual(report.orphansRemoved, 1)
+        XCTAssertEqual(report.missingThumbnailsCleared, 2)
+        XCTAssertEqual(try names(), (["\(ArchiveFixture.hash("1")).jpg"] + foreign).sorted())
+        XCTAssertEqual(try thumbnailsOfEntries(), ["\(ArchiveFixture.hash("1")).jpg", nil, nil])
+        XCTAssertEqual(try LibraryRepair(store: store).run(), LibraryRepair.Report(), "a second repair has nothing to do")
+    }
+}
