@@ -29,7 +29,7 @@ public final class WeatherQueue: Service, Sendable {
     /// Returns (never throws) on shutdown: a weather problem must not stop the watcher, and
     /// the entries it could not reach stay pending.
     public func run() async throws {
-        _ = try? await cancelWhenGracefulShutdown {
+        _ = await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: self.interval)
                 if Task.isCancelled { break }
