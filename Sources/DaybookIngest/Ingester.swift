@@ -12,18 +12,26 @@ public struct IngestOptions: Sendable {
     public var maxPixels: Int
     /// Files larger than this are refused unread (a JPEG this size is not a camera photo).
     public var maxFileBytes: Int
+    /// A JPEG that ends early (no end-of-image marker) and was modified less than this many
+    /// seconds ago is not ingested yet (`IngestEvent.incomplete`): a writer appending in
+    /// several rounds may be between two of them. nil ingests it at once, as truncated; either
+    /// way a later version of the file replaces an entry stored from a truncated one.
+    public var incompleteSettleTime: Double?
 
     public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnailSize: Int = 400,
-                maxPixels: Int = JPEGDecoder.defaultMaxPixels, maxFileBytes: Int = 512 << 20) {
+                maxPixels: Int = JPEGDecoder.defaultMaxPixels, maxFileBytes: Int = 512 << 20,
+                incompleteSettleTime: Double? = nil) {
         self.jobs = max(1, jobs)
         self.thumbnailSize = thumbnailSize
         self.maxPixels = maxPixels
         self.maxFileBytes = maxFileBytes
+        self.incompleteSettleTime = incompleteSettleTime
     }
 }
 
-/// Turns files into journal entries: hash → (skip if known) → analyse → thumbnail file →
-/// one transaction. `jobs` worker threads pull files from the scanner one at a time, so at
+/// Turns files into journal entries: read → (wait if it ends early and is fresh) → hash →
+/// (skip if known) → analyse → thumbnail file → one transaction, which replaces the entry of
+/// a truncated earlier version of the same file rather than adding a second one. `jobs` worker threads pull files from the scanner one at a time, so at
 /// most `jobs` photos are in memory whatever the size of the folder.
 public final class Ingester: Sendable {
     public let store: JournalStore
@@ -67,11 +75,17 @@ public final class Ingester: Sendable {
     /// Ingests one file; every outcome becomes exactly one terminal event.
     public func ingest(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
         let path = item.path
-        let bytes: [UInt8]
+        let bytes: [UInt8], modified: Date
         do {
-            bytes = try PhotoFile.load(path, maxBytes: options.maxFileBytes)
+            (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
         } catch {
             return emit(.failed(path: path, reason: error.description))
+        }
+        // Checked before hashing: a file still arriving costs one read and one pass, no more.
+        let endsEarly = JPEGEnding.endsEarly(bytes)
+        if endsEarly, let settleTime = options.incompleteSettleTime {
+            let settlesAt = modified.addingTimeInterval(settleTime)
+            if settlesAt > Date() { return emit(.incomplete(path: path, settlesAt: settlesAt)) }
         }
         let hash = ContentHash.sha256Hex(bytes)
         do {
@@ -102,9 +116,10 @@ public final class Ingester: Sendable {
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: analysis.warnings)
-            let outcome: JournalStore.InsertOutcome
+            let outcome: JournalStore.SaveOutcome
             do {
-                outcome = try store.insert(entry, autoTags: analysis.tags, taggerVersion: ColourTagger.version) {
+                outcome = try store.save(entry, sourceTruncated: endsEarly || analysis.truncated,
+                                         autoTags: analysis.tags, taggerVersion: ColourTagger.version) {
                     if let temporary, let thumbnailName { try thumbnailFiles.moveIntoPlace(temporary, name: thumbnailName) }
                 }
             } catch {
@@ -113,6 +128,7 @@ public final class Ingester: Sendable {
             }
             switch outcome {
             case .created: emit(.created(entry))
+            case .replaced(let stored): emit(.replaced(stored))
             case .existing(let id):
                 if let temporary { thumbnailFiles.discard(temporary) }
                 emit(.alreadyInJournal(path: path, id: id))

@@ -12,6 +12,9 @@ public struct PhotoAnalysis: Sendable {
     public var tags: [AutoTag]
     /// Per-file warnings: metadata problems and why there is no thumbnail.
     public var warnings: [String]
+    /// libjpeg ran out of data before the image's end (JWRN_JPEG_EOF): the file is a prefix
+    /// of a photo, cut off or still being written.
+    public var truncated = false
 }
 
 /// Why a file is not ingested at all.
@@ -47,6 +50,7 @@ public struct PhotoAnalyzer: Sendable {
             analysis.warnings += thumbnail.warnings
         } catch {
             analysis.frame = error.frameSize
+            if case .truncated = error { analysis.truncated = true }
             // A JPEG with neither pixels nor anything worth keeping from EXIF is just broken.
             if error.frameSize == nil && metadata.capture == nil && metadata.location == nil {
                 throw Rejection(reason: error.description, isNotAPhoto: false)

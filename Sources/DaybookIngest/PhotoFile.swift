@@ -3,6 +3,12 @@ import Foundation
 /// Reads a photo into memory in one go: it is hashed, parsed and decoded from the same bytes.
 enum PhotoFile {
     static func load(_ path: String, maxBytes: Int) throws(Rejection) -> [UInt8] {
+        try contents(path, maxBytes: maxBytes).bytes
+    }
+
+    /// The bytes, and the file's modification time as it was once they were read (so a write
+    /// made while reading makes the file look younger, never older).
+    static func contents(_ path: String, maxBytes: Int) throws(Rejection) -> (bytes: [UInt8], modified: Date) {
         func failure(_ reason: String) -> Rejection { Rejection(reason: reason, isNotAPhoto: false) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno)).lowercased()) }
@@ -21,6 +27,8 @@ enum PhotoFile {
             filled += result
         }
         if filled < size { bytes.removeSubrange(filled...) }
-        return bytes
+        guard fstat(fd, &info) == 0 else { throw failure("cannot stat file") }
+        let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+        return (bytes, modified)
     }
 }

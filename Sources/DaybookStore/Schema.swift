@@ -103,6 +103,14 @@ enum Schema {
             try db.create(index: "entry_month_day", on: "entry", expressions: [SQL("substr(captured_local, 6, 5)").sqlExpression])
             try db.create(index: "entry_created_at", on: "entry", columns: ["created_at"])
         }
+        migrator.registerMigration("v5-truncated-source") { db in
+            // The entry was stored from a file that ended early (still being written, or cut
+            // off): when the file at that path changes, its new version replaces the entry.
+            try db.alter(table: "entry") { t in t.add(column: "source_truncated", .boolean).notNull().defaults(to: false) }
+            // Partial: only the few truncated entries are indexed, found by their path.
+            try db.create(index: "entry_truncated_source", on: "entry", columns: ["source_path"],
+                          condition: Column("source_truncated") == true)
+        }
         return migrator
     }
 }

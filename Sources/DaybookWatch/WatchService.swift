@@ -20,16 +20,22 @@ import ServiceLifecycle
 /// content), batched: a batch starts a moment after the last ready file and its workers keep
 /// taking files as they arrive. The `FileLedger` remembers each file's stamp, so a file is
 /// ingested again only when it changes (a broken file is not retried in a loop).
+///
+/// A file is complete when its writer says so, except that some writers close a file between
+/// rounds of appending to it. A JPEG that ends before its end-of-image marker is therefore
+/// read only once it has not changed for `settleTime` (then as truncated, if it still is),
+/// and should a truncated version have been stored, the file's next version replaces that
+/// entry (the store's `save`): one photo, one entry.
 public final class WatchService: Service, Sendable {
     public let configuration: WatchConfiguration
-    private let store: JournalStore
-    private let ingester: Ingester
-    private let logger: Logger
-    private let state: WatchState
+    let store: JournalStore
+    let ingester: Ingester
+    let logger: Logger
+    let state: WatchState
     private let walker: FolderWalker
     private let watcher: InotifyWatcher?
-    private let archive: MoveToArchive?
-    private let onNewEntry: @Sendable (JournalEntry) -> Void
+    let archive: MoveToArchive?
+    let onNewEntry: @Sendable (JournalEntry) -> Void
     private let reportedFailures = ReportedOnce()
 
     /// - Parameter onNewEntry: called once per new entry, on an ingest worker thread.
@@ -53,7 +59,11 @@ public final class WatchService: Service, Sendable {
         self.store = store
         self.logger = logger
         self.onNewEntry = onNewEntry
-        ingester = try Ingester(store: store, options: configuration.ingest)
+        // A photo that ends early when its close arrives may be written in several rounds
+        // (FTP, SMB, resumed downloads): it is read once it has not changed for the settle time.
+        var ingestOptions = configuration.ingest
+        ingestOptions.incompleteSettleTime = configuration.settleTime
+        ingester = try Ingester(store: store, options: ingestOptions)
         walker = FolderWalker(excluding: [store.library.root.path] + (configuration.archive.map { [$0] } ?? []))
         archive = configuration.archive.map { MoveToArchive(root: $0) }
         state = WatchState(quietTime: configuration.batchQuietTime, maxDelay: configuration.batchMaxDelay,
@@ -252,64 +262,6 @@ public final class WatchService: Service, Sendable {
             }
             state.markReady(ready)
         }
-    }
-
-    // MARK: Ingesting
-
-    private func runBatch() {
-        let linger = configuration.workerLinger
-        ingester.ingest(pulling: { [state] in state.nextFile(linger: linger) }) { event in
-            self.handle(event)
-        }
-    }
-
-    private func handle(_ event: IngestEvent) {
-        switch event {
-        case .created(let entry):
-            let path = entry.sourcePath
-            let moved = moveToArchive(path, capturedLocal: entry.capturedLocal, id: entry.id)
-            // New entries are handed on here (weather: see `onNewEntry` in the CLI).
-            onNewEntry(entry)
-            state.finish(path, .stored, moved: moved != nil)
-            logger.info("ingested \(path) as \(entry.shortID)\(Self.dateNote(entry.capturedLocal))\(moved.map { ", moved to \($0)" } ?? "")")
-        case .alreadyInJournal(let path, let id):
-            var moved: String?
-            if archive != nil {
-                if let entry = try? store.entry(idPrefix: id) {
-                    moved = moveToArchive(path, capturedLocal: entry.capturedLocal, id: id)
-                }
-            }
-            state.finish(path, .stored, moved: moved != nil)
-            logger.info("already in the journal as \(id.prefix(8)): \(path)\(moved.map { ", moved to \($0)" } ?? "")")
-        case .failed(let path, let reason):
-            state.finish(path, .failed)
-            if FileStamp.of(path) == nil {
-                logger.debug("gone before it could be read: \(path)")
-            } else {
-                logger.error("\(path): \(reason) (tried again when the file changes)")
-            }
-        case .skipped(let path, let reason):
-            state.finish(path, .skipped)
-            logger.info("skipped \(path): \(reason)")
-        case .warning(let path, let message):
-            logger.warning("\(path): \(message)")
-        }
-    }
-
-    /// Moves an ingested file with `--move-to`; returns its new path, nil when not moved.
-    private func moveToArchive(_ path: String, capturedLocal: String?, id: String) -> String? {
-        guard let archive else { return nil }
-        do {
-            return try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
-        } catch {
-            logger.error("\(path): in the journal, but not moved: \(error)")
-            return nil
-        }
-    }
-
-    static func dateNote(_ capturedLocal: String?) -> String {
-        guard let captured = capturedLocal else { return " (no capture date)" }
-        return " (\(captured.prefix(16).replacingOccurrences(of: "T", with: " ")))"
     }
 }
 

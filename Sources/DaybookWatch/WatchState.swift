@@ -266,6 +266,22 @@ final class WatchState: @unchecked Sendable {
         }
     }
 
+    /// A file taken with `nextFile` and not read because it ends early and was written to
+    /// moments ago. Nothing goes in the ledger: at `time` it is judged by the scan's rule
+    /// (unchanged for the settle time, nobody writing it). A close that arrived while it was
+    /// in hand queues it again at once; a later close clears the wait (`enqueue`).
+    func postpone(_ path: String, until time: Date) {
+        locked {
+            guard inFlight.removeValue(forKey: path) != nil else { return }
+            if againAfterFlight.remove(path) != nil {
+                enqueue(path, now: Date())
+            } else {
+                later[path] = (time, .scan)
+            }
+            condition.broadcast()
+        }
+    }
+
     /// The stamp taken when a worker picked the file up.
     func stampInFlight(_ path: String) -> FileStamp? {
         locked { inFlight[path] }

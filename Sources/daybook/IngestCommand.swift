@@ -58,7 +58,7 @@ struct Ingest: AsyncParsableCommand {
                 case .created(let entry): if json { created.append(entry) }
                 case .failed(let path, let reason): progress.printLine("daybook: error: \(path): \(reason)")
                 case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
-                case .alreadyInJournal, .skipped: break
+                case .alreadyInJournal, .skipped, .replaced, .incomplete: break
                 }
                 progress.update(tally.line)
             }
@@ -68,7 +68,8 @@ struct Ingest: AsyncParsableCommand {
                     + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
                     + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
             }
-            let weather = try await fetchWeather(store: store, created: summary.created)
+            // A replaced entry whose time or place changed is pending again.
+            let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced)
             if json {
                 try Console.printJSON(IngestReport(summary: summary, weather: weather, created: created.sorted()))
                 Console.writeError(summary.line)

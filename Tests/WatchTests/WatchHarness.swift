@@ -117,6 +117,21 @@ final class WatchProcess: @unchecked Sendable {
 
 enum WatchTestError: Error { case didNotStart }
 
+/// A folder to watch and a library, made for each test and removed after it.
+class WatchedFolderTestCase: XCTestCase {
+    var folder: URL!
+    var library: URL!
+
+    override func setUpWithError() throws {
+        folder = try Folders.temporary("in")
+        library = try Folders.temporary("library")
+    }
+
+    override func tearDownWithError() throws {
+        for url in [folder, library].compactMap({ $0 }) { try? FileManager.default.removeItem(at: url) }
+    }
+}
+
 /// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
 @discardableResult
 func poll(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {

@@ -6,18 +6,7 @@ import Foundation
 import XCTest
 
 /// Starts the real `daybook watch` on temporary folders and checks the journal it writes.
-final class WatchProcessTests: XCTestCase {
-    var folder: URL!
-    var library: URL!
-
-    override func setUpWithError() throws {
-        folder = try Folders.temporary("in")
-        library = try Folders.temporary("library")
-    }
-
-    override func tearDownWithError() throws {
-        for url in [folder, library].compactMap({ $0 }) { try? FileManager.default.removeItem(at: url) }
-    }
+final class WatchProcessTests: WatchedFolderTestCase {
 
     func testThousandPhotosCopiedInAtOnceMakeExactlyThousandEntries() throws {
         let staging = try Folders.temporary("staging")

@@ -1,0 +1,129 @@
+import DaybookTagging
+import Foundation
+import GRDB
+
+/// Storing a photo whose file may have been read before it was complete.
+///
+/// Some writers append a file in several rounds (FTP and SMB servers, resumed downloads, sync
+/// tools). When a version that ended early was stored, the entry remembers it
+/// (`source_truncated`), and the next version read from the same path takes that entry's
+/// place instead of becoming a second entry: one photo, one entry, whatever the writer.
+extension JournalStore {
+    public enum SaveOutcome: Sendable, Equatable {
+        case created
+        /// The same bytes were already stored (a concurrent duplicate); nothing was written
+        /// except the known entry's last-seen path.
+        case existing(id: String)
+        /// The entry stored from a truncated version of this file now holds this version.
+        /// `entry` is what was stored: the old id, text and creation time, the new photo data.
+        case replaced(JournalEntry)
+    }
+
+    /// Stores `entry` (made from the bytes of the file at `entry.sourcePath`) in one
+    /// transaction, which decides, in this order:
+    ///
+    /// 1. its content hash is stored already: nothing is written but the last-seen path;
+    /// 2. an entry was stored from a truncated version of the file at that path: that entry
+    ///    is replaced. It keeps its id, the user's text, user tags, tag removals and a capture
+    ///    date set by hand; photo data, thumbnail and auto tags are the new version's. Weather
+    ///    is kept when the capture time and place are unchanged, and dropped (pending again)
+    ///    otherwise;
+    /// 3. otherwise a new entry is inserted.
+    ///
+    /// `sourceTruncated` records that these bytes ended early, so a later version may replace
+    /// this entry in turn. `beforeCommit` runs inside the transaction when something is
+    /// written (the ingester moves the new thumbnail into place there), so a failed move
+    /// leaves the journal as it was. The replaced version's thumbnail file is removed only
+    /// after the commit, and only when no entry refers to it; a crash before that leaves an
+    /// orphan, which `LibraryRepair` removes. At any moment the journal holds one entry.
+    @discardableResult
+    public func save(_ entry: JournalEntry, sourceTruncated: Bool, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
+                     beforeCommit: () throws -> Void = {}) throws -> SaveOutcome {
+        let (outcome, replacedThumbnail) = try pool.write { db -> (SaveOutcome, String?) in
+            if let existing = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE content_hash = ?",
+                                                  arguments: [entry.contentHash]) {
+                try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ? AND source_path <> ?",
+                               arguments: [entry.sourcePath, existing, entry.sourcePath])
+                return (.existing(id: existing), nil)
+            }
+            let previous = try Self.truncatedEntry(db, sourcePath: entry.sourcePath)
+            var stored = entry
+            if let previous {
+                stored = try Self.replacement(of: previous, by: entry, db)
+                try stored.update(db)
+            } else {
+                try stored.insert(db)
+            }
+            try db.execute(sql: "UPDATE entry SET source_truncated = ? WHERE id = ?", arguments: [sourceTruncated, stored.id])
+            try Self.replaceAutoTags(db, entryID: stored.id, proposals: autoTags, taggerVersion: taggerVersion)
+            try beforeCommit()
+            guard let previous else { return (.created, nil) }
+            return (.replaced(stored), previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail)
+        }
+        // Committed: a failure to remove the old file only leaves an orphan for the next repair.
+        if let replacedThumbnail { try? removeThumbnailIfUnreferenced(replacedThumbnail) }
+        return outcome
+    }
+
+    /// Whether the entry was stored from a file that ended early.
+    public func isStoredFromTruncatedFile(id: String) throws -> Bool {
+        try pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT source_truncated FROM entry WHERE id = ?", arguments: [id]) ?? false
+        }
+    }
+
+    /// The entry last stored from a truncated version of the file at `sourcePath`.
+    static func truncatedEntry(_ db: Database, sourcePath: String) throws -> JournalEntry? {
+        try JournalEntry.fetchOne(db, sql: """
+            SELECT * FROM entry WHERE source_truncated AND source_path = ?
+            ORDER BY updated_at DESC, id LIMIT 1
+            """, arguments: [sourcePath])
+    }
+
+    /// `new` as it replaces `old`: what the user gave (text, a capture date set by hand) and
+    /// the entry's identity stay; what the bytes say is the new version's.
+    static func replacement(of old: JournalEntry, by new: JournalEntry, _ db: Database) throws -> JournalEntry {
+        var entry = new
+        entry.id = old.id
+        entry.text = old.text
+        entry.createdAt = old.createdAt
+        if old.captureSource == "user" {
+            entry.capturedLocal = old.capturedLocal
+            entry.captureSubsec = old.captureSubsec
+            entry.captureSource = old.captureSource
+            entry.utcOffsetSeconds = old.utcOffsetSeconds
+            entry.offsetSource = old.offsetSource
+            entry.capturedUTC = old.capturedUTC
+        }
+        let sameMoment = entry.capturedLocal == old.capturedLocal && entry.latitude == old.latitude
+            && entry.longitude == old.longitude
+        if sameMoment {
+            // The weather found for that time and place still holds, and so does an offset it
+            // gave an entry whose EXIF has none.
+            entry.weatherStatus = old.weatherStatus
+            entry.weatherError = old.weatherError
+            if entry.utcOffsetSeconds == nil {
+                entry.utcOffsetSeconds = old.utcOffsetSeconds
+                entry.offsetSource = old.offsetSource
+                entry.capturedUTC = old.capturedUTC
+            }
+        } else {
+            try db.execute(sql: "DELETE FROM weather WHERE entry_id = ?", arguments: [old.id])
+        }
+        return entry
+    }
+
+    /// Removes a thumbnail file no entry refers to any more. The check and the unlink run
+    /// inside a write transaction, so no other writer can commit an entry that refers to the
+    /// name in between (the ingester moves a thumbnail into place inside its transaction).
+    /// Only a name of the store's own shape is ever removed (`ThumbnailName`).
+    func removeThumbnailIfUnreferenced(_ stored: String) throws {
+        guard let name = ThumbnailName(fileName: stored) else { return }
+        let files = try ThumbnailFiles(library: library)
+        try pool.write { db in
+            let referenced = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE thumbnail = ?)",
+                                               arguments: [name.fileName]) ?? true
+            if !referenced { try files.remove(name) }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import DaybookIngest
+import DaybookStore
+import Foundation
+
+/// The watcher's side of ingesting: batches of ready files through the `Ingester`, and what
+/// each file's outcome means for the ledger, the archive and the log.
+extension WatchService {
+    func runBatch() {
+        let linger = configuration.workerLinger
+        ingester.ingest(pulling: { [state] in state.nextFile(linger: linger) }) { event in
+            self.handle(event)
+        }
+    }
+
+    private func handle(_ event: IngestEvent) {
+        switch event {
+        case .created(let entry), .replaced(let entry):
+            let path = entry.sourcePath
+            let truncated = entry.problems != nil && ((try? store.isStoredFromTruncatedFile(id: entry.id)) ?? true)
+            // A truncated file stays where it is: its writer may yet complete it.
+            let moved = truncated ? nil : moveToArchive(path, capturedLocal: entry.capturedLocal, id: entry.id)
+            // New entries are handed on here (weather: see `onNewEntry` in the CLI).
+            onNewEntry(entry)
+            state.finish(path, .stored, moved: moved != nil)
+            let what: String
+            switch (event, truncated) {
+            case (.replaced, false): what = "completed \(path): its truncated entry \(entry.shortID) now holds the whole photo"
+            case (.replaced, true): what = "updated \(path): its truncated entry \(entry.shortID) holds the longer version"
+            default: what = "ingested \(path) as \(entry.shortID)"
+            }
+            let note = truncated ? " (truncated: replaced if the file changes)" : moved.map { ", moved to \($0)" } ?? ""
+            logger.info("\(what)\(Self.dateNote(entry.capturedLocal))\(note)")
+        case .incomplete(let path, let settlesAt):
+            state.postpone(path, until: settlesAt)
+            logger.debug("\(path) ends early, perhaps still being written: read once unchanged for \(Self.seconds(configuration.settleTime))")
+        case .alreadyInJournal(let path, let id):
+            var moved: String?
+            if archive != nil {
+                if let entry = try? store.entry(idPrefix: id) {
+                    moved = moveToArchive(path, capturedLocal: entry.capturedLocal, id: id)
+                }
+            }
+            state.finish(path, .stored, moved: moved != nil)
+            logger.info("already in the journal as \(id.prefix(8)): \(path)\(moved.map { ", moved to \($0)" } ?? "")")
+        case .failed(let path, let reason):
+            state.finish(path, .failed)
+            if FileStamp.of(path) == nil {
+                logger.debug("gone before it could be read: \(path)")
+            } else {
+                logger.error("\(path): \(reason) (tried again when the file changes)")
+            }
+        case .skipped(let path, let reason):
+            state.finish(path, .skipped)
+            logger.info("skipped \(path): \(reason)")
+        case .warning(let path, let message):
+            logger.warning("\(path): \(message)")
+        }
+    }
+
+    /// Moves an ingested file with `--move-to`; returns its new path, nil when not moved.
+    private func moveToArchive(_ path: String, capturedLocal: String?, id: String) -> String? {
+        guard let archive else { return nil }
+        do {
+            return try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
+        } catch {
+            logger.error("\(path): in the journal, but not moved: \(error)")
+            return nil
+        }
+    }
+
+    static func dateNote(_ capturedLocal: String?) -> String {
+        guard let captured = capturedLocal else { return " (no capture date)" }
+        return " (\(captured.prefix(16).replacingOccurrences(of: "T", with: " ")))"
+    }
+}
