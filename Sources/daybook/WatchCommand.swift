@@ -13,7 +13,9 @@ struct Watch: AsyncParsableCommand {
         discussion: """
             Watches each folder and everything below it (new subfolders too) and adds each photo \
             once it is complete: when the program writing it closes it, or when it is moved or \
-            renamed in. Half-written files are never read. At start it catches up on what arrived \
+            renamed in. Half-written files are never read: a JPEG that still ends early when it is \
+            closed (FTP, SMB and resumed downloads write in rounds) is read once unchanged for \
+            --settle seconds, and a later version replaces an entry stored from a truncated one. At start it catches up on what arrived \
             while it was not running. It rescans every --rescan-interval seconds for files that \
             inotify cannot see (a network share written from another machine); a file found that \
             way is read once it has not changed for --settle seconds. A file that fails is tried \
@@ -56,7 +58,7 @@ struct Watch: AsyncParsableCommand {
     var poll = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "A file found by a rescan is read once it has not changed for this many seconds.", valueName: "seconds"))
+        "A file found by a rescan, or a JPEG that ends early, is read once it has not changed for this many seconds.", valueName: "seconds"))
     var settle: Double = 5
 
     @Option(name: .long, help: "Photos processed in parallel (default: number of cores).")
