@@ -119,8 +119,9 @@ final class OldLibraryTests: XCTestCase {
             XCTAssertEqual(weather?.placeUtcOffsetSeconds.map { .number(Double($0)) }, item.weather?["place_utc_offset_seconds"], id)
 
             XCTAssertEqual(entry.thumbnail.map(JSONValue.string), item.entry["thumbnail"], id)
-            if let name = entry.thumbnail {
-                let bytes = try Data(contentsOf: ThumbnailFiles(library: library).url(for: name))
+            if entry.thumbnail != nil {
+                let name = try XCTUnwrap(entry.thumbnailName, "the old thumbnail name has the content-hash shape")
+                let bytes = Data(try XCTUnwrap(try ThumbnailFiles(library: library).read(name)))
                 XCTAssertEqual(bytes.base64EncodedString(), item.item["thumbnail"]?.stringValue, "thumbnail bytes of \(id)")
             }
         }
