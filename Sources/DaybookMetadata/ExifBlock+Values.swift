@@ -12,6 +12,12 @@ enum TagReading<Value> {
         return nil
     }
 
+    /// The same reading, with "missing" turned into "unusable" for a value that must be there.
+    func required(_ whyMissing: @autoclosure () -> String) -> TagReading {
+        if case .missing = self { return .unusable(whyMissing()) }
+        return self
+    }
+
     /// The value; when present but unusable, its warning (ending in `consequence`, such as
     /// "ignored") is added to `warnings`.
     func value(warning warnings: inout [String], _ consequence: String) -> Value? {

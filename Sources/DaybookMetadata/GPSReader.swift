@@ -39,39 +39,24 @@ enum GPSReader {
     private static func coordinate(_ block: ExifBlock, _ axis: Axis, warnings: inout [String]) -> Double? {
         let name = ExifBlock.name(of: axis.value, in: EXIF_IFD_GPS)
         let letters = "\(axis.letters.positive)/\(axis.letters.negative)"
-        let parts: [Double]
-        switch block.numbers(axis.value, in: EXIF_IFD_GPS) {
-        case .missing:
-            warnings.append("GPS position has no \(name); location ignored")
-            return nil
-        case .unusable(let why):
-            warnings.append("\(why); location ignored")
-            return nil
-        case .usable(let values): parts = values
-        }
+        guard let parts = block.numbers(axis.value, in: EXIF_IFD_GPS).required("GPS position has no \(name)")
+            .value(warning: &warnings, "location ignored") else { return nil }
         guard let magnitude = sexagesimal(parts, name: name, allowsNegative: true)
             .value(warning: &warnings, "location ignored") else { return nil }
         guard magnitude <= axis.limit else {
             warnings.append("\(name) \(magnitude) is beyond \(Int(axis.limit))°; location ignored")
             return nil
         }
+        // Guessing a hemisphere can put a photo thousands of km away: no ref, no location.
+        guard let ref = block.text(axis.ref, in: EXIF_IFD_GPS).required("GPS position lacks its \(letters) reference")
+            .value(warning: &warnings, "location ignored") else { return nil }
         let sign: Double
-        switch block.text(axis.ref, in: EXIF_IFD_GPS) {
-        case .missing:
-            // Guessing a hemisphere can put a photo thousands of km away.
-            warnings.append("GPS position lacks its \(letters) reference; location ignored")
+        switch ref.first?.uppercased() {
+        case String(axis.letters.positive)?: sign = 1
+        case String(axis.letters.negative)?: sign = -1
+        default:
+            warnings.append("\(ExifBlock.name(of: axis.ref, in: EXIF_IFD_GPS)) \(ExifReader.quoted(ref)) is not \(letters); location ignored")
             return nil
-        case .unusable(let why):
-            warnings.append("\(why); location ignored")
-            return nil
-        case .usable(let text):
-            switch text.first?.uppercased() {
-            case String(axis.letters.positive)?: sign = 1
-            case String(axis.letters.negative)?: sign = -1
-            default:
-                warnings.append("\(ExifBlock.name(of: axis.ref, in: EXIF_IFD_GPS)) \(ExifReader.quoted(text)) is not \(letters); location ignored")
-                return nil
-            }
         }
         return sign * magnitude
     }
