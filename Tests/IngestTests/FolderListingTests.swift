@@ -35,6 +35,19 @@ final class FolderListingTests: XCTestCase {
         XCTAssertEqual(names.map(\.utf8.count).max(), 255)
     }
 
+    /// Thousands of short names: readdir's buffer fills to its very end, where a read past
+    /// the last record leaves the heap block (what AddressSanitizer caught).
+    func testThousandsOfShortNames() throws {
+        let expected = (0..<2000).map { "n\($0)" }
+        for name in expected {
+            // creat(2), not FileManager.createFile: that one writes a temporary file and renames it.
+            let fd = creat(folder.appendingPathComponent(name).path, 0o644)
+            XCTAssertGreaterThanOrEqual(fd, 0, name)
+            close(fd)
+        }
+        XCTAssertEqual(try XCTUnwrap(FolderListing.visibleNames(in: folder.path)), expected.sorted())
+    }
+
     func testUnreadableFolderIsNil() {
         XCTAssertNil(FolderListing.visibleNames(in: folder.appendingPathComponent("missing").path))
         XCTAssertEqual(errno, ENOENT)
