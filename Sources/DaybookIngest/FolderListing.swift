@@ -16,14 +16,34 @@ public enum FolderListing {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name.hasPrefix(".") { continue }
+            let name = self.name(of: UnsafeRawPointer(entry))
+            if name.isEmpty || name.hasPrefix(".") { continue }
             names.append(name)
         }
         return names.sorted()
     }
+
+    /// The name of a `dirent` that `readdir` returned, read where it lies.
+    ///
+    /// `readdir` packs records to their names' length: a record is `d_reclen` bytes, often
+    /// far fewer than `sizeof(struct dirent)`. Touching `entry.pointee.d_name` as a Swift
+    /// value copies all 256 declared bytes and reads past the record (an AddressSanitizer
+    /// heap-buffer-overflow at the end of the buffer), so the name is found by offset and
+    /// measured within the record.
+    static func name(of entry: UnsafeRawPointer) -> String {
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        let lengthOffset = MemoryLayout<dirent>.offset(of: \dirent.d_reclen)!
+        let recordLength = Int(entry.loadUnaligned(fromByteOffset: lengthOffset, as: UInt16.self))
+        let room = min(max(recordLength - nameOffset, 0), nameCapacity)
+        let start = (entry + nameOffset).assumingMemoryBound(to: CChar.self)
+        let length = strnlen(start, room)
+        // Names are bytes; like Foundation's paths, Daybook reads them as UTF-8 (an invalid
+        // sequence becomes U+FFFD, and opening that path then fails with an error naming it).
+        return String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+    }
+
+    /// 256 on Linux: NAME_MAX plus the NUL.
+    private static let nameCapacity = MemoryLayout.size(ofValue: dirent().d_name)
 
     /// Device and inode of what `path` names, following symlinks.
     public static func identity(of path: String) -> Identity? {

@@ -1,12 +1,13 @@
 import CExif
 
-/// A loaded libexif `ExifData`, with bounds-checked typed access to its entries.
+/// A loaded libexif `ExifData`, with bounds-checked access to its entries.
 ///
 /// Files cut short or hand-patched give libexif partial entries, so every read checks the
-/// entry's format, component count and byte size before touching its data.
+/// entry's format, component count and byte size before touching its data. Typed values
+/// come from `ExifBlock+Values.swift`, one place for every tag.
 final class ExifBlock {
     private let data: UnsafeMutablePointer<ExifData>
-    private let byteOrder: ExifByteOrder
+    let byteOrder: ExifByteOrder
 
     /// Loads the EXIF block of a JPEG held in memory. `nil` when there is none.
     init?(jpeg bytes: UnsafeRawBufferPointer) {
@@ -45,57 +46,28 @@ final class ExifBlock {
         }
     }
 
-    private func entry(_ tag: UInt32, in ifd: ExifIfd) -> ExifEntry? {
+    /// An entry as found in the block: absent, present but without whole data, or whole.
+    enum Lookup {
+        case missing
+        case damaged
+        /// `data` holds at least `components` values of `format`'s size.
+        case found(ExifEntry)
+    }
+
+    func lookup(_ tag: UInt32, in ifd: ExifIfd) -> Lookup {
         guard let content = ifdContent(ifd),
-              let entry = exif_content_get_entry(content, ExifTag(rawValue: tag)) else { return nil }
+              let entry = exif_content_get_entry(content, ExifTag(rawValue: tag)) else { return .missing }
         let value = entry.pointee
-        guard value.data != nil else { return nil }
         let unit = Int(exif_format_get_size(value.format))
-        guard unit > 0, value.components > 0,
-              Int(value.size) >= Int(value.components) * unit else { return nil }
-        return value
+        guard value.data != nil, value.components > 0, value.components <= UInt(Int32.max),
+              unit == 0 || Int(value.size) >= Int(value.components) * unit else { return .damaged }
+        return .found(value)
     }
 
-    /// ASCII value up to its first NUL, with surrounding spaces and NULs trimmed;
-    /// `nil` when missing, not ASCII, or blank.
-    func string(_ tag: UInt32, in ifd: ExifIfd) -> String? {
-        guard let entry = entry(tag, in: ifd), entry.format == EXIF_FORMAT_ASCII else { return nil }
-        let bytes = UnsafeBufferPointer(start: entry.data, count: Int(entry.size))
-        let untilNUL = bytes.prefix { $0 != 0 }
-        let text = String(decoding: untilNUL, as: UTF8.self)
-        let trimmed = text.trimmingSpaces
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
-    /// First component of an integer entry (BYTE, SHORT or LONG).
-    func integer(_ tag: UInt32, in ifd: ExifIfd) -> Int? {
-        guard let entry = entry(tag, in: ifd) else { return nil }
-        switch entry.format {
-        case EXIF_FORMAT_BYTE: return Int(entry.data[0])
-        case EXIF_FORMAT_SHORT: return Int(exif_get_short(entry.data, byteOrder))
-        case EXIF_FORMAT_LONG: return Int(exif_get_long(entry.data, byteOrder))
-        default: return nil
-        }
-    }
-
-    /// Unsigned rationals as doubles; `nil` when missing, not RATIONAL, or when any used
-    /// component has a zero denominator (which means "no value", not infinity).
-    func rationals(_ tag: UInt32, in ifd: ExifIfd, count: Int) -> [Double]? {
-        guard let entry = entry(tag, in: ifd), entry.format == EXIF_FORMAT_RATIONAL,
-              Int(entry.components) >= count else { return nil }
-        var values: [Double] = []
-        for index in 0..<count {
-            let rational = exif_get_rational(entry.data + index * 8, byteOrder)
-            guard rational.denominator != 0 else { return nil }
-            values.append(Double(rational.numerator) / Double(rational.denominator))
-        }
-        return values
-    }
-
-    /// Number of RATIONAL components present for `tag` (0 when missing or another format).
-    func rationalCount(_ tag: UInt32, in ifd: ExifIfd) -> Int {
-        guard let entry = entry(tag, in: ifd), entry.format == EXIF_FORMAT_RATIONAL else { return 0 }
-        return Int(entry.components)
+    /// The tag's EXIF name ("GPSLatitude"), for warnings.
+    static func name(of tag: UInt32, in ifd: ExifIfd) -> String {
+        exif_tag_get_name_in_ifd(ExifTag(rawValue: tag), ifd).map { String(cString: $0) }
+            ?? "tag 0x\(String(tag, radix: 16))"
     }
 }
 

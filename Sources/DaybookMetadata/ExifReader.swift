@@ -15,10 +15,10 @@ public enum ExifReader {
             return metadata
         }
         metadata.capture = captureTime(from: block, warnings: &metadata.warnings)
-        metadata.location = location(from: block, warnings: &metadata.warnings)
+        metadata.location = GPSReader.location(from: block, warnings: &metadata.warnings)
         metadata.orientation = orientation(from: block, warnings: &metadata.warnings)
-        metadata.make = block.string(EXIF_TAG_MAKE.rawValue, in: EXIF_IFD_0)
-        metadata.model = block.string(EXIF_TAG_MODEL.rawValue, in: EXIF_IFD_0)
+        metadata.make = block.text(EXIF_TAG_MAKE.rawValue, in: EXIF_IFD_0).value(warning: &metadata.warnings, "ignored")
+        metadata.model = block.text(EXIF_TAG_MODEL.rawValue, in: EXIF_IFD_0).value(warning: &metadata.warnings, "ignored")
         return metadata
     }
 
@@ -32,24 +32,25 @@ public enum ExifReader {
 
     static func captureTime(from block: ExifBlock, warnings: inout [String]) -> CaptureTime? {
         for candidate in dateTags {
-            guard let text = block.string(candidate.date.rawValue, in: candidate.ifd) else { continue }
+            guard let text = block.text(candidate.date.rawValue, in: candidate.ifd).value(warning: &warnings, "ignored")
+            else { continue }
             guard let local = LocalDateTime(exif: text) else {
                 warnings.append("\(candidate.source.rawValue) \(quoted(text)) is not a usable date; ignored")
                 continue
             }
             var capture = CaptureTime(local: local, source: candidate.source)
-            if let subsec = block.string(candidate.subsec.rawValue, in: EXIF_IFD_EXIF),
+            if let subsec = block.text(candidate.subsec.rawValue, in: EXIF_IFD_EXIF).value(warning: &warnings, "ignored"),
                subsec.allSatisfy(\.isASCIIDigit) {
                 capture.subsecond = subsec
             }
-            if let text = block.string(candidate.offset.rawValue, in: EXIF_IFD_EXIF) {
+            if let text = block.text(candidate.offset.rawValue, in: EXIF_IFD_EXIF).value(warning: &warnings, "ignored") {
                 if let offset = UTCOffset(exifOffset: text) {
                     capture.offset = offset
                 } else {
                     warnings.append("offset \(quoted(text)) is not a usable UTC offset; ignored")
                 }
             }
-            if capture.offset == nil, let utc = gpsUTCSeconds(from: block) {
+            if capture.offset == nil, let utc = GPSReader.utcSeconds(from: block, warnings: &warnings) {
                 capture.offset = UTCOffset(local: local, gpsUTCSeconds: utc)
             }
             return capture
@@ -57,61 +58,9 @@ public enum ExifReader {
         return nil
     }
 
-    /// GPSDateStamp + GPSTimeStamp as seconds since the epoch (UTC), when both are valid.
-    static func gpsUTCSeconds(from block: ExifBlock) -> Double? {
-        guard let dateText = block.string(UInt32(EXIF_TAG_GPS_DATE_STAMP), in: EXIF_IFD_GPS),
-              let time = block.rationals(UInt32(EXIF_TAG_GPS_TIME_STAMP), in: EXIF_IFD_GPS, count: 3),
-              let day = LocalDateTime(exif: dateText + " 00:00:00"),
-              (0..<24).contains(time[0]), (0..<60).contains(time[1]), (0..<61).contains(time[2])
-        else { return nil }
-        return Double(day.secondsSinceEpochIgnoringZone) + time[0] * 3600 + time[1] * 60 + time[2]
-    }
-
-    static func location(from block: ExifBlock, warnings: inout [String]) -> GeoLocation? {
-        let hasLatitude = block.rationalCount(UInt32(EXIF_TAG_GPS_LATITUDE), in: EXIF_IFD_GPS) > 0
-        let hasLongitude = block.rationalCount(UInt32(EXIF_TAG_GPS_LONGITUDE), in: EXIF_IFD_GPS) > 0
-        guard hasLatitude || hasLongitude else { return nil }
-        guard let latitude = coordinate(block, value: UInt32(EXIF_TAG_GPS_LATITUDE), ref: UInt32(EXIF_TAG_GPS_LATITUDE_REF),
-                                        positive: "N", negative: "S", limit: 90, warnings: &warnings),
-              let longitude = coordinate(block, value: UInt32(EXIF_TAG_GPS_LONGITUDE), ref: UInt32(EXIF_TAG_GPS_LONGITUDE_REF),
-                                         positive: "E", negative: "W", limit: 180, warnings: &warnings)
-        else { return nil }
-        var altitude = block.rationals(UInt32(EXIF_TAG_GPS_ALTITUDE), in: EXIF_IFD_GPS, count: 1)?.first
-        // GPSAltitudeRef 1 = below sea level; a missing ref means the EXIF default, above.
-        if let metres = altitude, block.integer(UInt32(EXIF_TAG_GPS_ALTITUDE_REF), in: EXIF_IFD_GPS) == 1 {
-            altitude = -metres
-        }
-        return GeoLocation(latitude: latitude, longitude: longitude, altitude: altitude)
-    }
-
-    private static func coordinate(_ block: ExifBlock, value: UInt32, ref: UInt32, positive: String, negative: String,
-                                   limit: Double, warnings: inout [String]) -> Double? {
-        let components = min(block.rationalCount(value, in: EXIF_IFD_GPS), 3)
-        guard components > 0, let parts = block.rationals(value, in: EXIF_IFD_GPS, count: components) else {
-            warnings.append("GPS position has an empty or zero-denominator value; location ignored")
-            return nil
-        }
-        let weights = [1.0, 1.0 / 60, 1.0 / 3600]
-        let magnitude = zip(parts, weights).reduce(0) { $0 + $1.0 * $1.1 }
-        let letter = block.string(ref, in: EXIF_IFD_GPS)?.uppercased()
-        let sign: Double
-        switch letter {
-        case positive?: sign = 1
-        case negative?: sign = -1
-        default:
-            // Guessing a hemisphere can put a photo thousands of km away.
-            warnings.append("GPS position lacks its \(positive)/\(negative) reference; location ignored")
-            return nil
-        }
-        guard magnitude <= limit else {
-            warnings.append("GPS value \(magnitude) is out of range; location ignored")
-            return nil
-        }
-        return sign * magnitude
-    }
-
     static func orientation(from block: ExifBlock, warnings: inout [String]) -> Int {
-        guard let value = block.integer(EXIF_TAG_ORIENTATION.rawValue, in: EXIF_IFD_0) else { return 1 }
+        guard let value = block.integer(EXIF_TAG_ORIENTATION.rawValue, in: EXIF_IFD_0).value(warning: &warnings, "using 1")
+        else { return 1 }
         guard (1...8).contains(value) else {
             warnings.append("orientation \(value) is not 1–8; using 1")
             return 1
@@ -119,7 +68,7 @@ public enum ExifReader {
         return value
     }
 
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         let printable = text.unicodeScalars.map { $0.isASCII && $0.value >= 32 ? String($0) : "?" }.joined()
         return "\"\(printable.prefix(40))\""
     }

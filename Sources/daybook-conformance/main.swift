@@ -3,7 +3,8 @@ import DaybookIngest
 import DaybookMetadata
 import Foundation
 
-/// daybook-conformance corpus DIR     — compare EXIF reading with DIR/truth.json
+/// daybook-conformance corpus DIR     — compare EXIF reading with exiftool's, DIR/truth.json
+///                                      (known differences: ExpectedDifference.swift)
 /// daybook-conformance badinputs DIR  — check each malformed file against DIR/expected.json
 ///
 /// Prints one line per mismatch and "N passed, M failed"; exits 1 on any failure.
