@@ -39,6 +39,9 @@ ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
     badinputs "${fixtures[-1]}/badinputs" || failures=$((failures + 1))
 
+step "folder paths under AddressSanitizer: ingest and watch on awkward names"
+bash scripts/asan_paths.sh || failures=$((failures + 1))
+
 step "crash safety: SIGKILL mid-ingest, then finish"
 python3 scripts/crash_test.py "$bin/daybook" || failures=$((failures + 1))
 
