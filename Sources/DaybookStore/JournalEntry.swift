@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import Foundation
 import GRDB
@@ -83,7 +84,7 @@ public struct JournalEntry: Sendable, Hashable, Codable, FetchableRecord, Persis
         cameraModel = metadata.model
         pixelWidth = pixelSize?.width
         pixelHeight = pixelSize?.height
-        orientation = metadata.orientation
+        orientation = metadata.orientation.rawValue
         self.thumbnail = thumbnail
         thumbnailWidth = thumbnailSize?.width
         thumbnailHeight = thumbnailSize?.height

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import Foundation
@@ -56,14 +57,7 @@ struct Edit: ParsableCommand {
         }
     }
 
-    static func parseDate(_ text: String) -> LocalDateTime? {
-        let normalized = text.replacingOccurrences(of: "T", with: " ")
-        switch normalized.count {
-        case 10: return LocalDateTime(exif: normalized + " 00:00:00")
-        case 16: return LocalDateTime(exif: normalized + ":00")
-        default: return LocalDateTime(exif: normalized)
-        }
-    }
+    static func parseDate(_ text: String) -> LocalDateTime? { LocalDateTime(commandLine: text) }
 
     func run() throws {
         try reportingErrors {

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import Foundation
@@ -37,8 +38,8 @@ enum EntryFormat {
 
     /// "Sun 14 Jul 10:30"
     static func shortDate(_ date: LocalDateTime) -> String {
-        let weekday = weekdays[(Int((date.secondsSinceEpochIgnoringZone / 86_400) % 7) + 11) % 7]
-        return "\(weekday) \(pad2(date.day)) \(monthNames[date.month - 1].prefix(3)) \(pad2(date.hour)):\(pad2(date.minute))"
+        "\(weekdays[date.weekday]) \(DateText.padded(date.day)) \(monthNames[date.month - 1].prefix(3)) "
+            + "\(DateText.padded(date.hour)):\(DateText.padded(date.minute))"
     }
 
     static func placeText(_ entry: JournalEntry) -> String? {
@@ -108,6 +109,4 @@ enum EntryFormat {
         case .done: return "done"
         }
     }
-
-    private static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import Foundation
@@ -84,11 +85,11 @@ struct Search: ParsableCommand {
         }
         if month != nil && (from != nil || to != nil) { throw ValidationError("Use --month or --from/--to, not both.") }
         for (flag, value) in [("--on", on), ("--from", from), ("--to", to)] {
-            if let value, LocalDateTime(exif: value + " 00:00:00") == nil {
+            if let value, CivilDate(iso: value) == nil {
                 throw ValidationError("\(flag) must be a date like 2024-05-17 (got \(value)).")
             }
         }
-        if let month, LocalDateTime(exif: month + "-01 00:00:00") == nil {
+        if let month, CalendarMonth(month) == nil {
             throw ValidationError("--month must look like 2024-05 (got \(month)).")
         }
         if JournalCLI.kilometres(radius) == nil { throw ValidationError("--radius must be like 500m or 25km (got \(radius)).") }
@@ -137,7 +138,7 @@ struct OnThisDay: ParsableCommand {
     var year: Int?
 
     func validate() throws {
-        if let date, LocalDateTime(exif: "2000-\(date) 00:00:00") == nil {
+        if let date, MonthDay(date) == nil {
             throw ValidationError("--date must look like 05-17 (got \(date)).")
         }
     }
@@ -148,7 +149,7 @@ struct OnThisDay: ParsableCommand {
             let today = LocalDateTime(unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
             let monthDay = date ?? String(today.iso8601.dropFirst(5).prefix(5))
             let thisYear = year ?? today.year
-            let isLeap = (thisYear % 4 == 0 && thisYear % 100 != 0) || thisYear % 400 == 0
+            let isLeap = CivilCalendar.isLeapYear(thisYear)
             let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: monthDay == "02-28" && !isLeap)
             if entries.isEmpty && !options.json {
                 return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import Foundation
@@ -26,7 +27,7 @@ struct List: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-        if let month, LocalDateTime(exif: month + "-01 00:00:00") == nil {
+        if let month, CalendarMonth(month) == nil {
             throw ValidationError("--month must look like 2024-05 (got \(month)).")
         }
     }

@@ -1,3 +1,4 @@
+import DaybookCore
 @testable import DaybookStore
 import DaybookTagging
 import DaybookWeather

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookIngest
 import DaybookMetadata
 import DaybookStore
