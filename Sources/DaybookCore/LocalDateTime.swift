@@ -74,6 +74,11 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
         "\(date.iso)T\(DateText.padded(hour)):\(DateText.padded(minute)):\(DateText.padded(second))"
     }
 
+    /// `YYYY-MM-DD HH:MM:SS` (or `YYYY-MM-DD HH:MM`), as Daybook shows a time to people.
+    public func readable(seconds: Bool = true) -> String {
+        "\(date.iso) \(DateText.padded(hour)):\(DateText.padded(minute))" + (seconds ? ":\(DateText.padded(second))" : "")
+    }
+
     public var exifString: String {
         let d = date
         return "\(DateText.padded(d.year, width: 4)):\(DateText.padded(d.month)):\(DateText.padded(d.day)) "

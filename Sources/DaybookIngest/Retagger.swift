@@ -67,7 +67,7 @@ public final class Retagger: Sendable {
                 // Tag at the size ingest tagged at, so the same photo gives the same tags.
                 let side = max(entry.thumbnailWidth ?? 0, entry.thumbnailHeight ?? 0)
                 let maker = ThumbnailMaker(longestSide: side > 0 ? side : ThumbnailMaker().longestSide)
-                pixels = (try? maker.make(from: bytes, orientation: Orientation(rawValue: entry.orientation) ?? .up).image, .photo)
+                pixels = (try? maker.make(from: bytes, orientation: entry.orientation).image, .photo)
             } else if let name = entry.thumbnailName, let bytes = try thumbnailFiles.read(name) {
                 pixels = (try? JPEGDecoder.decode(bytes, minimumLongestSide: .max).image, .thumbnail)
             } else {

@@ -95,10 +95,10 @@ public struct WeatherBackfill: Sendable {
         var items: [BackfillItem] = []
         var tooRecent: [String] = []
         for candidate in candidates {
-            guard let local = LocalDateTime(iso: candidate.local) else { continue }
-            let date = CivilDate(local)
+            let date = candidate.local.date
             if date > newest { tooRecent.append(candidate.entryID); continue }
-            items.append(BackfillItem(entryID: candidate.entryID, latitude: candidate.latitude, longitude: candidate.longitude, date: date))
+            items.append(BackfillItem(entryID: candidate.entryID, latitude: candidate.location.latitude,
+                                      longitude: candidate.location.longitude, date: date))
         }
         return BackfillPlan(requests: BackfillPlanner.plan(items, availableThrough: newest), tooRecent: tooRecent,
                             entries: Dictionary(candidates.map { ($0.entryID, $0) }, uniquingKeysWith: { first, _ in first }))
@@ -111,7 +111,7 @@ public struct WeatherBackfill: Sendable {
         for planned in plan.requests {
             if Task.isCancelled { stopped = true }
             var entries = planned.entryIDs.compactMap { plan.entries[$0] }
-            let dates = Set(entries.compactMap { LocalDateTime(iso: $0.local).map(CivilDate.init) })
+            let dates = Set(entries.map(\.local.date))
             // Neighbouring days too: an instant near midnight can fall on the next UTC day.
             let wanted = dates.flatMap { [$0.adding(days: -1), $0, $0.adding(days: 1)] }
             let cached = try store.cachedWeather(provider: providerName, cell: planned.request.cell, dates: Array(Set(wanted)))
@@ -182,8 +182,7 @@ public struct WeatherBackfill: Sendable {
         let now = Date()
         var results: [(record: WeatherRecord, match: WeatherMatch)] = []
         for entry in entries {
-            guard let local = LocalDateTime(iso: entry.local),
-                  let match = ObservationMatcher.match(local: local, offsetSeconds: entry.offsetSeconds, in: merged) else { continue }
+            guard let match = ObservationMatcher.match(local: entry.local, offsetSeconds: entry.offset?.seconds, in: merged) else { continue }
             results.append((WeatherRecord(entryID: entry.entryID, series: merged, match: match, fetchedAt: now), match))
         }
         try store.saveWeather(results)

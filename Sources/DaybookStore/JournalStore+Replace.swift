@@ -87,26 +87,20 @@ extension JournalStore {
         entry.id = old.id
         entry.text = old.text
         entry.createdAt = old.createdAt
-        if old.captureSource == "user" {
+        if old.captureSource == .user {
             entry.capturedLocal = old.capturedLocal
             entry.captureSubsec = old.captureSubsec
             entry.captureSource = old.captureSource
-            entry.utcOffsetSeconds = old.utcOffsetSeconds
-            entry.offsetSource = old.offsetSource
-            entry.capturedUTC = old.capturedUTC
+            entry.offset = old.offset
         }
-        let sameMoment = entry.capturedLocal == old.capturedLocal && entry.latitude == old.latitude
-            && entry.longitude == old.longitude
+        let sameMoment = entry.capturedLocal == old.capturedLocal && entry.location?.latitude == old.location?.latitude
+            && entry.location?.longitude == old.location?.longitude
         if sameMoment {
             // The weather found for that time and place still holds, and so does an offset it
             // gave an entry whose EXIF has none.
             entry.weatherStatus = old.weatherStatus
             entry.weatherError = old.weatherError
-            if entry.utcOffsetSeconds == nil {
-                entry.utcOffsetSeconds = old.utcOffsetSeconds
-                entry.offsetSource = old.offsetSource
-                entry.capturedUTC = old.capturedUTC
-            }
+            if entry.offset == nil { entry.offset = old.offset }
         } else {
             try db.execute(sql: "DELETE FROM weather WHERE entry_id = ?", arguments: [old.id])
         }

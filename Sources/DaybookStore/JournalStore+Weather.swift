@@ -8,20 +8,15 @@ extension JournalStore {
     /// Entries waiting for weather (status pending), optionally within local capture dates.
     public func weatherCandidates(since: CivilDate? = nil, until: CivilDate? = nil, entryIDs: Set<String>? = nil) throws -> [WeatherCandidate] {
         try pool.read { db in
-            var sql = """
-                SELECT id, latitude, longitude, captured_local, utc_offset_seconds FROM entry
-                WHERE weather_status = 'pending' AND latitude IS NOT NULL AND longitude IS NOT NULL
-                  AND captured_local IS NOT NULL
-                """
-            var arguments: StatementArguments = []
-            if let since { sql += " AND captured_local >= ?"; arguments += [since.iso] }
-            if let until { sql += " AND captured_local < ?"; arguments += [until.adding(days: 1).iso] }
-            sql += " ORDER BY captured_local"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> WeatherCandidate? in
-                let id: String = row["id"]
-                if let entryIDs, !entryIDs.contains(id) { return nil }
-                return WeatherCandidate(entryID: id, latitude: row["latitude"], longitude: row["longitude"],
-                                        local: row["captured_local"], offsetSeconds: row["utc_offset_seconds"])
+            typealias C = JournalEntry.Columns
+            var request = JournalEntry.filter(C.weatherStatus == WeatherStatus.pending && C.latitude != nil && C.longitude != nil
+                                              && C.capturedLocal != nil)
+            if let since { request = request.filter(C.capturedLocal >= since) }
+            if let until { request = request.filter(C.capturedLocal < until.adding(days: 1)) }
+            return try request.order(C.capturedLocal).fetchAll(db).compactMap { entry -> WeatherCandidate? in
+                if let entryIDs, !entryIDs.contains(entry.id) { return nil }
+                guard let location = entry.location, let local = entry.capturedLocal else { return nil }
+                return WeatherCandidate(entryID: entry.id, location: location, local: local, offset: entry.offset)
             }
         }
     }
@@ -53,12 +48,11 @@ extension JournalStore {
                                arguments: [now, record.entryId])
                 // Only a unique local time gives a certain offset; a time in a DST gap or overlap
                 // was a guess and must not become the entry's offset.
-                if match.offsetFromPlace, match.resolution == .unique, let offset = match.placeOffsetSeconds {
-                    try db.execute(sql: """
-                        UPDATE entry SET utc_offset_seconds = ?, offset_source = ?,
-                          captured_utc = CAST(strftime('%s', captured_local) AS INTEGER) - ?
-                        WHERE id = ? AND utc_offset_seconds IS NULL
-                        """, arguments: [offset, OffsetSource.placeTimeZone.rawValue, offset, record.entryId])
+                if match.offsetFromPlace, match.resolution == .unique, let seconds = match.placeOffsetSeconds,
+                   let offset = UTCOffset(seconds: seconds, source: .placeTimeZone),
+                   var entry = try JournalEntry.fetchOne(db, key: record.entryId), entry.offset == nil {
+                    entry.offset = offset
+                    try entry.update(db)
                 }
             }
         }

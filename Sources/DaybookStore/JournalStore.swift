@@ -45,7 +45,7 @@ public final class JournalStore: Sendable {
     /// Looks up an entry by content hash.
     public func entry(contentHash: String) throws -> JournalEntry? {
         try pool.read { db in
-            try JournalEntry.filter(Column("content_hash") == contentHash).fetchOne(db)
+            try JournalEntry.filter(JournalEntry.Columns.contentHash == contentHash).fetchOne(db)
         }
     }
 
@@ -88,7 +88,7 @@ public final class JournalStore: Sendable {
         try pool.write { db in
             var added = 0
             for entry in entries {
-                guard try JournalEntry.filter(Column("content_hash") == entry.contentHash).isEmpty(db) else { continue }
+                guard try JournalEntry.filter(JournalEntry.Columns.contentHash == entry.contentHash).isEmpty(db) else { continue }
                 try entry.insert(db)
                 if let tags = autoTags[entry.id] {
                     try Self.replaceAutoTags(db, entryID: entry.id, proposals: tags, taggerVersion: taggerVersion)
@@ -107,7 +107,7 @@ public final class JournalStore: Sendable {
     public func entries(limit: Int? = nil) throws -> [JournalEntry] {
         try pool.read { db in
             // DESC puts NULL (undated) last, and keeps the captured_local index usable.
-            var request = JournalEntry.order(Column("captured_local").desc, Column("created_at").desc, Column("id"))
+            var request = JournalEntry.order(JournalEntry.Columns.capturedLocal.desc, JournalEntry.Columns.createdAt.desc, JournalEntry.Columns.id)
             if let limit { request = request.limit(limit) }
             return try request.fetchAll(db)
         }
@@ -120,8 +120,8 @@ public final class JournalStore: Sendable {
             throw StoreError.entryNotFound(idPrefix)
         }
         let matches = try pool.read { db in
-            try JournalEntry.filter(Column("id") >= prefix && Column("id") < prefix + "\u{10FFFF}")
-                .order(Column("id")).limit(10).fetchAll(db)
+            try JournalEntry.filter(JournalEntry.Columns.id >= prefix && JournalEntry.Columns.id < prefix + "\u{10FFFF}")
+                .order(JournalEntry.Columns.id).limit(10).fetchAll(db)
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw StoreError.entryNotFound(idPrefix) }

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookWeather
 import Foundation
 import GRDB
@@ -7,6 +8,10 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
     public static let databaseTableName = "weather"
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    public enum Columns: String, ColumnExpression {
+        case entryId = "entry_id"
+    }
 
     public var entryId: String
     public var provider: String
@@ -63,11 +68,7 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
 /// An entry that needs weather: it has a place and a date, and none yet.
 public struct WeatherCandidate: Sendable, Hashable {
     public let entryID: String
-    public let latitude: Double
-    public let longitude: Double
-    public let local: LocalDateTimeText
-    public let offsetSeconds: Int?
+    public let location: GeoLocation
+    public let local: LocalDateTime
+    public let offset: UTCOffset?
 }
-
-/// The capture's local time as stored (`YYYY-MM-DDTHH:MM:SS`).
-public typealias LocalDateTimeText = String

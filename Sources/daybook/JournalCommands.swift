@@ -11,7 +11,7 @@ enum EntryListing {
         let annotations = try store.annotations(for: entries.map(\.id))
         if json {
             return try Console.printJSON(entries.map { entry in
-                EntryDetails(entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
+                EntryDetailsOutput(entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
                              distanceKm: distances[entry.id])
             })
         }
@@ -103,10 +103,11 @@ struct Search: ParsableCommand {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             var query = JournalQuery(text: words.isEmpty ? nil : words.joined(separator: " "), tags: tag, limit: limit)
-            if let on { query.fromDate = on; query.toDate = on }
-            if let month { query.fromDate = month + "-01"; query.toDate = month + "-31" }
-            if let from { query.fromDate = from }
-            if let to { query.toDate = to }
+            // Checked in validate(): each parses.
+            if let day = on.flatMap(CivilDate.init(iso:)) { query.fromDate = day; query.toDate = day }
+            if let month = month.flatMap(CalendarMonth.init) { query.fromDate = month.firstDay; query.toDate = month.lastDay }
+            if let from = from.flatMap(CivilDate.init(iso:)) { query.fromDate = from }
+            if let to = to.flatMap(CivilDate.init(iso:)) { query.toDate = to }
             if let near {
                 let point = try JournalCLI.point(near, store: store)
                 query.near = JournalQuery.Near(latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
@@ -147,15 +148,15 @@ struct OnThisDay: ParsableCommand {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             let today = LocalDateTime(unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
-            let monthDay = date ?? String(today.iso8601.dropFirst(5).prefix(5))
+            let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
             let thisYear = year ?? today.year
-            let isLeap = CivilCalendar.isLeapYear(thisYear)
-            let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: monthDay == "02-28" && !isLeap)
+            let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
+            let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
             if entries.isEmpty && !options.json {
                 return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
             }
             try EntryListing.print(entries, store: store, json: options.json) { entry in
-                guard let date = entry.capturedAt else { return "" }
+                guard let date = entry.capturedLocal else { return "" }
                 let ago = thisYear - date.year
                 return "\(date.year) — \(ago) year\(ago == 1 ? "" : "s") ago"
             }
@@ -205,9 +206,9 @@ enum JournalCLI {
             return (latitude, longitude)
         }
         let entry = try store.entry(idPrefix: text)
-        guard let latitude = entry.latitude, let longitude = entry.longitude else {
+        guard let location = entry.location else {
             throw StoreError.io("entry \(entry.shortID) has no place to search near")
         }
-        return (latitude, longitude)
+        return (location.latitude, location.longitude)
     }
 }

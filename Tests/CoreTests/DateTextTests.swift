@@ -54,3 +54,16 @@ final class DateTextTests: XCTestCase {
         XCTAssertEqual("\t\n".trimmingSpaces, "")
     }
 }
+
+/// The UTC time stamps the store writes for its own work.
+final class UTCTimestampTests: XCTestCase {
+    func testTimeStampsReadBackToTheSecond() {
+        XCTAssertEqual(UTCTimestamp.text(unixSeconds: 1_563_091_200), "2019-07-14T08:00:00Z")
+        XCTAssertEqual(UTCTimestamp.text(Date(timeIntervalSince1970: 1_563_091_200.9)), "2019-07-14T08:00:00Z")
+        XCTAssertEqual(UTCTimestamp.unixSeconds("2019-07-14T08:00:00Z"), 1_563_091_200)
+        XCTAssertEqual(UTCTimestamp.unixSeconds(UTCTimestamp.text(unixSeconds: -1)), -1)
+        for bad in ["2019-07-14T08:00:00", "2019-07-14T24:00:00Z", "2019-07-14 08:00:00Z", "2019-07-14T08:00:00+02:00"] {
+            XCTAssertNil(UTCTimestamp.unixSeconds(bad), bad)
+        }
+    }
+}
