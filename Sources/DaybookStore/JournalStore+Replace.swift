@@ -40,12 +40,7 @@ extension JournalStore {
     public func save(_ entry: JournalEntry, sourceTruncated: Bool, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
                      beforeCommit: () throws -> Void = {}) throws -> SaveOutcome {
         let (outcome, replacedThumbnail) = try pool.write { db -> (SaveOutcome, String?) in
-            if let existing = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE content_hash = ?",
-                                                  arguments: [entry.contentHash]) {
-                try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ? AND source_path <> ?",
-                               arguments: [entry.sourcePath, existing, entry.sourcePath])
-                return (.existing(id: existing), nil)
-            }
+            if let existing = try Self.noteKnownBytes(db, of: entry) { return (.existing(id: existing), nil) }
             let previous = try Self.truncatedEntry(db, sourcePath: entry.sourcePath)
             var stored = entry
             if let previous {

@@ -61,9 +61,8 @@ extension JournalStore {
     /// Records a permanent provider error on entries; they leave the pending queue.
     public func markWeatherError(entryIDs: [String], reason: String) throws {
         try pool.write { db in
-            for id in entryIDs {
-                try db.execute(sql: "UPDATE entry SET weather_status = 'error', weather_error = ? WHERE id = ?", arguments: [reason, id])
-            }
+            _ = try JournalEntry.filter(keys: entryIDs).updateAll(
+                db, JournalEntry.Columns.weatherStatus.set(to: WeatherStatus.error), JournalEntry.Columns.weatherError.set(to: reason))
         }
     }
 
