@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "DaybookStore",
             dependencies: [
-                "DaybookCore", "DaybookMetadata", "DaybookTagging", "DaybookWeather",
+                "DaybookCore", "DaybookMetadata", "DaybookTagging",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

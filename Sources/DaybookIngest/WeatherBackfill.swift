@@ -82,6 +82,7 @@ public struct WeatherBackfill: Sendable {
     let store: JournalStore
     let fetcher: WeatherFetcher
     let providerName: String
+    var cache: WeatherCache { WeatherCache(store: store, provider: providerName) }
 
     public init(store: JournalStore, provider: any WeatherProvider, fetcher: WeatherFetcher) {
         self.store = store
@@ -114,7 +115,7 @@ public struct WeatherBackfill: Sendable {
             let dates = Set(entries.map(\.local.date))
             // Neighbouring days too: an instant near midnight can fall on the next UTC day.
             let wanted = dates.flatMap { [$0.adding(days: -1), $0, $0.adding(days: 1)] }
-            let cached = try store.cachedWeather(provider: providerName, cell: planned.request.cell, dates: Array(Set(wanted)))
+            let cached = try cache.series(cell: planned.request.cell, dates: Array(Set(wanted)))
             if dates.allSatisfy({ cached[$0] != nil }) {
                 let filled = try fill(entries, from: cached.values.sorted { ($0.hours.first?.time ?? 0) < ($1.hours.first?.time ?? 0) })
                 summary.filled += filled.count
@@ -142,7 +143,7 @@ public struct WeatherBackfill: Sendable {
                 var day = planned.request.start
                 var days: [CivilDate] = []
                 while day <= planned.request.end { days.append(day); day = day.adding(days: 1) }
-                try store.cacheWeather(series, cell: planned.request.cell, dates: days)
+                try cache.save(series, cell: planned.request.cell, dates: days)
                 let filled = try fill(entries, from: [series])
                 summary.requestsDone += 1
                 summary.filled += filled.count
@@ -180,12 +181,12 @@ public struct WeatherBackfill: Sendable {
                                    timeZone: first.timeZone, utcOffsetSeconds: first.utcOffsetSeconds,
                                    hours: series.flatMap(\.hours).sorted { $0.time < $1.time })
         let now = Date()
-        var results: [(record: WeatherRecord, match: WeatherMatch)] = []
+        var fills: [WeatherFill] = []
         for entry in entries {
             guard let match = ObservationMatcher.match(local: entry.local, offsetSeconds: entry.offset?.seconds, in: merged) else { continue }
-            results.append((WeatherRecord(entryID: entry.entryID, series: merged, match: match, fetchedAt: now), match))
+            fills.append(WeatherFill(entryID: entry.entryID, series: merged, match: match, fetchedAt: now))
         }
-        try store.saveWeather(results)
-        return Set(results.map(\.record.entryId))
+        try store.saveWeather(fills)
+        return Set(fills.map(\.record.entryId))
     }
 }

@@ -1,9 +1,9 @@
 import DaybookCore
-import DaybookWeather
 import Foundation
 import GRDB
 
-/// The weather stored for one entry: the provider's observation nearest the capture.
+/// The weather stored for one entry: the provider's observation nearest the capture, as the
+/// weather back-fill chose it (the store keeps what it is given).
 public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "weather"
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
@@ -30,23 +30,25 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
     public var placeUtcOffsetSeconds: Int?
     public var fetchedAt: String
 
-    public init(entryID: String, series: WeatherSeries, match: WeatherMatch, fetchedAt: Date = Date()) {
-        let observation = match.observation
-        entryId = entryID
-        provider = series.provider
-        observedAt = JournalEntry.timestamp(Date(timeIntervalSince1970: TimeInterval(observation.time)))
-        temperatureC = observation.temperature
-        apparentTemperatureC = observation.apparentTemperature
-        precipitationMm = observation.precipitation
-        cloudCoverPercent = observation.cloudCover
-        windSpeedKmh = observation.windSpeed
-        weatherCode = observation.weatherCode
-        weatherText = observation.weatherCode.map(WMOWeatherCode.text)
-        gridLatitude = series.gridLatitude
-        gridLongitude = series.gridLongitude
-        timeZone = series.timeZone
-        placeUtcOffsetSeconds = match.placeOffsetSeconds
-        self.fetchedAt = JournalEntry.timestamp(fetchedAt)
+    public init(entryId: String, provider: String, observedAt: String, temperatureC: Double?, apparentTemperatureC: Double?,
+                precipitationMm: Double?, cloudCoverPercent: Double?, windSpeedKmh: Double?, weatherCode: Int?,
+                weatherText: String?, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
+                placeUtcOffsetSeconds: Int?, fetchedAt: String) {
+        self.entryId = entryId
+        self.provider = provider
+        self.observedAt = observedAt
+        self.temperatureC = temperatureC
+        self.apparentTemperatureC = apparentTemperatureC
+        self.precipitationMm = precipitationMm
+        self.cloudCoverPercent = cloudCoverPercent
+        self.windSpeedKmh = windSpeedKmh
+        self.weatherCode = weatherCode
+        self.weatherText = weatherText
+        self.gridLatitude = gridLatitude
+        self.gridLongitude = gridLongitude
+        self.timeZone = timeZone
+        self.placeUtcOffsetSeconds = placeUtcOffsetSeconds
+        self.fetchedAt = fetchedAt
     }
 
     /// "14.2 °C (feels 13.0), Partly cloudy, 0.0 mm, wind 11 km/h"
@@ -62,6 +64,18 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
         if let cloudCoverPercent { parts.append(String(format: "cloud %.0f %%", cloudCoverPercent)) }
         if let windSpeedKmh { parts.append(String(format: "wind %.0f km/h", windSpeedKmh)) }
         return parts.isEmpty ? "no values" : parts.joined(separator: ", ")
+    }
+}
+
+/// What a back-fill found for one entry: the weather to store, and the UTC offset the entry
+/// takes from it (the place's zone, when the entry had none and the zone was certain).
+public struct WeatherFill: Sendable, Hashable {
+    public let record: WeatherRecord
+    public let entryOffset: UTCOffset?
+
+    public init(record: WeatherRecord, entryOffset: UTCOffset?) {
+        self.record = record
+        self.entryOffset = entryOffset
     }
 }
 

@@ -141,9 +141,10 @@ final class OldLibraryTests: XCTestCase {
         XCTAssertEqual(try store.search(JournalQuery(tags: ["été"])).map(\.entry.id), [paris.id])
 
         XCTAssertEqual(try store.setting("weather.provider"), "file:/tmp/daybook-old-library/sample-weather.csv")
-        let cached = try store.cachedWeather(provider: "file", cell: GeoCell(latitude: 48.858370, longitude: 2.294481),
+        let cached = try store.cachedWeather(provider: "file", cell: GeoCell(latitude: 48.858370, longitude: 2.294481).key,
                                              dates: [try XCTUnwrap(CivilDate(iso: "2019-07-14"))])
-        XCTAssertEqual(cached.values.first?.hours.compactMap(\.temperature), [19.1, 21.4, 23.2])
+        let series = try JSONDecoder().decode(WeatherSeries.self, from: try XCTUnwrap(cached.values.first))
+        XCTAssertEqual(series.hours.compactMap(\.temperature), [19.1, 21.4, 23.2])
     }
 
     func testTheTaggerNeverBringsBackTheAutoTagRemovedInTheOldLibrary() throws {
