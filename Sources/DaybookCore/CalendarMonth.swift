@@ -48,3 +48,9 @@ public struct MonthDay: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(DateText.padded(month))-\(DateText.padded(day))" }
 }
+
+extension MonthDay: ISOText {
+    public static let isoLayout = "MM-DD"
+    public init?(isoText: String) { self.init(isoText) }
+    public var isoText: String { description }
+}

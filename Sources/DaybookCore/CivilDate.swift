@@ -75,18 +75,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 }
 
-extension CivilDate: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let date = CivilDate(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a YYYY-MM-DD date: \(text)"))
-        }
-        self = date
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(iso)
-    }
+extension CivilDate: ISOText {
+    public static let isoLayout = "YYYY-MM-DD"
+    public init?(isoText: String) { self.init(iso: isoText) }
+    public var isoText: String { iso }
 }

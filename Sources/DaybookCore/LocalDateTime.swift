@@ -105,20 +105,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
     }
 }
 
-extension LocalDateTime: Codable, CustomStringConvertible {
+extension LocalDateTime: ISOText, CustomStringConvertible {
+    public static let isoLayout = "YYYY-MM-DDTHH:MM:SS"
+    public init?(isoText: String) { self.init(iso: isoText) }
+    public var isoText: String { iso8601 }
     public var description: String { iso8601 }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = LocalDateTime(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a YYYY-MM-DDTHH:MM:SS time: \(text)"))
-        }
-        self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(iso8601)
-    }
 }

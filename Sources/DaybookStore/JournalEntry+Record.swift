@@ -93,31 +93,20 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
     }
 }
 
-// The Core values as the store writes them. Text forms are the types' own ISO texts.
+// The Core values as the store writes them: text values in their ISO layout (a CivilDate
+// as a bound on `captured_local`, since `YYYY-MM-DD` sorts before that day's times; a
+// MonthDay as `substr(captured_local, 6, 5)` gives it), enums by raw value.
 
-extension LocalDateTime: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { iso8601.databaseValue }
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> LocalDateTime? {
-        String.fromDatabaseValue(dbValue).flatMap { LocalDateTime(iso: $0) }
+extension DatabaseValueConvertible where Self: ISOText {
+    public var databaseValue: DatabaseValue { isoText.databaseValue }
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
+        String.fromDatabaseValue(dbValue).flatMap(Self.init(isoText:))
     }
 }
 
-/// A date as a bound on `captured_local`: `YYYY-MM-DD` sorts before that day's times.
-extension CivilDate: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { iso.databaseValue }
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> CivilDate? {
-        String.fromDatabaseValue(dbValue).flatMap { CivilDate(iso: $0) }
-    }
-}
-
-/// `MM-DD`, as `substr(captured_local, 6, 5)` gives it.
-extension MonthDay: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { description.databaseValue }
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> MonthDay? {
-        String.fromDatabaseValue(dbValue).flatMap { MonthDay($0) }
-    }
-}
-
+extension LocalDateTime: DatabaseValueConvertible {}
+extension CivilDate: DatabaseValueConvertible {}
+extension MonthDay: DatabaseValueConvertible {}
 extension CaptureSource: DatabaseValueConvertible {}
 extension OffsetSource: DatabaseValueConvertible {}
 extension Orientation: DatabaseValueConvertible {}

@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookStore
 import Foundation
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import DaybookCore
-import DaybookMetadata
 import DaybookStore
 import Foundation
 
