@@ -16,20 +16,32 @@ public enum DateText {
     /// that many ASCII digits and any other character must be itself, or, at index `i`, one
     /// of `alternatives[i]`. `nil` unless the whole text fits the whole layout.
     public static func numbers(_ text: some StringProtocol, layout: String, alternatives: [Int: String] = [:]) -> [Int]? {
-        let bytes = Array(text.utf8), pattern = Array(layout.utf8)
+        var text = String(text)
+        var layout = layout
+        // Contiguous UTF-8 on both sides (native strings already are): the store reads a date
+        // per row, so this stays a plain loop over bytes.
+        return text.withUTF8 { bytes in
+            layout.withUTF8 { pattern in numbers(bytes, pattern, alternatives) }
+        }
+    }
+
+    private static func numbers(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>,
+                                _ alternatives: [Int: String]) -> [Int]? {
         guard bytes.count == pattern.count else { return nil }
         var numbers: [Int] = []
-        var current: Int?
-        for (index, (byte, expected)) in zip(bytes, pattern).enumerated() {
+        numbers.reserveCapacity(6)
+        var current = -1
+        for index in 0..<bytes.count {
+            let byte = bytes[index], expected = pattern[index]
             if expected == UInt8(ascii: "#") {
                 guard byte >= 48, byte <= 57 else { return nil }
-                current = (current ?? 0) * 10 + Int(byte - 48)
+                current = max(current, 0) * 10 + Int(byte - 48)
                 continue
             }
-            if let value = current { numbers.append(value); current = nil }
+            if current >= 0 { numbers.append(current); current = -1 }
             guard byte == expected || alternatives[index]?.utf8.contains(byte) == true else { return nil }
         }
-        if let value = current { numbers.append(value) }
+        if current >= 0 { numbers.append(current) }
         return numbers
     }
 }

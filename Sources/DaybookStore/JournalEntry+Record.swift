@@ -40,7 +40,17 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
     public init(row: Row) throws {
         typealias C = Columns
         let seconds: Int? = try row.decode(forColumn: C.utcOffsetSeconds)
-        let offsetSource: OffsetSource? = try row.decode(forColumn: C.offsetSource)
+        let localText: String? = try row.decode(forColumn: C.capturedLocal)
+        let local = localText.flatMap { LocalDateTime(iso: $0) }
+        if let localText, local == nil { throw Self.unreadable(row, C.capturedLocal, localText) }
+        let sourceText: String? = try row.decode(forColumn: C.captureSource)
+        let source = sourceText.flatMap(CaptureSource.init(rawValue:))
+        if let sourceText, source == nil { throw Self.unreadable(row, C.captureSource, sourceText) }
+        let offsetText: String? = try row.decode(forColumn: C.offsetSource)
+        let offsetSource = offsetText.flatMap(OffsetSource.init(rawValue:))
+        if let offsetText, offsetSource == nil { throw Self.unreadable(row, C.offsetSource, offsetText) }
+        let orientationNumber: Int = try row.decode(forColumn: C.orientation)
+        guard let orientation = Orientation(rawValue: orientationNumber) else { throw Self.unreadable(row, C.orientation, orientationNumber) }
         let latitude: Double? = try row.decode(forColumn: C.latitude)
         let longitude: Double? = try row.decode(forColumn: C.longitude)
         let altitude: Double? = try row.decode(forColumn: C.altitude)
@@ -48,17 +58,22 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         self.init(
             id: try row.decode(forColumn: C.id), contentHash: try row.decode(forColumn: C.contentHash),
             sourcePath: try row.decode(forColumn: C.sourcePath), fileSize: try row.decode(forColumn: C.fileSize),
-            capturedLocal: try row.decode(forColumn: C.capturedLocal), captureSubsec: try row.decode(forColumn: C.captureSubsec),
-            captureSource: try row.decode(forColumn: C.captureSource),
+            capturedLocal: local, captureSubsec: try row.decode(forColumn: C.captureSubsec),
+            captureSource: source,
             offset: seconds.flatMap { seconds in offsetSource.flatMap { UTCOffset(seconds: seconds, source: $0) } },
             location: latitude.flatMap { latitude in longitude.map { GeoLocation(latitude: latitude, longitude: $0, altitude: altitude) } },
             cameraMake: try row.decode(forColumn: C.cameraMake), cameraModel: try row.decode(forColumn: C.cameraModel),
             pixelWidth: try row.decode(forColumn: C.pixelWidth), pixelHeight: try row.decode(forColumn: C.pixelHeight),
-            orientation: try row.decode(forColumn: C.orientation), thumbnail: try row.decode(forColumn: C.thumbnail),
+            orientation: orientation, thumbnail: try row.decode(forColumn: C.thumbnail),
             thumbnailWidth: try row.decode(forColumn: C.thumbnailWidth), thumbnailHeight: try row.decode(forColumn: C.thumbnailHeight),
             problems: try row.decode(forColumn: C.problems), text: try row.decode(forColumn: C.text),
             weatherStatus: WeatherStatus(rawValue: status) ?? .pending, weatherError: try row.decode(forColumn: C.weatherError),
             createdAt: try row.decode(forColumn: C.createdAt), updatedAt: try row.decode(forColumn: C.updatedAt))
+    }
+
+    /// Text the store never writes in a column of Core values: an error naming the column.
+    private static func unreadable(_ row: Row, _ column: Columns, _ stored: some Any) -> StoreError {
+        StoreError.io("entry \(row[Columns.id] as String? ?? "?"): \(column.rawValue) holds \(stored), which daybook never writes")
     }
 
     public func encode(to container: inout PersistenceContainer) throws {

@@ -56,9 +56,14 @@ enum SearchIndex {
                      WHERE search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?))
         """
 
-    /// A tag as an FTS5 phrase restricted to the tags column: `tags : "summer trip"`.
+    /// A tag as an FTS5 phrase restricted to the tags column: `tags : "summer trip"`. Tag
+    /// names are checked (`JournalTag.normalizedName`: letters, digits, `-` and `_`), so the
+    /// phrase is built directly: an `FTS5Pattern` would cost two throwaway databases per tag
+    /// on every search.
     static func tagPhrase(_ name: String) -> String? {
-        FTS5Pattern(matchingPhrase: name).map { "tags : \($0.rawPattern)" }
+        let tokens = name.split { !$0.isLetter && !$0.isNumber }
+        guard !tokens.isEmpty else { return nil }
+        return "tags : \"\(tokens.joined(separator: " "))\""
     }
 
     /// Turns what a user typed into an FTS5 query: every word must match, each as a prefix
