@@ -18,7 +18,8 @@ enum FuzzTarget: String, CaseIterable {
             do {
                 let analysis = try PhotoAnalyzer().analyze(bytes)
                 let thumbnail = analysis.thumbnail.map { "\($0.image.width)x\($0.image.height)" } ?? "none"
-                return "analyzed: thumbnail \(thumbnail), \(analysis.tags.count) tag(s), \(analysis.warnings.count) warning(s)"
+                let warnings = analysis.warnings.isEmpty ? "" : "; warnings: " + analysis.warnings.joined(separator: "; ")
+                return "analyzed: thumbnail \(thumbnail), \(analysis.tags.count) tag(s)\(warnings)"
             } catch {
                 return "rejected: \(error.reason)"
             }
