@@ -99,7 +99,7 @@ let package = Package(
         ),
         // libFuzzer targets over the inputs from outside (scripts/fuzz.sh, docs/fuzzing.md); in a
         // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
-        .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest"]),
+        .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest", "DaybookStore"]),
 
         .testTarget(name: "MetadataTests", dependencies: ["DaybookMetadata"]),
         .testTarget(name: "ImagingTests", dependencies: ["DaybookImaging"]),

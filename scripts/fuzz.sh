@@ -38,7 +38,11 @@ case "$target" in
         # kilobytes (EXIF, tables, frame header, the start of the scan) and every extra byte
         # costs decode time, so longer seeds are cut (and keep exercising truncation).
         max_len=524288 ;;
-    *) echo "unknown target '$target' (targets: photo)" >&2; exit 2 ;;
+    import)
+        # Exports made from SampleImages (one with thumbnails) and hostile variants of them.
+        seeds=(Tests/Fixtures/fuzz/import)
+        max_len=65536 ;;
+    *) echo "unknown target '$target' (targets: photo, import)" >&2; exit 2 ;;
 esac
 for seed in "${seeds[@]}"; do [ -d "$seed" ] || echo "note: seed folder $seed is missing" >&2; done
 existing_seeds=(); for seed in "${seeds[@]}"; do [ -d "$seed" ] && existing_seeds+=("$seed"); done

@@ -1,4 +1,6 @@
 import DaybookIngest
+import DaybookStore
+import Foundation
 
 /// One input from outside that Daybook parses, as a function from bytes to an outcome.
 /// The libFuzzer entry point and the replay mode both call `run`, so a file the fuzzer
@@ -7,8 +9,9 @@ enum FuzzTarget: String, CaseIterable {
     /// Photo bytes -> metadata, thumbnail, colour tags: the analyzer `Ingester` calls on
     /// every file it reads, with no file system and no store.
     case photo
-    // A second target is one case here and one branch in `run` (docs/fuzzing.md, "Adding a
-    // target"): e.g. `import`, the export importer's validating decode of an export's bytes.
+    /// An `export json` file -> the importer's whole check (types, ids, hashes, thumbnail
+    /// names and bytes, sizes), which runs before `import` writes anything.
+    case `import`
 
     /// What the input did, in one line. Crashes, traps and hangs are what the fuzzer looks
     /// for; a rejection is a correct answer to a hostile input.
@@ -22,6 +25,13 @@ enum FuzzTarget: String, CaseIterable {
                 return "analyzed: thumbnail \(thumbnail), \(analysis.tags.count) tag(s)\(warnings)"
             } catch {
                 return "rejected: \(error.reason)"
+            }
+        case .import:
+            do {
+                let archive = try JournalArchive.decodeAndValidate(Data(bytes))
+                return "accepted: \(archive.items.count) item(s)"
+            } catch {
+                return "refused: \(error)"
             }
         }
     }
