@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "daybook-conformance", targets: ["daybook-conformance"]),
         .executable(name: "daybook-journal-bench", targets: ["daybook-journal-bench"]),
         .executable(name: "daybook-watch-bench", targets: ["daybook-watch-bench"]),
+        .executable(name: "daybook-fuzz", targets: ["daybook-fuzz"]),
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
     ],
     dependencies: [
@@ -96,6 +97,9 @@ let package = Package(
             name: "daybook-conformance",
             dependencies: ["DaybookIngest", "DaybookMetadata", "DaybookImaging"]
         ),
+        // libFuzzer targets over the inputs from outside (scripts/fuzz.sh, docs/fuzzing.md); in a
+        // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
+        .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest"]),
 
         // What every test target shares: the repository's files, the built executables, seeded
         // random numbers and temporary folders. Foundation only: no Daybook module.
