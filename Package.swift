@@ -101,17 +101,23 @@ let package = Package(
         // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
         .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest", "DaybookStore"]),
 
-        .testTarget(name: "MetadataTests", dependencies: ["DaybookMetadata"]),
-        .testTarget(name: "ImagingTests", dependencies: ["DaybookImaging"]),
-        .testTarget(name: "TaggingTests", dependencies: ["DaybookTagging", "DaybookImaging"]),
-        .testTarget(name: "WeatherTests", dependencies: ["DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore"]),
-        .testTarget(name: "StoreTests", dependencies: ["DaybookStore"]),
-        .testTarget(name: "IngestTests", dependencies: ["DaybookIngest", "DaybookStore", "DaybookImaging"]),
-        .testTarget(name: "CLITests", dependencies: ["daybook"]),
+        // What every test target shares: the repository's files, the built executables, seeded
+        // random numbers and temporary folders. Foundation only: no Daybook module.
+        .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MetadataTests", dependencies: ["DaybookMetadata", "DaybookTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(name: "TaggingTests", dependencies: ["DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(
+            name: "WeatherTests",
+            dependencies: ["DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport"]
+        ),
+        .testTarget(name: "StoreTests", dependencies: ["DaybookStore", "DaybookTestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
         .testTarget(
             name: "WatchTests",
-            dependencies: ["daybook", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging"]
+            dependencies: ["daybook", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import DaybookIngest
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 /// and in the outcome recorded for it below. CI also replays the folder under AddressSanitizer
 /// with `daybook-fuzz`.
 final class FuzzRegressionTests: XCTestCase {
-    static let folder = Fixtures.repository.appendingPathComponent("Tests/Fixtures/fuzz/photo")
+    static let folder = Repository.fixtures.appendingPathComponent("fuzz/photo")
     static let timeLimit = 2.0
 
     enum Outcome: Equatable {

@@ -1,5 +1,6 @@
 import DaybookImaging
 import DaybookTagging
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -9,9 +10,7 @@ import XCTest
 /// be dominant colours, but they keep the grey, white and near-black photos from being
 /// perfectly neutral.
 final class SampleImageTaggingTests: XCTestCase {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages")
+    static let samples = Repository.sampleImages
 
     /// EXIF orientation of each file (see SampleImages/README.md); absent means 1.
     static let orientations = ["01": 1, "02": 6, "03": 3, "04": 8]
