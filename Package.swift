@@ -34,22 +34,24 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
 
-        // The library, one module per concern.
-        .target(name: "DaybookMetadata", dependencies: ["CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["CJPEG"]),
+        // The library, one module per concern. DaybookCore holds the journal's value types
+        // (dates, offsets, places, sources) and the one calendar; every module may import it.
+        .target(name: "DaybookCore"),
+        .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
-        .target(name: "DaybookWeather", dependencies: ["DaybookMetadata"]),
+        .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         .target(
             name: "DaybookStore",
             dependencies: [
-                "DaybookMetadata", "DaybookTagging", "DaybookWeather",
+                "DaybookCore", "DaybookMetadata", "DaybookTagging",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
             name: "DaybookIngest",
             dependencies: [
-                "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather", "DaybookStore",
+                "DaybookCore", "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather", "DaybookStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -58,7 +60,7 @@ let package = Package(
         .target(
             name: "DaybookWatch",
             dependencies: [
-                "DaybookIngest", "DaybookStore",
+                "DaybookCore", "DaybookIngest", "DaybookStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -68,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch",
+                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,7 +86,7 @@ let package = Package(
         // Query latency on a seeded 100,000-entry journal (library API and CLI).
         .executableTarget(
             name: "daybook-journal-bench",
-            dependencies: ["DaybookStore", "DaybookMetadata", "DaybookTagging"]
+            dependencies: ["DaybookCore", "DaybookStore", "DaybookMetadata", "DaybookTagging"]
         ),
         // Time from a file's close to its entry in the store, through a real `daybook watch`.
         .executableTarget(
@@ -104,20 +106,25 @@ let package = Package(
         // What every test target shares: the repository's files, the built executables, seeded
         // random numbers and temporary folders. Foundation only: no Daybook module.
         .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MetadataTests", dependencies: ["DaybookMetadata", "DaybookTestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["DaybookImaging", "DaybookTestSupport"]),
-        .testTarget(name: "TaggingTests", dependencies: ["DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
+        .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
         .testTarget(
             name: "WeatherTests",
-            dependencies: ["DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport"]
+            dependencies: ["DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport"]
         ),
-        .testTarget(name: "StoreTests", dependencies: ["DaybookStore", "DaybookTestSupport"]),
-        .testTarget(name: "IngestTests", dependencies: ["DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]),
+        // Weather only to read the old library's weather cache back as series.
+        .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
+        .testTarget(
+            name: "IngestTests",
+            dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
         .testTarget(
             name: "WatchTests",
-            dependencies: ["daybook", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
+            dependencies: ["daybook", "DaybookCore", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// Decides "is this a JPEG?" from a file's first bytes, and if not, says what it looks like,
 /// so a per-file error can read "not a JPEG (PNG signature)" rather than libjpeg's
 /// "Not a JPEG file: starts with 0x89 0x50". Extensions lie (failed downloads saved as .jpg,
@@ -77,11 +79,5 @@ public enum FileSignature {
     private static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789abcdef")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }
-}
-
-private extension String {
-    var trimmingSpaces: String {
-        String(self.reversed().drop(while: { $0 == " " || $0 == "\u{0}" }).reversed())
     }
 }

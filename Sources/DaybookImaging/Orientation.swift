@@ -1,13 +1,14 @@
+import DaybookCore
+
 extension RGBImage {
-    /// The image as a viewer shows it when the file carries EXIF Orientation
-    /// `exifOrientation`: 2 mirror, 3 rotate 180°, 4 flip, 5 transpose, 6 rotate 90° clockwise,
-    /// 7 transverse, 8 rotate 90° counter-clockwise. 5–8 swap width and height. Any other
-    /// value (1, 0, garbage from a broken tag) leaves the pixels as stored.
-    public func oriented(_ exifOrientation: Int) -> RGBImage {
-        guard (2...8).contains(exifOrientation), width > 0, height > 0 else {
+    /// The image as a viewer shows it when the file carries EXIF Orientation `orientation`:
+    /// 2 mirror, 3 rotate 180°, 4 flip, 5 transpose, 6 rotate 90° clockwise, 7 transverse,
+    /// 8 rotate 90° counter-clockwise. 5–8 swap width and height.
+    public func oriented(_ orientation: Orientation) -> RGBImage {
+        guard orientation != .up, width > 0, height > 0 else {
             return self
         }
-        let swapsAxes = exifOrientation >= 5
+        let swapsAxes = orientation.swapsAxes
         let outWidth = swapsAxes ? height : width
         let outHeight = swapsAxes ? width : height
         let w = width
@@ -16,14 +17,15 @@ extension RGBImage {
         // Every output row reads the source along a straight line; only its start and step
         // (in pixels) depend on the orientation, so the inner loop has no switch.
         func sourceLine(outputRow y: Int) -> (start: Int, step: Int) {
-            switch exifOrientation {
-            case 2: return (y * w + w - 1, -1)
-            case 3: return ((h - 1 - y) * w + w - 1, -1)
-            case 4: return ((h - 1 - y) * w, 1)
-            case 5: return (y, w)
-            case 6: return ((h - 1) * w + y, -w)
-            case 7: return ((h - 1) * w + (w - 1 - y), -w)
-            default: return (w - 1 - y, w)  // 8
+            switch orientation {
+            case .up: return (y * w, 1)
+            case .upMirrored: return (y * w + w - 1, -1)
+            case .down: return ((h - 1 - y) * w + w - 1, -1)
+            case .downMirrored: return ((h - 1 - y) * w, 1)
+            case .leftMirrored: return (y, w)
+            case .right: return ((h - 1) * w + y, -w)
+            case .rightMirrored: return ((h - 1) * w + (w - 1 - y), -w)
+            case .left: return (w - 1 - y, w)
             }
         }
 

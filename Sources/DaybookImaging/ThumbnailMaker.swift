@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// A photo's thumbnail: JPEG bytes to store, and the same pixels for analysis.
 public struct Thumbnail: Sendable {
     public let jpeg: [UInt8]
@@ -29,10 +31,10 @@ public struct ThumbnailMaker: Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// `orientation` is the EXIF Orientation value (1 when absent or unreadable).
+    /// `orientation` is the photo's EXIF Orientation (`.up` when absent or unreadable).
     /// Throws instead of returning a partial image: a truncated file would otherwise give a
     /// grey-filled thumbnail and grey colour tags.
-    public func make(from jpegBytes: [UInt8], orientation: Int) throws(ImagingError) -> Thumbnail {
+    public func make(from jpegBytes: [UInt8], orientation: Orientation) throws(ImagingError) -> Thumbnail {
         let decoded = try JPEGDecoder.decode(
             jpegBytes, minimumLongestSide: longestSide, maxPixels: maxPixels)
         // Resize before rotating: the longest side doesn't depend on orientation, and

@@ -1,4 +1,4 @@
-import DaybookMetadata
+import DaybookCore
 import DaybookStore
 import DaybookWeather
 import Foundation
@@ -81,6 +81,7 @@ public struct WeatherBackfill: Sendable {
     let store: JournalStore
     let fetcher: WeatherFetcher
     let providerName: String
+    var cache: WeatherCache { WeatherCache(store: store, provider: providerName) }
 
     public init(store: JournalStore, provider: any WeatherProvider, fetcher: WeatherFetcher) {
         self.store = store
@@ -94,10 +95,10 @@ public struct WeatherBackfill: Sendable {
         var items: [BackfillItem] = []
         var tooRecent: [String] = []
         for candidate in candidates {
-            guard let local = LocalDateTime(iso: candidate.local) else { continue }
-            let date = CivilDate(local)
+            let date = candidate.local.date
             if date > newest { tooRecent.append(candidate.entryID); continue }
-            items.append(BackfillItem(entryID: candidate.entryID, latitude: candidate.latitude, longitude: candidate.longitude, date: date))
+            items.append(BackfillItem(entryID: candidate.entryID, latitude: candidate.location.latitude,
+                                      longitude: candidate.location.longitude, date: date))
         }
         return BackfillPlan(requests: BackfillPlanner.plan(items, availableThrough: newest), tooRecent: tooRecent,
                             entries: Dictionary(candidates.map { ($0.entryID, $0) }, uniquingKeysWith: { first, _ in first }))
@@ -110,10 +111,10 @@ public struct WeatherBackfill: Sendable {
         for planned in plan.requests {
             if Task.isCancelled { stopped = true }
             var entries = planned.entryIDs.compactMap { plan.entries[$0] }
-            let dates = Set(entries.compactMap { LocalDateTime(iso: $0.local).map(CivilDate.init) })
+            let dates = Set(entries.map(\.local.date))
             // Neighbouring days too: an instant near midnight can fall on the next UTC day.
             let wanted = dates.flatMap { [$0.adding(days: -1), $0, $0.adding(days: 1)] }
-            let cached = try store.cachedWeather(provider: providerName, cell: planned.request.cell, dates: Array(Set(wanted)))
+            let cached = try cache.series(cell: planned.request.cell, dates: Array(Set(wanted)))
             if dates.allSatisfy({ cached[$0] != nil }) {
                 let filled = try fill(entries, from: cached.values.sorted { ($0.hours.first?.time ?? 0) < ($1.hours.first?.time ?? 0) })
                 summary.filled += filled.count
@@ -141,7 +142,7 @@ public struct WeatherBackfill: Sendable {
                 var day = planned.request.start
                 var days: [CivilDate] = []
                 while day <= planned.request.end { days.append(day); day = day.adding(days: 1) }
-                try store.cacheWeather(series, cell: planned.request.cell, dates: days)
+                try cache.save(series, cell: planned.request.cell, dates: days)
                 let filled = try fill(entries, from: [series])
                 summary.requestsDone += 1
                 summary.filled += filled.count
@@ -179,13 +180,12 @@ public struct WeatherBackfill: Sendable {
                                    timeZone: first.timeZone, utcOffsetSeconds: first.utcOffsetSeconds,
                                    hours: series.flatMap(\.hours).sorted { $0.time < $1.time })
         let now = Date()
-        var results: [(record: WeatherRecord, match: WeatherMatch)] = []
+        var fills: [WeatherFill] = []
         for entry in entries {
-            guard let local = LocalDateTime(iso: entry.local),
-                  let match = ObservationMatcher.match(local: local, offsetSeconds: entry.offsetSeconds, in: merged) else { continue }
-            results.append((WeatherRecord(entryID: entry.entryID, series: merged, match: match, fetchedAt: now), match))
+            guard let match = ObservationMatcher.match(local: entry.local, offsetSeconds: entry.offset?.seconds, in: merged) else { continue }
+            fills.append(WeatherFill(entryID: entry.entryID, series: merged, match: match, fetchedAt: now))
         }
-        try store.saveWeather(results)
-        return Set(results.map(\.record.entryId))
+        try store.saveWeather(fills)
+        return Set(fills.map(\.record.entryId))
     }
 }

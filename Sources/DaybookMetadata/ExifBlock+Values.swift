@@ -1,4 +1,5 @@
 import CExif
+import DaybookCore
 
 /// One tag's value as a reader needs it: absent, usable, or present but unusable (with a
 /// sentence naming the tag and saying why, ready for a warning).

@@ -70,12 +70,3 @@ final class ExifBlock {
             ?? "tag 0x\(String(tag, radix: 16))"
     }
 }
-
-extension String {
-    var trimmingSpaces: String {
-        let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\0" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isPadding($0) }),
-              let last = lastIndex(where: { !isPadding($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}

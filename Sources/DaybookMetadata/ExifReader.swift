@@ -1,4 +1,5 @@
 import CExif
+import DaybookCore
 
 /// Reads a photo's EXIF block (libexif) into `PhotoMetadata`, applying Daybook's rules for
 /// dates, offsets, GPS and orientation.
@@ -24,7 +25,7 @@ public enum ExifReader {
 
     /// Date tags in order of preference, each with the offset and sub-second tags that
     /// belong to it (EXIF 2.31 pairs them this way).
-    private static let dateTags: [(source: CaptureDateSource, date: ExifTag, offset: ExifTag, subsec: ExifTag, ifd: ExifIfd)] = [
+    private static let dateTags: [(source: CaptureSource, date: ExifTag, offset: ExifTag, subsec: ExifTag, ifd: ExifIfd)] = [
         (.dateTimeOriginal, EXIF_TAG_DATE_TIME_ORIGINAL, EXIF_TAG_OFFSET_TIME_ORIGINAL, EXIF_TAG_SUB_SEC_TIME_ORIGINAL, EXIF_IFD_EXIF),
         (.createDate, EXIF_TAG_DATE_TIME_DIGITIZED, EXIF_TAG_OFFSET_TIME_DIGITIZED, EXIF_TAG_SUB_SEC_TIME_DIGITIZED, EXIF_IFD_EXIF),
         (.modifyDate, EXIF_TAG_DATE_TIME, EXIF_TAG_OFFSET_TIME, EXIF_TAG_SUB_SEC_TIME, EXIF_IFD_0),
@@ -58,14 +59,14 @@ public enum ExifReader {
         return nil
     }
 
-    static func orientation(from block: ExifBlock, warnings: inout [String]) -> Int {
+    static func orientation(from block: ExifBlock, warnings: inout [String]) -> Orientation {
         guard let value = block.integer(EXIF_TAG_ORIENTATION.rawValue, in: EXIF_IFD_0).value(warning: &warnings, "using 1")
-        else { return 1 }
-        guard (1...8).contains(value) else {
+        else { return .up }
+        guard let orientation = Orientation(rawValue: value) else {
             warnings.append("orientation \(value) is not 1–8; using 1")
-            return 1
+            return .up
         }
-        return value
+        return orientation
     }
 
     static func quoted(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import CExif
+import DaybookCore
 
 /// Reads the GPS position, altitude and clock with exiftool's rules for formats and signs:
 ///
@@ -88,7 +89,7 @@ enum GPSReader {
         let dateTag = UInt32(EXIF_TAG_GPS_DATE_STAMP), timeTag = UInt32(EXIF_TAG_GPS_TIME_STAMP)
         guard let dateText = block.text(dateTag, in: EXIF_IFD_GPS).value(warning: &warnings, consequence),
               let parts = block.numbers(timeTag, in: EXIF_IFD_GPS).value(warning: &warnings, consequence) else { return nil }
-        guard let day = LocalDateTime(exif: dateText + " 00:00:00") else {
+        guard let day = CivilDate(exifDate: dateText) else {
             warnings.append("\(ExifBlock.name(of: dateTag, in: EXIF_IFD_GPS)) \(ExifReader.quoted(dateText)) is not a date; \(consequence)")
             return nil
         }
@@ -98,7 +99,7 @@ enum GPSReader {
             warnings.append("\(name) is not within a day; \(consequence)")
             return nil
         }
-        return Double(day.secondsSinceEpochIgnoringZone) + hours * 3600
+        return Double(day.midnightUTCSeconds) + hours * 3600
     }
 
     /// Degrees (or hours), minutes, seconds summed as exiftool does, from one to three parts;

@@ -1,4 +1,3 @@
-import DaybookMetadata
 import Foundation
 
 /// Why an export file was refused: one line naming the item, its id and the field.
@@ -89,24 +88,18 @@ private struct ItemCheck {
         try field("entry.source_path").text(entry.sourcePath, max: 4096, empty: false)
         try field("entry.source_path").check(entry.sourcePath.hasPrefix("/"), "must be an absolute path")
         try field("entry.file_size").range(entry.fileSize, 0...(1 << 40))
-        if let local = entry.capturedLocal {
-            try field("entry.captured_local").check(local.utf8.count == 19 && LocalDateTime(iso: local) != nil, "must be a date like 2024-05-17T12:30:05")
-        }
+        // Dates, sources, the offset, the place and the orientation as the store's types.
+        _ = try JournalEntry(entry, label: label)
         try field("entry.capture_subsec").check(entry.captureSubsec.map { $0.utf8.count <= 9 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) } ?? true, "must be at most 9 digits")
-        try field("entry.capture_source").text(entry.captureSource, max: 64)
-        try field("entry.utc_offset_seconds").range(entry.utcOffsetSeconds, -64_800...64_800)
-        try field("entry.offset_source").text(entry.offsetSource, max: 64)
         // Year 1 to year 9999.
         try field("entry.captured_utc").range(entry.capturedUTC, -62_135_596_800...253_402_300_799)
         try field("entry.latitude").range(entry.latitude, -90...90)
         try field("entry.longitude").range(entry.longitude, -180...180)
-        try field("entry.longitude").check((entry.latitude == nil) == (entry.longitude == nil), "latitude and longitude come together")
         try field("entry.altitude").range(entry.altitude, -12_000...100_000)
         try field("entry.camera_make").text(entry.cameraMake, max: 256)
         try field("entry.camera_model").text(entry.cameraModel, max: 256)
         try field("entry.pixel_width").range(entry.pixelWidth, 1...65_535)
         try field("entry.pixel_height").range(entry.pixelHeight, 1...65_535)
-        try field("entry.orientation").range(entry.orientation, 1...8)
         try field("entry.thumbnail_width").range(entry.thumbnailWidth, 1...65_535)
         try field("entry.thumbnail_height").range(entry.thumbnailHeight, 1...65_535)
         try field("entry.problems").text(entry.problems, max: 65_536)

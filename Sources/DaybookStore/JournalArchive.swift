@@ -3,12 +3,13 @@ import GRDB
 
 /// The whole journal as one Codable value: `export json` writes it, `import` reads it back
 /// into an empty library with nothing lost (entries, tags, removed auto tags, weather,
-/// thumbnails).
+/// thumbnails). Entries are in their output form (`EntryOutput`): a file is text until
+/// `validate` has read it.
 public struct JournalArchive: Codable, Sendable, Equatable {
     public static let currentFormat = 1
 
     public struct Item: Codable, Sendable, Equatable {
-        public var entry: JournalEntry
+        public var entry: EntryOutput
         public var tags: [JournalTag]
         public var removedTags: [String]
         public var weather: WeatherRecord?
@@ -17,7 +18,7 @@ public struct JournalArchive: Codable, Sendable, Equatable {
 
         public init(entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
                     thumbnail: Data? = nil) {
-            self.entry = entry
+            self.entry = EntryOutput(entry)
             self.tags = tags
             self.removedTags = removedTags
             self.weather = weather
@@ -36,25 +37,38 @@ public struct JournalArchive: Codable, Sendable, Equatable {
     }
 }
 
+/// An entry with everything stored about it, as the exports read it.
+public struct JournalItem: Sendable, Equatable {
+    public var entry: JournalEntry
+    public var tags: [JournalTag]
+    public var removedTags: [String]
+    public var weather: WeatherRecord?
+}
+
 extension JournalStore {
-    public func exportArchive(includeThumbnails: Bool = true) throws -> JournalArchive {
-        let files = try ThumbnailFiles(library: library)
-        let items = try pool.read { db in
-            try JournalEntry.order(Column("captured_local"), Column("id")).fetchAll(db).map { entry in
-                JournalArchive.Item(
+    /// Every entry with its tags, removed auto tags and weather, oldest capture first
+    /// (undated first), in one read.
+    public func journalItems() throws -> [JournalItem] {
+        try pool.read { db in
+            try JournalEntry.order(JournalEntry.Columns.capturedLocal, JournalEntry.Columns.id).fetchAll(db).map { entry in
+                JournalItem(
                     entry: entry,
                     tags: try Self.tags(db, entryID: entry.id),
                     removedTags: try String.fetchAll(db, sql: "SELECT name FROM tag_removal WHERE entry_id = ? ORDER BY name", arguments: [entry.id]),
-                    weather: try WeatherRecord.fetchOne(db, key: entry.id),
-                    thumbnail: nil)
+                    weather: try WeatherRecord.fetchOne(db, key: entry.id))
             }
         }
-        return JournalArchive(format: JournalArchive.currentFormat, exportedAt: JournalEntry.timestamp(Date()), items: try items.map { item in
-            var item = item
-            if let name = item.entry.thumbnailName {
+    }
+
+    public func exportArchive(includeThumbnails: Bool = true) throws -> JournalArchive {
+        let files = try ThumbnailFiles(library: library)
+        return JournalArchive(format: JournalArchive.currentFormat, exportedAt: JournalEntry.timestamp(Date()),
+                              items: try journalItems().map { stored in
+            var item = JournalArchive.Item(entry: stored.entry, tags: stored.tags, removedTags: stored.removedTags, weather: stored.weather)
+            if let name = stored.entry.thumbnailName {
                 // A missing file exports the entry without bytes; a file that cannot be read stops the export.
                 if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }
-            } else if item.entry.thumbnail != nil {
+            } else if stored.entry.thumbnail != nil {
                 // Not a name the store makes: never a path, and not worth carrying on.
                 item.entry.thumbnail = nil
                 item.entry.thumbnailWidth = nil
@@ -69,7 +83,11 @@ extension JournalStore {
     /// written as temporaries, and every row goes in one transaction that renames them into
     /// place before it commits: a failed import leaves the library empty.
     public func importArchive(_ archive: JournalArchive) throws -> Int {
-        do { try archive.validate() } catch { throw StoreError.io("refused: \(error)") }
+        let entries: [JournalEntry]
+        do {
+            try archive.validate()
+            entries = try archive.items.map { item throws(ArchiveError) in try JournalEntry(item.entry) }
+        } catch { throw StoreError.io("refused: \(error)") }
         guard try count() == 0 else { throw notEmpty() }
         let files = try ThumbnailFiles(library: library)
         // Hold the writers' lock shared: no repair may sweep our uncommitted thumbnails.
@@ -77,15 +95,15 @@ extension JournalStore {
         lock.share()
         var temporaries: [(TemporaryThumbnail, ThumbnailName)] = []
         defer { for (temporary, _) in temporaries { files.discard(temporary) } }
-        for item in archive.items {
-            guard let bytes = item.thumbnail, let name = item.entry.thumbnailName else { continue }
+        for (item, entry) in zip(archive.items, entries) {
+            guard let bytes = item.thumbnail, let name = entry.thumbnailName else { continue }
             temporaries.append((try files.writeTemporary([UInt8](bytes)), name))
         }
         let pending = temporaries
         try pool.write { db in
             guard try JournalEntry.fetchCount(db) == 0 else { throw notEmpty() }
-            for item in archive.items {
-                var entry = item.entry
+            for (item, entry) in zip(archive.items, entries) {
+                var entry = entry
                 if item.thumbnail == nil { entry.thumbnail = nil; entry.thumbnailWidth = nil; entry.thumbnailHeight = nil }
                 try entry.insert(db)
                 for tag in item.tags { try tag.insert(db) }

@@ -1,4 +1,4 @@
-import DaybookMetadata
+import DaybookCore
 import Foundation
 import GRDB
 
@@ -8,9 +8,9 @@ public struct JournalQuery: Sendable, Hashable {
     public var text: String?
     /// Tags the entry must all carry.
     public var tags: [String] = []
-    /// Capture local dates, inclusive (`YYYY-MM-DD`).
-    public var fromDate: String?
-    public var toDate: String?
+    /// Capture local dates, inclusive.
+    public var fromDate: CivilDate?
+    public var toDate: CivilDate?
     public var near: Near?
     public var limit: Int?
 
@@ -25,7 +25,7 @@ public struct JournalQuery: Sendable, Hashable {
         }
     }
 
-    public init(text: String? = nil, tags: [String] = [], fromDate: String? = nil, toDate: String? = nil,
+    public init(text: String? = nil, tags: [String] = [], fromDate: CivilDate? = nil, toDate: CivilDate? = nil,
                 near: Near? = nil, limit: Int? = nil) {
         self.text = text
         self.tags = tags
@@ -106,7 +106,7 @@ extension JournalStore {
         if let to = query.toDate {
             // Inclusive end date: everything before the next day.
             conditions.append("entry.captured_local < ?")
-            arguments += [to + "T99"]
+            arguments += [to.adding(days: 1)]
         }
         if let near = query.near {
             let box = GreatCircle.boundingBox(latitude: near.latitude, longitude: near.longitude, radiusKm: near.radiusKm)
@@ -164,30 +164,30 @@ extension JournalStore {
         }
     }
 
-    /// Entries taken on `monthDay` (`MM-DD`) in years before `beforeYear`, newest year first.
+    /// Entries taken on `monthDay` in years before `beforeYear`, newest year first.
     /// On 28 February of a common year, 29 February entries are included too, so leap-day
     /// photos still come round.
-    public func onThisDay(monthDay: String, beforeYear: Int, includeLeapDay: Bool) throws -> [JournalEntry] {
-        try pool.read { db in
+    public func onThisDay(monthDay: MonthDay, beforeYear: Int, includeLeapDay: Bool) throws -> [JournalEntry] {
+        guard let firstDayOfYear = CivilDate(year: min(beforeYear, 9999), month: 1, day: 1) else { return [] }
+        return try pool.read { db in
             var days = [monthDay]
-            if includeLeapDay { days.append("02-29") }
-            let marks = days.map { _ in "?" }.joined(separator: ", ")
-            return try JournalEntry.fetchAll(db, sql: """
-                SELECT * FROM entry WHERE substr(captured_local, 6, 5) IN (\(marks)) AND captured_local < ?
-                ORDER BY captured_local DESC
-                """, arguments: StatementArguments(days + [String(format: "%04d", beforeYear)]))
+            if includeLeapDay { days.append(MonthDay.leapDay) }
+            // The expression of the entry_month_day index, so that index answers.
+            return try JournalEntry.filter(days.contains(SQL("substr(captured_local, 6, 5)")))
+                .filter(JournalEntry.Columns.capturedLocal < firstDayOfYear)
+                .order(JournalEntry.Columns.capturedLocal.desc).fetchAll(db)
         }
     }
 
     /// Most recently added entries.
     public func latest(_ count: Int) throws -> [JournalEntry] {
         try pool.read { db in
-            try JournalEntry.order(Column("created_at").desc, Column("id")).limit(count).fetchAll(db)
+            try JournalEntry.order(JournalEntry.Columns.createdAt.desc, JournalEntry.Columns.id).limit(count).fetchAll(db)
         }
     }
 
-    /// Entries captured in a month (`YYYY-MM`), newest first.
-    public func entries(month: String, limit: Int? = nil) throws -> [JournalEntry] {
-        try search(JournalQuery(fromDate: month + "-01", toDate: month + "-31", limit: limit)).map(\.entry)
+    /// Entries captured in a month, newest first.
+    public func entries(month: CalendarMonth, limit: Int? = nil) throws -> [JournalEntry] {
+        try search(JournalQuery(fromDate: month.firstDay, toDate: month.lastDay, limit: limit)).map(\.entry)
     }
 }

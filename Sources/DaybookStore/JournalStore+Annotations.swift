@@ -18,11 +18,10 @@ extension JournalStore {
             // SQLite allows at most 32766 bound values per statement.
             for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
                 let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
-                for tag in try JournalTag.filter(chunk.contains(Column("entry_id")))
-                    .order(Column("source").desc, Column("score").desc, Column("name")).fetchAll(db) {
+                for tag in try JournalTag.filter(chunk.contains(JournalTag.Columns.entryId)).order(JournalTag.displayOrder).fetchAll(db) {
                     result[tag.entryId, default: EntryAnnotations()].tags.append(tag)
                 }
-                for weather in try WeatherRecord.filter(chunk.contains(Column("entry_id"))).fetchAll(db) {
+                for weather in try WeatherRecord.filter(chunk.contains(WeatherRecord.Columns.entryId)).fetchAll(db) {
                     result[weather.entryId, default: EntryAnnotations()].weather = weather
                 }
             }

@@ -1,4 +1,4 @@
-import DaybookMetadata
+import DaybookCore
 import Foundation
 import GRDB
 
@@ -13,13 +13,12 @@ extension JournalStore {
             guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
             if let text { entry.text = text }
             if let capturedAt {
-                entry.capturedLocal = capturedAt.iso8601
+                entry.capturedLocal = capturedAt
                 entry.captureSubsec = nil
-                entry.captureSource = "user"
-                entry.capturedUTC = entry.utcOffsetSeconds.map { capturedAt.secondsSinceEpochIgnoringZone - Int64($0) }
+                entry.captureSource = .user
                 // The weather belonged to the old time.
                 try db.execute(sql: "DELETE FROM weather WHERE entry_id = ?", arguments: [entryID])
-                entry.weatherStatus = entry.latitude != nil ? .pending : .unavailable
+                entry.weatherStatus = entry.location != nil ? .pending : .unavailable
                 entry.weatherError = nil
             }
             entry.updatedAt = now

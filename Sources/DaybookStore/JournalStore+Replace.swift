@@ -40,12 +40,7 @@ extension JournalStore {
     public func save(_ entry: JournalEntry, sourceTruncated: Bool, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
                      beforeCommit: () throws -> Void = {}) throws -> SaveOutcome {
         let (outcome, replacedThumbnail) = try pool.write { db -> (SaveOutcome, String?) in
-            if let existing = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE content_hash = ?",
-                                                  arguments: [entry.contentHash]) {
-                try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ? AND source_path <> ?",
-                               arguments: [entry.sourcePath, existing, entry.sourcePath])
-                return (.existing(id: existing), nil)
-            }
+            if let existing = try Self.noteKnownBytes(db, of: entry) { return (.existing(id: existing), nil) }
             let previous = try Self.truncatedEntry(db, sourcePath: entry.sourcePath)
             var stored = entry
             if let previous {
@@ -87,26 +82,20 @@ extension JournalStore {
         entry.id = old.id
         entry.text = old.text
         entry.createdAt = old.createdAt
-        if old.captureSource == "user" {
+        if old.captureSource == .user {
             entry.capturedLocal = old.capturedLocal
             entry.captureSubsec = old.captureSubsec
             entry.captureSource = old.captureSource
-            entry.utcOffsetSeconds = old.utcOffsetSeconds
-            entry.offsetSource = old.offsetSource
-            entry.capturedUTC = old.capturedUTC
+            entry.offset = old.offset
         }
-        let sameMoment = entry.capturedLocal == old.capturedLocal && entry.latitude == old.latitude
-            && entry.longitude == old.longitude
+        let sameMoment = entry.capturedLocal == old.capturedLocal && entry.location?.latitude == old.location?.latitude
+            && entry.location?.longitude == old.location?.longitude
         if sameMoment {
             // The weather found for that time and place still holds, and so does an offset it
             // gave an entry whose EXIF has none.
             entry.weatherStatus = old.weatherStatus
             entry.weatherError = old.weatherError
-            if entry.utcOffsetSeconds == nil {
-                entry.utcOffsetSeconds = old.utcOffsetSeconds
-                entry.offsetSource = old.offsetSource
-                entry.capturedUTC = old.capturedUTC
-            }
+            if entry.offset == nil { entry.offset = old.offset }
         } else {
             try db.execute(sql: "DELETE FROM weather WHERE entry_id = ?", arguments: [old.id])
         }

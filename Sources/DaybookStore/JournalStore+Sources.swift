@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 import GRDB
 
@@ -20,7 +21,7 @@ extension JournalStore {
                 WHERE substr(source_path, 1, length(?)) = ?
                 """, arguments: [prefix, prefix]).compactMap { row in
                 let written: String = row["updated_at"]
-                guard let seconds = Self.unixSeconds(written) else { return nil }
+                guard let seconds = UTCTimestamp.unixSeconds(written) else { return nil }
                 return KnownSource(path: row["source_path"], fileSize: row["file_size"], entryWrittenAt: seconds)
             }
         }
@@ -36,13 +37,5 @@ extension JournalStore {
                            arguments: [path, now, id])
             return db.changesCount > 0
         }
-    }
-
-    /// Parses the time stamps the journal writes (`JournalEntry.timestamp`).
-    static func unixSeconds(_ timestamp: String) -> Int64? {
-        let style = Date.ISO8601FormatStyle().year().month().day().dateSeparator(.dash)
-            .time(includingFractionalSeconds: false).timeSeparator(.colon).timeZone(separator: .omitted)
-        guard let date = try? style.parse(timestamp) else { return nil }
-        return Int64(date.timeIntervalSince1970.rounded(.down))
     }
 }

@@ -9,8 +9,7 @@ extension JournalStore {
 
     static func tags(_ db: Database, entryID: String) throws -> [JournalTag] {
         // User tags first (the user's words matter most), then by score.
-        try JournalTag.filter(Column("entry_id") == entryID)
-            .order(Column("source").desc, Column("score").desc, Column("name"))
+        try JournalTag.filter(JournalTag.Columns.entryId == entryID).order(JournalTag.displayOrder)
             .fetchAll(db)
     }
 

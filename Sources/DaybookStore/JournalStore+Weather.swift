@@ -1,5 +1,4 @@
-import DaybookMetadata
-import DaybookWeather
+import DaybookCore
 import Foundation
 import GRDB
 
@@ -7,20 +6,15 @@ extension JournalStore {
     /// Entries waiting for weather (status pending), optionally within local capture dates.
     public func weatherCandidates(since: CivilDate? = nil, until: CivilDate? = nil, entryIDs: Set<String>? = nil) throws -> [WeatherCandidate] {
         try pool.read { db in
-            var sql = """
-                SELECT id, latitude, longitude, captured_local, utc_offset_seconds FROM entry
-                WHERE weather_status = 'pending' AND latitude IS NOT NULL AND longitude IS NOT NULL
-                  AND captured_local IS NOT NULL
-                """
-            var arguments: StatementArguments = []
-            if let since { sql += " AND captured_local >= ?"; arguments += [since.iso] }
-            if let until { sql += " AND captured_local < ?"; arguments += [until.adding(days: 1).iso] }
-            sql += " ORDER BY captured_local"
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row -> WeatherCandidate? in
-                let id: String = row["id"]
-                if let entryIDs, !entryIDs.contains(id) { return nil }
-                return WeatherCandidate(entryID: id, latitude: row["latitude"], longitude: row["longitude"],
-                                        local: row["captured_local"], offsetSeconds: row["utc_offset_seconds"])
+            typealias C = JournalEntry.Columns
+            var request = JournalEntry.filter(C.weatherStatus == WeatherStatus.pending && C.latitude != nil && C.longitude != nil
+                                              && C.capturedLocal != nil)
+            if let since { request = request.filter(C.capturedLocal >= since) }
+            if let until { request = request.filter(C.capturedLocal < until.adding(days: 1)) }
+            return try request.order(C.capturedLocal).fetchAll(db).compactMap { entry -> WeatherCandidate? in
+                if let entryIDs, !entryIDs.contains(entry.id) { return nil }
+                guard let location = entry.location, let local = entry.capturedLocal else { return nil }
+                return WeatherCandidate(entryID: entry.id, location: location, local: local, offset: entry.offset)
             }
         }
     }
@@ -39,26 +33,21 @@ extension JournalStore {
         }
     }
 
-    /// Stores weather for a batch of entries in one transaction. Where the entry had no UTC
-    /// offset and the place's zone decided the instant unambiguously, the entry takes that
-    /// offset, marked as coming from the place's time zone.
-    public func saveWeather(_ results: [(record: WeatherRecord, match: WeatherMatch)]) throws {
-        guard !results.isEmpty else { return }
+    /// Stores weather for a batch of entries in one transaction, marking them done. An
+    /// `entryOffset` becomes the entry's offset only when it has none: a fill never replaces an
+    /// offset the photo itself gave (or one set meanwhile).
+    public func saveWeather(_ fills: [WeatherFill]) throws {
+        guard !fills.isEmpty else { return }
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
-            for (record, match) in results {
-                try record.save(db)
-                try db.execute(sql: "UPDATE entry SET weather_status = 'done', weather_error = NULL, updated_at = ? WHERE id = ?",
-                               arguments: [now, record.entryId])
-                // Only a unique local time gives a certain offset; a time in a DST gap or overlap
-                // was a guess and must not become the entry's offset.
-                if match.offsetFromPlace, match.resolution == .unique, let offset = match.placeOffsetSeconds {
-                    try db.execute(sql: """
-                        UPDATE entry SET utc_offset_seconds = ?, offset_source = ?,
-                          captured_utc = CAST(strftime('%s', captured_local) AS INTEGER) - ?
-                        WHERE id = ? AND utc_offset_seconds IS NULL
-                        """, arguments: [offset, OffsetSource.placeTimeZone.rawValue, offset, record.entryId])
-                }
+            for fill in fills {
+                guard var entry = try JournalEntry.fetchOne(db, key: fill.record.entryId) else { continue }
+                try fill.record.save(db)
+                entry.weatherStatus = .done
+                entry.weatherError = nil
+                entry.updatedAt = now
+                if entry.offset == nil, let offset = fill.entryOffset { entry.offset = offset }
+                try entry.update(db)
             }
         }
     }
@@ -66,9 +55,8 @@ extension JournalStore {
     /// Records a permanent provider error on entries; they leave the pending queue.
     public func markWeatherError(entryIDs: [String], reason: String) throws {
         try pool.write { db in
-            for id in entryIDs {
-                try db.execute(sql: "UPDATE entry SET weather_status = 'error', weather_error = ? WHERE id = ?", arguments: [reason, id])
-            }
+            _ = try JournalEntry.filter(keys: entryIDs).updateAll(
+                db, JournalEntry.Columns.weatherStatus.set(to: WeatherStatus.error), JournalEntry.Columns.weatherError.set(to: reason))
         }
     }
 
@@ -82,35 +70,27 @@ extension JournalStore {
 
     // MARK: Response cache
 
-    /// Cached hours for a cell and local date, keyed by date; dates missing from the cache are absent.
-    public func cachedWeather(provider: String, cell: GeoCell, dates: [CivilDate]) throws -> [CivilDate: WeatherSeries] {
+    /// Cached provider answers, keyed by date: what `cacheWeather` stored for `provider`,
+    /// the place cell `cell` and each date. Dates not in the cache are absent.
+    public func cachedWeather(provider: String, cell: String, dates: [CivilDate]) throws -> [CivilDate: Data] {
         try pool.read { db in
-            var found: [CivilDate: WeatherSeries] = [:]
-            let decoder = JSONDecoder()
+            var found: [CivilDate: Data] = [:]
             for date in dates {
-                if let data = try Data.fetchOne(db, sql: "SELECT series FROM weather_cache WHERE provider = ? AND cell = ? AND date = ?",
-                                                arguments: [provider, cell.key, date.iso]),
-                   let series = try? decoder.decode(WeatherSeries.self, from: data) {
-                    found[date] = series
-                }
+                found[date] = try Data.fetchOne(db, sql: "SELECT series FROM weather_cache WHERE provider = ? AND cell = ? AND date = ?",
+                                                arguments: [provider, cell, date])
             }
             return found
         }
     }
 
-    /// Caches a provider answer split by local date. Days whose hours are all empty (the
-    /// archive has not caught up yet) are not cached, so a later run asks again.
-    public func cacheWeather(_ series: WeatherSeries, cell: GeoCell, dates: [CivilDate]) throws {
-        let encoder = JSONEncoder()
+    /// Caches one answer per date for a provider and place cell, replacing any before.
+    public func cacheWeather(provider: String, cell: String, days: [CivilDate: Data]) throws {
+        guard !days.isEmpty else { return }
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
-            for date in dates {
-                let hours = series.hours(on: date)
-                guard hours.contains(where: { !$0.isEmpty }) else { continue }
-                let day = WeatherSeries(provider: series.provider, gridLatitude: series.gridLatitude, gridLongitude: series.gridLongitude,
-                                        timeZone: series.timeZone, utcOffsetSeconds: series.utcOffsetSeconds, hours: hours)
+            for (date, series) in days {
                 try db.execute(sql: "INSERT OR REPLACE INTO weather_cache (provider, cell, date, series, fetched_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [series.provider, cell.key, date.iso, try encoder.encode(day), now])
+                               arguments: [provider, cell, date, series, now])
             }
         }
     }

@@ -45,7 +45,7 @@ public final class JournalStore: Sendable {
     /// Looks up an entry by content hash.
     public func entry(contentHash: String) throws -> JournalEntry? {
         try pool.read { db in
-            try JournalEntry.filter(Column("content_hash") == contentHash).fetchOne(db)
+            try JournalEntry.filter(Columns.contentHash == contentHash).fetchOne(db)
         }
     }
 
@@ -68,12 +68,7 @@ public final class JournalStore: Sendable {
     public func insert(_ entry: JournalEntry, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
                        beforeCommit: () throws -> Void = {}) throws -> InsertOutcome {
         try pool.write { db in
-            if let existing = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE content_hash = ?",
-                                                  arguments: [entry.contentHash]) {
-                try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ? AND source_path <> ?",
-                               arguments: [entry.sourcePath, existing, entry.sourcePath])
-                return .existing(id: existing)
-            }
+            if let existing = try Self.noteKnownBytes(db, of: entry) { return .existing(id: existing) }
             try entry.insert(db)
             try Self.replaceAutoTags(db, entryID: entry.id, proposals: autoTags, taggerVersion: taggerVersion)
             try beforeCommit()
@@ -88,7 +83,7 @@ public final class JournalStore: Sendable {
         try pool.write { db in
             var added = 0
             for entry in entries {
-                guard try JournalEntry.filter(Column("content_hash") == entry.contentHash).isEmpty(db) else { continue }
+                guard try JournalEntry.filter(Columns.contentHash == entry.contentHash).isEmpty(db) else { continue }
                 try entry.insert(db)
                 if let tags = autoTags[entry.id] {
                     try Self.replaceAutoTags(db, entryID: entry.id, proposals: tags, taggerVersion: taggerVersion)
@@ -99,6 +94,18 @@ public final class JournalStore: Sendable {
         }
     }
 
+    private typealias Columns = JournalEntry.Columns
+
+    /// When `entry`'s bytes are stored already, records the path they were seen at last on
+    /// that entry and returns its id; nil for bytes not seen before.
+    static func noteKnownBytes(_ db: Database, of entry: JournalEntry) throws -> String? {
+        let known = JournalEntry.filter(Columns.contentHash == entry.contentHash)
+        guard let id = try known.select(Columns.id, as: String.self).fetchOne(db) else { return nil }
+        try known.filter(Columns.sourcePath != entry.sourcePath)
+            .updateAll(db, Columns.sourcePath.set(to: entry.sourcePath))
+        return id
+    }
+
     public func count() throws -> Int {
         try pool.read { db in try JournalEntry.fetchCount(db) }
     }
@@ -107,7 +114,7 @@ public final class JournalStore: Sendable {
     public func entries(limit: Int? = nil) throws -> [JournalEntry] {
         try pool.read { db in
             // DESC puts NULL (undated) last, and keeps the captured_local index usable.
-            var request = JournalEntry.order(Column("captured_local").desc, Column("created_at").desc, Column("id"))
+            var request = JournalEntry.order(Columns.capturedLocal.desc, Columns.createdAt.desc, Columns.id)
             if let limit { request = request.limit(limit) }
             return try request.fetchAll(db)
         }
@@ -120,8 +127,8 @@ public final class JournalStore: Sendable {
             throw StoreError.entryNotFound(idPrefix)
         }
         let matches = try pool.read { db in
-            try JournalEntry.filter(Column("id") >= prefix && Column("id") < prefix + "\u{10FFFF}")
-                .order(Column("id")).limit(10).fetchAll(db)
+            try JournalEntry.filter(Columns.id >= prefix && Columns.id < prefix + "\u{10FFFF}")
+                .order(Columns.id).limit(10).fetchAll(db)
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw StoreError.entryNotFound(idPrefix) }
@@ -131,7 +138,7 @@ public final class JournalStore: Sendable {
     /// Thumbnail file names referenced by entries.
     public func referencedThumbnails() throws -> Set<String> {
         try pool.read { db in
-            Set(try String.fetchAll(db, sql: "SELECT thumbnail FROM entry WHERE thumbnail IS NOT NULL"))
+            try JournalEntry.filter(Columns.thumbnail != nil).select(Columns.thumbnail, as: String.self).fetchSet(db)
         }
     }
 

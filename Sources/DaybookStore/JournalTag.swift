@@ -13,6 +13,15 @@ public struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persista
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
+    public enum Columns: String, ColumnExpression {
+        case entryId = "entry_id"
+        case name, source, score
+        case taggerVersion = "tagger_version"
+    }
+
+    /// User tags first, then automatic ones by score, then by name: the order tags show in.
+    static let displayOrder: [SQLOrdering] = [Columns.source.desc, Columns.score.desc, Columns.name.asc]
+
     public var entryId: String
     public var name: String
     public var source: TagSource

@@ -58,16 +58,13 @@ enum SearchIndex {
 
     /// A tag as an FTS5 phrase restricted to the tags column: `tags : "summer trip"`.
     static func tagPhrase(_ name: String) -> String? {
-        let tokens = name.split { !$0.isLetter && !$0.isNumber }
-        guard !tokens.isEmpty else { return nil }
-        return "tags : \"\(tokens.joined(separator: " "))\""
+        FTS5Pattern(matchingPhrase: name).map { "tags : \($0.rawPattern)" }
     }
 
     /// Turns what a user typed into an FTS5 query: every word must match, each as a prefix
-    /// ("beac" finds "beach"). Quoting each word keeps FTS5 syntax characters literal.
+    /// ("beac" finds "beach"). GRDB's pattern keeps FTS5 syntax characters literal; case
+    /// and accents are folded by the index's own tokenizer when it reads the pattern.
     static func matchExpression(for text: String) -> String? {
-        let words = text.split { !$0.isLetter && !$0.isNumber }.map { String($0) }
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+        FTS5Pattern(matchingAllPrefixesIn: text)?.rawPattern
     }
 }

@@ -1,12 +1,17 @@
-import DaybookWeather
+import DaybookCore
 import Foundation
 import GRDB
 
-/// The weather stored for one entry: the provider's observation nearest the capture.
+/// The weather stored for one entry: the provider's observation nearest the capture, as the
+/// weather back-fill chose it (the store keeps what it is given).
 public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "weather"
     public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    public enum Columns: String, ColumnExpression {
+        case entryId = "entry_id"
+    }
 
     public var entryId: String
     public var provider: String
@@ -25,23 +30,25 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
     public var placeUtcOffsetSeconds: Int?
     public var fetchedAt: String
 
-    public init(entryID: String, series: WeatherSeries, match: WeatherMatch, fetchedAt: Date = Date()) {
-        let observation = match.observation
-        entryId = entryID
-        provider = series.provider
-        observedAt = JournalEntry.timestamp(Date(timeIntervalSince1970: TimeInterval(observation.time)))
-        temperatureC = observation.temperature
-        apparentTemperatureC = observation.apparentTemperature
-        precipitationMm = observation.precipitation
-        cloudCoverPercent = observation.cloudCover
-        windSpeedKmh = observation.windSpeed
-        weatherCode = observation.weatherCode
-        weatherText = observation.weatherCode.map(WMOWeatherCode.text)
-        gridLatitude = series.gridLatitude
-        gridLongitude = series.gridLongitude
-        timeZone = series.timeZone
-        placeUtcOffsetSeconds = match.placeOffsetSeconds
-        self.fetchedAt = JournalEntry.timestamp(fetchedAt)
+    public init(entryId: String, provider: String, observedAt: String, temperatureC: Double?, apparentTemperatureC: Double?,
+                precipitationMm: Double?, cloudCoverPercent: Double?, windSpeedKmh: Double?, weatherCode: Int?,
+                weatherText: String?, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
+                placeUtcOffsetSeconds: Int?, fetchedAt: String) {
+        self.entryId = entryId
+        self.provider = provider
+        self.observedAt = observedAt
+        self.temperatureC = temperatureC
+        self.apparentTemperatureC = apparentTemperatureC
+        self.precipitationMm = precipitationMm
+        self.cloudCoverPercent = cloudCoverPercent
+        self.windSpeedKmh = windSpeedKmh
+        self.weatherCode = weatherCode
+        self.weatherText = weatherText
+        self.gridLatitude = gridLatitude
+        self.gridLongitude = gridLongitude
+        self.timeZone = timeZone
+        self.placeUtcOffsetSeconds = placeUtcOffsetSeconds
+        self.fetchedAt = fetchedAt
     }
 
     /// "14.2 °C (feels 13.0), Partly cloudy, 0.0 mm, wind 11 km/h"
@@ -60,14 +67,22 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
     }
 }
 
+/// What a back-fill found for one entry: the weather to store, and the UTC offset the entry
+/// takes from it (the place's zone, when the entry had none and the zone was certain).
+public struct WeatherFill: Sendable, Hashable {
+    public let record: WeatherRecord
+    public let entryOffset: UTCOffset?
+
+    public init(record: WeatherRecord, entryOffset: UTCOffset?) {
+        self.record = record
+        self.entryOffset = entryOffset
+    }
+}
+
 /// An entry that needs weather: it has a place and a date, and none yet.
 public struct WeatherCandidate: Sendable, Hashable {
     public let entryID: String
-    public let latitude: Double
-    public let longitude: Double
-    public let local: LocalDateTimeText
-    public let offsetSeconds: Int?
+    public let location: GeoLocation
+    public let local: LocalDateTime
+    public let offset: UTCOffset?
 }
-
-/// The capture's local time as stored (`YYYY-MM-DDTHH:MM:SS`).
-public typealias LocalDateTimeText = String

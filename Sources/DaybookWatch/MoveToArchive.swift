@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -15,15 +16,10 @@ public struct MoveToArchive: Sendable {
 
     public init(root: String) { self.root = root }
 
-    /// DIR/YYYY/MM for `YYYY-MM-DDTHH:MM:SS`, DIR/undated otherwise.
-    public func folder(forCapturedLocal captured: String?) -> String {
-        if let captured, captured.count >= 7 {
-            let year = captured.prefix(4), month = captured.dropFirst(5).prefix(2)
-            if year.allSatisfy(\.isNumber), month.allSatisfy(\.isNumber), captured.dropFirst(4).first == "-" {
-                return "\(root)/\(year)/\(month)"
-            }
-        }
-        return "\(root)/undated"
+    /// DIR/YYYY/MM for a capture time, DIR/undated without one.
+    public func folder(forCapturedLocal captured: LocalDateTime?) -> String {
+        guard let captured else { return "\(root)/undated" }
+        return "\(root)/\(DateText.padded(captured.year, width: 4))/\(DateText.padded(captured.month))"
     }
 
     /// `name.jpg`, then `name-1.jpg`, `name-2.jpg`, …
@@ -36,7 +32,7 @@ public struct MoveToArchive: Sendable {
     }
 
     /// Moves `path` into the archive and points the entry `id` at it. Returns the new path.
-    public func move(_ path: String, capturedLocal: String?, entryID id: String, store: JournalStore) throws -> String {
+    public func move(_ path: String, capturedLocal: LocalDateTime?, entryID id: String, store: JournalStore) throws -> String {
         let folder = folder(forCapturedLocal: capturedLocal)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

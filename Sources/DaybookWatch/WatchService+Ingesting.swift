@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookIngest
 import DaybookStore
 import Foundation
@@ -70,7 +71,7 @@ extension WatchService {
     }
 
     /// Moves an ingested file with `--move-to`; returns its new path, nil when not moved.
-    private func moveToArchive(_ path: String, capturedLocal: String?, id: String) -> String? {
+    private func moveToArchive(_ path: String, capturedLocal: LocalDateTime?, id: String) -> String? {
         guard let archive else { return nil }
         do {
             return try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
@@ -80,8 +81,8 @@ extension WatchService {
         }
     }
 
-    static func dateNote(_ capturedLocal: String?) -> String {
+    static func dateNote(_ capturedLocal: LocalDateTime?) -> String {
         guard let captured = capturedLocal else { return " (no capture date)" }
-        return " (\(captured.prefix(16).replacingOccurrences(of: "T", with: " ")))"
+        return " (\(captured.readable(seconds: false)))"
     }
 }

@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// One entry that needs weather.
 public struct BackfillItem: Sendable, Hashable {
     public let entryID: String

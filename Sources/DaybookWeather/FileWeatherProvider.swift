@@ -1,4 +1,4 @@
-import DaybookMetadata
+import DaybookCore
 import Foundation
 
 /// Hourly observations from a local CSV or JSON file, for machines without network (or

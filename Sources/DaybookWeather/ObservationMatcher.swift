@@ -1,4 +1,4 @@
-import DaybookMetadata
+import DaybookCore
 import Foundation
 
 /// How a wall-clock time became an instant.
@@ -107,14 +107,14 @@ public enum ObservationMatcher {
         let instant: Int64
         let resolution: LocalTimeResolution
         if let offsetSeconds {
-            instant = local.secondsSinceEpochIgnoringZone - Int64(offsetSeconds)
+            instant = local.unixSeconds(offsetSeconds: offsetSeconds)
             resolution = .entryOffset
         } else if let zone {
             let resolved = PlaceTime.instant(of: local, in: zone)
             instant = resolved.unixSeconds
             resolution = resolved.resolution
         } else {
-            instant = local.secondsSinceEpochIgnoringZone - Int64(series.utcOffsetSeconds)
+            instant = local.unixSeconds(offsetSeconds: series.utcOffsetSeconds)
             resolution = .providerOffset
         }
         guard let observation = nearest(to: instant, in: series.hours) else { return nil }

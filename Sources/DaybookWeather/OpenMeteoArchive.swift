@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// Open-Meteo's historical weather API (`/v1/archive`, ERA5 reanalysis from 1940, about

@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// A source of hourly weather, asked in batches: one call per place and date range.

@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// One batch request: a cell and an inclusive range of local dates at the place.

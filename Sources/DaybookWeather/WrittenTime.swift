@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// A time as written in a weather file: `YYYY-MM-DD[T ]HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM|±HH]`.
 ///
 /// By hand because Foundation's ISO 8601 parsers want one fixed form: they refuse a space
@@ -17,23 +19,18 @@ struct WrittenTime: Equatable {
     /// `nil` for anything that is not exactly that form, or a field out of range.
     init?(_ text: String) {
         let c = Array(text.utf8)
-        guard c.count >= 16, c[10] == UInt8(ascii: "T") || c[10] == UInt8(ascii: " ") || c[10] == UInt8(ascii: "t"),
-              c[13] == UInt8(ascii: ":"), let date = CivilDate(iso: String(decoding: c[0..<10], as: UTF8.self))
-        else { return nil }
-        func digits(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= c.count else { return nil }
-            var value = 0
-            for i in range {
-                guard c[i] >= 48, c[i] <= 57 else { return nil }
-                value = value * 10 + Int(c[i] - 48)
-            }
-            return value
+        /// The numbers of the piece at `start` laid out as `layout` (see `DateText.numbers`).
+        func numbers(at start: Int, _ layout: String, _ alternatives: [Int: String] = [:]) -> [Int]? {
+            let end = start + layout.utf8.count
+            guard end <= c.count else { return nil }
+            return DateText.numbers(String(decoding: c[start..<end], as: UTF8.self), layout: layout, alternatives: alternatives)
         }
-        guard let hour = digits(11..<13), let minute = digits(14..<16), hour < 24, minute < 60 else { return nil }
+        guard let d = numbers(at: 0, "####-##-##T##:##", [10: " t"]), let date = CivilDate(year: d[0], month: d[1], day: d[2]),
+              d[3] < 24, d[4] < 60 else { return nil }
         var i = 16, second = 0
-        if i < c.count, c[i] == UInt8(ascii: ":") {
-            guard let s = digits(17..<19), s < 60 else { return nil }
-            second = s
+        if let s = numbers(at: i, ":##") {
+            guard s[0] < 60 else { return nil }
+            second = s[0]
             i = 19
             if i < c.count, c[i] == UInt8(ascii: ".") || c[i] == UInt8(ascii: ",") {
                 i += 1
@@ -42,7 +39,7 @@ struct WrittenTime: Equatable {
                 guard i > start else { return nil }
             }
         }
-        let local = date.midnightUTCSeconds + Int64(hour * 3600 + minute * 60 + second)
+        let local = date.midnightUTCSeconds + Int64(d[3] * 3600 + d[4] * 60 + second)
         if i == c.count {
             self.init(localSeconds: local, offsetSeconds: nil)
             return
@@ -52,16 +49,16 @@ struct WrittenTime: Equatable {
             self.init(localSeconds: local, offsetSeconds: 0)
             return
         }
-        guard c[i] == UInt8(ascii: "+") || c[i] == UInt8(ascii: "-") else { return nil }
-        let sign = c[i] == UInt8(ascii: "-") ? -1 : 1
-        let offsetHours: Int?, offsetMinutes: Int?
-        switch c.count - i - 1 {
-        case 2: offsetHours = digits(i + 1..<i + 3); offsetMinutes = 0
-        case 4: offsetHours = digits(i + 1..<i + 3); offsetMinutes = digits(i + 3..<i + 5)
-        case 5 where c[i + 3] == UInt8(ascii: ":"): offsetHours = digits(i + 1..<i + 3); offsetMinutes = digits(i + 4..<i + 6)
+        // ±HH, ±HHMM or ±HH:MM to the end.
+        let hoursAndMinutes: (Int, Int)?
+        switch c.count - i {
+        case 3: hoursAndMinutes = numbers(at: i, "+##", [0: "-"]).map { ($0[0], 0) }
+        case 5: hoursAndMinutes = numbers(at: i, "+####", [0: "-"]).map { ($0[0] / 100, $0[0] % 100) }
+        case 6: hoursAndMinutes = numbers(at: i, "+##:##", [0: "-"]).map { ($0[0], $0[1]) }
         default: return nil
         }
-        guard let h = offsetHours, let m = offsetMinutes, h <= 14, m < 60 else { return nil }
+        guard let (h, m) = hoursAndMinutes, h <= 14, m < 60 else { return nil }
+        let sign = c[i] == UInt8(ascii: "-") ? -1 : 1
         self.init(localSeconds: local, offsetSeconds: sign * (h * 3600 + m * 60))
     }
 }

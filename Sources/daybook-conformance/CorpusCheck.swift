@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 import DaybookMetadata
 import Foundation
@@ -69,7 +70,7 @@ struct CorpusCheck {
         if let location, let gps, !sameDegrees(gps.double("altitude_m"), location.altitude, tolerance: 1e-3) {
             found.append(Difference(field: "altitude", exiftool: show(gps.double("altitude_m")), ours: show(location.altitude)))
         }
-        compare("orientation", exiftool: String(file.int("orientation") ?? 1), ours: String(metadata.orientation))
+        compare("orientation", exiftool: String(file.int("orientation") ?? 1), ours: String(metadata.orientation.rawValue))
         compare("make", exiftool: show(file.string("make")), ours: show(metadata.make))
         compare("model", exiftool: show(file.string("model")), ours: show(metadata.model))
         if let width = file.int("image_width"), let height = file.int("image_height") {

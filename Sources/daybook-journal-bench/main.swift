@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import DaybookTagging
@@ -98,13 +99,13 @@ let kinds: [(name: String, api: () throws -> Int, cli: [String])] = [
     ("tag", { try store.search(JournalQuery(tags: ["sunset"], limit: 100)).count }, ["search", "--tag", "sunset", "--limit", "100"]),
     ("two tags + text", { try store.search(JournalQuery(text: "lake", tags: ["blue", "sky"], limit: 100)).count },
      ["search", "lake", "--tag", "blue", "--tag", "sky", "--limit", "100"]),
-    ("date (--on)", { try store.search(JournalQuery(fromDate: "2018-07-14", toDate: "2018-07-14")).count }, ["search", "--on", "2018-07-14"]),
-    ("month", { try store.entries(month: "2018-07", limit: 100).count }, ["list", "--month", "2018-07", "--limit", "100"]),
-    ("date range", { try store.search(JournalQuery(fromDate: "2019-01-01", toDate: "2019-03-31", limit: 100)).count },
+    ("date (--on)", { try store.search(JournalQuery(fromDate: CivilDate(iso: "2018-07-14"), toDate: CivilDate(iso: "2018-07-14"))).count }, ["search", "--on", "2018-07-14"]),
+    ("month", { try store.entries(month: CalendarMonth("2018-07")!, limit: 100).count }, ["list", "--month", "2018-07", "--limit", "100"]),
+    ("date range", { try store.search(JournalQuery(fromDate: CivilDate(iso: "2019-01-01"), toDate: CivilDate(iso: "2019-03-31"), limit: 100)).count },
      ["search", "--from", "2019-01-01", "--to", "2019-03-31", "--limit", "100"]),
     ("near 25 km", { try store.search(JournalQuery(near: .init(latitude: -16.5, longitude: 179.95, radiusKm: 25), limit: 100)).count },
      ["search", "--near", "-16.5,179.95", "--radius", "25km", "--limit", "100"]),
-    ("on this day", { try store.onThisDay(monthDay: "07-14", beforeYear: 2026, includeLeapDay: false).count },
+    ("on this day", { try store.onThisDay(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false).count },
      ["on-this-day", "--date", "07-14", "--year", "2026"]),
     ("latest 5", { try store.latest(5).count }, ["latest", "-n", "5"]),
     ("list newest 100", { try store.entries(limit: 100).count }, ["list", "--limit", "100"]),

@@ -1,3 +1,4 @@
+import DaybookStore
 import Foundation
 
 /// Terminal output: messages on standard error, data on standard output.
@@ -12,16 +13,9 @@ enum Console {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    /// The one JSON shape Daybook writes: snake_case keys, sorted, readable.
-    static func jsonData<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return try encoder.encode(value)
-    }
-
+    /// Prints `--json` output through the one JSON writer (`JSONOutput`).
     static func printJSON<T: Encodable>(_ value: T) throws {
-        let data = try jsonData(value)
+        let data = try JSONOutput.data(value)
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }

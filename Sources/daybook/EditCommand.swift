@@ -1,5 +1,5 @@
 import ArgumentParser
-import DaybookMetadata
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -56,14 +56,7 @@ struct Edit: ParsableCommand {
         }
     }
 
-    static func parseDate(_ text: String) -> LocalDateTime? {
-        let normalized = text.replacingOccurrences(of: "T", with: " ")
-        switch normalized.count {
-        case 10: return LocalDateTime(exif: normalized + " 00:00:00")
-        case 16: return LocalDateTime(exif: normalized + ":00")
-        default: return LocalDateTime(exif: normalized)
-        }
-    }
+    static func parseDate(_ text: String) -> LocalDateTime? { LocalDateTime(commandLine: text) }
 
     func run() throws {
         try reportingErrors {
@@ -89,7 +82,7 @@ struct Edit: ParsableCommand {
                 entry = try store.entry(idPrefix: entry.id)
             }
             let tags = try store.tags(entryID: entry.id)
-            if options.json { return try Console.printJSON(EntryDetails(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id))) }
+            if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id))) }
             print("\(entry.shortID) updated at \(entry.updatedAt)")
         }
     }

@@ -1,4 +1,4 @@
-import DaybookMetadata
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -9,13 +9,13 @@ enum EntryFormat {
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     static func monthSection(_ entry: JournalEntry) -> String {
-        guard let date = entry.capturedAt else { return "Undated" }
+        guard let date = entry.capturedLocal else { return "Undated" }
         return "\(monthNames[date.month - 1]) \(date.year)"
     }
 
     /// One list line: date and weekday, place, weather, tags, the first line of the text, id.
     static func line(_ entry: JournalEntry, annotations: EntryAnnotations) -> String {
-        let when = entry.capturedAt.map(shortDate) ?? "(no date)       "
+        let when = entry.capturedLocal.map(shortDate) ?? "(no date)       "
         var parts = [when, column(placeText(entry) ?? "—", 22)]
         parts.append(column(annotations.weather.map(shortWeather) ?? "", 20))
         parts.append(column(annotations.tags.prefix(4).map(\.name).joined(separator: " "), 24))
@@ -37,20 +37,20 @@ enum EntryFormat {
 
     /// "Sun 14 Jul 10:30"
     static func shortDate(_ date: LocalDateTime) -> String {
-        let weekday = weekdays[(Int((date.secondsSinceEpochIgnoringZone / 86_400) % 7) + 11) % 7]
-        return "\(weekday) \(pad2(date.day)) \(monthNames[date.month - 1].prefix(3)) \(pad2(date.hour)):\(pad2(date.minute))"
+        "\(weekdays[date.weekday]) \(DateText.padded(date.day)) \(monthNames[date.month - 1].prefix(3)) "
+            + "\(DateText.padded(date.hour)):\(DateText.padded(date.minute))"
     }
 
     static func placeText(_ entry: JournalEntry) -> String? {
-        guard let latitude = entry.latitude, let longitude = entry.longitude else { return nil }
-        return String(format: "%.4f°%@ %.4f°%@", abs(latitude), latitude < 0 ? "S" : "N",
-                      abs(longitude), longitude < 0 ? "W" : "E")
+        guard let location = entry.location else { return nil }
+        return String(format: "%.4f°%@ %.4f°%@", abs(location.latitude), location.latitude < 0 ? "S" : "N",
+                      abs(location.longitude), location.longitude < 0 ? "W" : "E")
     }
 
     static func details(_ entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, library: Library) -> [(String, String)] {
         var rows: [(String, String)] = [("id", entry.id)]
-        if let date = entry.capturedAt {
-            var text = date.iso8601.replacingOccurrences(of: "T", with: " ")
+        if let date = entry.capturedLocal {
+            var text = date.readable()
             if let subsec = entry.captureSubsec { text += ".\(subsec)" }
             if let offset = entry.offset {
                 text += " \(offset.formatted) (offset from \(offset.source.explanation))"
@@ -58,20 +58,20 @@ enum EntryFormat {
                 text += " (local time, offset unknown)"
             }
             rows.append(("captured", text))
-            rows.append(("date from", entry.captureSource ?? "—"))
+            rows.append(("date from", entry.captureSource?.rawValue ?? "—"))
         } else {
             rows.append(("captured", "no usable date in the photo"))
         }
-        if let place = placeText(entry) {
-            var text = place + String(format: "  (%.6f, %.6f)", entry.latitude!, entry.longitude!)
-            if let altitude = entry.altitude { text += String(format: ", %.1f m", altitude) }
+        if let place = placeText(entry), let location = entry.location {
+            var text = place + String(format: "  (%.6f, %.6f)", location.latitude, location.longitude)
+            if let altitude = location.altitude { text += String(format: ", %.1f m", altitude) }
             rows.append(("place", text))
         } else {
             rows.append(("place", "—"))
         }
         rows.append(("camera", entry.camera ?? "—"))
         if let width = entry.pixelWidth, let height = entry.pixelHeight {
-            rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation)"))
+            rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation.rawValue)"))
         }
         rows.append(("photo", entry.sourcePath))
         if let name = entry.thumbnailName {
@@ -108,6 +108,4 @@ enum EntryFormat {
         case .done: return "done"
         }
     }
-
-    private static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -34,18 +34,24 @@ struct Export: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let archive = try store.exportArchive(includeThumbnails: format == .json && !noThumbnails)
+            let count: Int
             switch format {
             case .json:
-                try write(try Console.jsonData(archive))
+                let archive = try store.exportArchive(includeThumbnails: !noThumbnails)
+                count = archive.items.count
+                try write(try JSONOutput.data(archive))
             case .geojson:
-                try write(try JournalExport.geoJSON(archive, store: store))
+                let items = try store.journalItems()
+                count = items.count
+                try write(try JournalExport.geoJSON(items, store: store))
             case .markdown:
                 guard output != "-" else { throw ValidationError("markdown needs a folder, not standard output.") }
-                let files = try JournalExport.markdown(archive, store: store, to: URL(fileURLWithPath: output))
+                let items = try store.journalItems()
+                count = items.count
+                let files = try JournalExport.markdown(items, store: store, to: URL(fileURLWithPath: output))
                 Console.writeError("daybook: wrote \(files.count) month files to \(output)")
             }
-            if output != "-" { Console.writeError("daybook: exported \(archive.items.count) entries") }
+            if output != "-" { Console.writeError("daybook: exported \(count) entries") }
         }
     }
 

@@ -94,7 +94,7 @@ struct IngestReport: Encodable {
     let skipped: Int
     let weatherFilled: Int?
     let weatherPending: Int?
-    let created: [JournalEntry]
+    let created: [EntryOutput]
 
     init(summary: IngestSummary, weather: BackfillSummary?, created: [JournalEntry]) {
         weatherFilled = weather?.filled
@@ -103,7 +103,7 @@ struct IngestReport: Encodable {
         alreadyInJournal = summary.alreadyInJournal
         failed = summary.failed
         skipped = summary.skipped
-        self.created = created
+        self.created = created.map(EntryOutput.init)
     }
 }
 

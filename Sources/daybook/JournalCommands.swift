@@ -1,5 +1,5 @@
 import ArgumentParser
-import DaybookMetadata
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -10,7 +10,7 @@ enum EntryListing {
         let annotations = try store.annotations(for: entries.map(\.id))
         if json {
             return try Console.printJSON(entries.map { entry in
-                EntryDetails(entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
+                EntryDetailsOutput(entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
                              distanceKm: distances[entry.id])
             })
         }
@@ -84,11 +84,11 @@ struct Search: ParsableCommand {
         }
         if month != nil && (from != nil || to != nil) { throw ValidationError("Use --month or --from/--to, not both.") }
         for (flag, value) in [("--on", on), ("--from", from), ("--to", to)] {
-            if let value, LocalDateTime(exif: value + " 00:00:00") == nil {
+            if let value, CivilDate(iso: value) == nil {
                 throw ValidationError("\(flag) must be a date like 2024-05-17 (got \(value)).")
             }
         }
-        if let month, LocalDateTime(exif: month + "-01 00:00:00") == nil {
+        if let month, CalendarMonth(month) == nil {
             throw ValidationError("--month must look like 2024-05 (got \(month)).")
         }
         if JournalCLI.kilometres(radius) == nil { throw ValidationError("--radius must be like 500m or 25km (got \(radius)).") }
@@ -102,10 +102,11 @@ struct Search: ParsableCommand {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             var query = JournalQuery(text: words.isEmpty ? nil : words.joined(separator: " "), tags: tag, limit: limit)
-            if let on { query.fromDate = on; query.toDate = on }
-            if let month { query.fromDate = month + "-01"; query.toDate = month + "-31" }
-            if let from { query.fromDate = from }
-            if let to { query.toDate = to }
+            // Checked in validate(): each parses.
+            if let day = on.flatMap(CivilDate.init(iso:)) { query.fromDate = day; query.toDate = day }
+            if let month = month.flatMap(CalendarMonth.init) { query.fromDate = month.firstDay; query.toDate = month.lastDay }
+            if let from = from.flatMap(CivilDate.init(iso:)) { query.fromDate = from }
+            if let to = to.flatMap(CivilDate.init(iso:)) { query.toDate = to }
             if let near {
                 let point = try JournalCLI.point(near, store: store)
                 query.near = JournalQuery.Near(latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
@@ -137,7 +138,7 @@ struct OnThisDay: ParsableCommand {
     var year: Int?
 
     func validate() throws {
-        if let date, LocalDateTime(exif: "2000-\(date) 00:00:00") == nil {
+        if let date, MonthDay(date) == nil {
             throw ValidationError("--date must look like 05-17 (got \(date)).")
         }
     }
@@ -146,15 +147,15 @@ struct OnThisDay: ParsableCommand {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             let today = LocalDateTime(unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
-            let monthDay = date ?? String(today.iso8601.dropFirst(5).prefix(5))
+            let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
             let thisYear = year ?? today.year
-            let isLeap = (thisYear % 4 == 0 && thisYear % 100 != 0) || thisYear % 400 == 0
-            let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: monthDay == "02-28" && !isLeap)
+            let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
+            let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
             if entries.isEmpty && !options.json {
                 return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
             }
             try EntryListing.print(entries, store: store, json: options.json) { entry in
-                guard let date = entry.capturedAt else { return "" }
+                guard let date = entry.capturedLocal else { return "" }
                 let ago = thisYear - date.year
                 return "\(date.year) — \(ago) year\(ago == 1 ? "" : "s") ago"
             }
@@ -204,9 +205,9 @@ enum JournalCLI {
             return (latitude, longitude)
         }
         let entry = try store.entry(idPrefix: text)
-        guard let latitude = entry.latitude, let longitude = entry.longitude else {
+        guard let location = entry.location else {
             throw StoreError.io("entry \(entry.shortID) has no place to search near")
         }
-        return (latitude, longitude)
+        return (location.latitude, location.longitude)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DaybookMetadata
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -26,7 +26,7 @@ struct List: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-        if let month, LocalDateTime(exif: month + "-01 00:00:00") == nil {
+        if let month, CalendarMonth(month) == nil {
             throw ValidationError("--month must look like 2024-05 (got \(month)).")
         }
     }
@@ -34,7 +34,9 @@ struct List: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let entries = try month.map { try store.entries(month: $0, limit: limit) } ?? store.entries(limit: limit)
+            // Checked in validate(): it parses.
+            let entries = try month.flatMap(CalendarMonth.init).map { try store.entries(month: $0, limit: limit) }
+                ?? store.entries(limit: limit)
             if entries.isEmpty && !options.json {
                 if let month { return Console.writeError("daybook: no entries in \(month)") }
                 throw StoreError.emptyLibrary(store.library.root.path)
@@ -61,28 +63,10 @@ struct Show: ParsableCommand {
             let entry = try store.entry(idPrefix: id)
             let tags = try store.tags(entryID: entry.id)
             let weather = try store.weather(entryID: entry.id)
-            if options.json { return try Console.printJSON(EntryDetails(entry: entry, tags: tags, weather: weather)) }
+            if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: weather)) }
             for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) {
                 print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
             }
         }
-    }
-}
-
-/// An entry's JSON with its tags and weather added.
-struct EntryDetails: Encodable {
-    let entry: JournalEntry
-    let tags: [JournalTag]
-    let weather: WeatherRecord?
-    var distanceKm: Double? = nil
-
-    enum Key: String, CodingKey { case tags, weather, distanceKm }
-
-    func encode(to encoder: Encoder) throws {
-        try entry.encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(weather, forKey: .weather)
-        try container.encodeIfPresent(distanceKm, forKey: .distanceKm)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookIngest
 import DaybookStore
 import DaybookWeather

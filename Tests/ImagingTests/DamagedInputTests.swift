@@ -12,7 +12,7 @@ final class DamagedInputTests: XCTestCase {
         XCTAssertGreaterThan(jpeg.count, 500_000, "test image should compress like a photo")
         for fraction in [0.1, 0.5] {
             let cut = Array(jpeg.prefix(Int(Double(jpeg.count) * fraction)))
-            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: cut, orientation: 1)) { error in
+            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: cut, orientation: .up)) { error in
                 XCTAssertEqual(error, .truncated(Self.frame, "Premature end of JPEG file"))
                 XCTAssertEqual(error.frameSize, Self.frame)
                 XCTAssertEqual(error.description, "truncated image data (Premature end of JPEG file)")
@@ -94,7 +94,7 @@ final class DamagedInputTests: XCTestCase {
         let jpeg = try TestImages.jpeg(TestImages.photo(width: 100, height: 75))
         let bomb = try TestImages.patchingFrameSize(jpeg, width: 60000, height: 60000)
         let start = Date()
-        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bomb, orientation: 1)) { error in
+        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bomb, orientation: .up)) { error in
             XCTAssertEqual(error, .tooLarge(FrameSize(width: 60000, height: 60000), limit: 100_000_000))
             XCTAssertEqual(
                 error.description,
@@ -119,12 +119,12 @@ final class DamagedInputTests: XCTestCase {
     func testPixelLimitIsConfigurable() throws {
         let jpeg = try TestImages.jpeg(TestImages.photo(width: 640, height: 480))
         let maker = ThumbnailMaker(maxPixels: 300_000)
-        XCTAssertThrowsImagingError(try maker.make(from: jpeg, orientation: 1)) { error in
+        XCTAssertThrowsImagingError(try maker.make(from: jpeg, orientation: .up)) { error in
             XCTAssertEqual(error, .tooLarge(FrameSize(width: 640, height: 480), limit: 300_000))
             XCTAssertEqual(
                 error.description, "image too large: 640×480 (0.3 MP) is above the 0.3 MP limit")
         }
-        XCTAssertNoThrow(try ThumbnailMaker(maxPixels: 640 * 480).make(from: jpeg, orientation: 1))
+        XCTAssertNoThrow(try ThumbnailMaker(maxPixels: 640 * 480).make(from: jpeg, orientation: .up))
     }
 
     func testNonJPEGInputsAreNamed() {
@@ -137,7 +137,7 @@ final class DamagedInputTests: XCTestCase {
             (html, "not a JPEG (looks like HTML/text)"),
         ]
         for (bytes, text) in cases {
-            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bytes, orientation: 1)) { error in
+            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bytes, orientation: .up)) { error in
                 XCTAssertEqual(error, .notJPEG(text))
                 XCTAssertEqual(error.description, text)
                 XCTAssertNil(error.frameSize)
@@ -170,7 +170,7 @@ final class DamagedInputTests: XCTestCase {
             + [UInt8](repeating: 0x4D, count: 8)
         let dqt = try XCTUnwrap(TestImages.markerOffset(jpeg, 0xDB))
         let afterApp = Array(jpeg.prefix(dqt)) + exif
-        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: afterApp, orientation: 1)) { error in
+        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: afterApp, orientation: .up)) { error in
             XCTAssertEqual(error, .corrupt(nil, "JPEG datastream contains no image"))
             XCTAssertEqual(error.description, "JPEG datastream contains no image")
         }
@@ -183,7 +183,7 @@ final class DamagedInputTests: XCTestCase {
         let sos = try XCTUnwrap(TestImages.markerOffset(jpeg, 0xDA))
         for length in 3...(sos + 14) {
             let cut = Array(jpeg.prefix(length))
-            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: cut, orientation: 1)) { error in
+            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: cut, orientation: .up)) { error in
                 XCTAssertFalse(error.description.isEmpty)
                 switch error {
                 case .corrupt, .truncated: break
@@ -198,7 +198,7 @@ final class DamagedInputTests: XCTestCase {
         let dqt = try XCTUnwrap(TestImages.markerOffset(jpeg, 0xDB))
         jpeg[dqt + 2] = 0
         jpeg[dqt + 3] = 1
-        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: jpeg, orientation: 1)) { error in
+        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: jpeg, orientation: .up)) { error in
             XCTAssertEqual(error, .corrupt(nil, "Bogus marker length"))
             XCTAssertEqual(error.description, "corrupt JPEG: Bogus marker length")
         }
@@ -209,7 +209,7 @@ final class DamagedInputTests: XCTestCase {
         var jpeg = try TestImages.jpeg(image)
         // Junk between the end of the scan and EOI, as some broken writers leave behind.
         jpeg.insert(contentsOf: [UInt8](repeating: 0x55, count: 64), at: jpeg.count - 2)
-        let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: 1)
+        let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: .up)
         XCTAssertEqual(thumbnail.image.width, 320)
         XCTAssertEqual(thumbnail.warnings.count, 1)
         let warning = try XCTUnwrap(thumbnail.warnings.first)

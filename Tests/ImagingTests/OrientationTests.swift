@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 import XCTest
 
@@ -79,7 +80,7 @@ final class OrientationTests: XCTestCase {
             XCTAssertEqual(stored.width, orientation >= 5 ? 600 : 800)
             let jpeg = try TestImages.jpeg(stored, quality: 92)
 
-            let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: orientation)
+            let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: Orientation(rawValue: orientation)!)
             let context = "orientation \(orientation)"
             XCTAssertEqual(thumbnail.frame, FrameSize(width: stored.width, height: stored.height))
             // Stored 600x800 for 5-8: the thumbnail's axes are swapped back to 400x300.
@@ -107,25 +108,28 @@ final class OrientationTests: XCTestCase {
         }
         for orientation in 1...8 {
             let stored = Self.stored(scene, orientation: orientation)
-            XCTAssertEqual(stored.oriented(orientation), scene, "orientation \(orientation)")
+            XCTAssertEqual(stored.oriented(Orientation(rawValue: orientation)!), scene, "orientation \(orientation)")
         }
     }
 
     func testSixIsAClockwiseQuarterTurn() {
         // Stored landscape 2x1 [A B] with orientation 6 shows as a column: A on top.
         let stored = RGBImage(width: 2, height: 1, pixels: [1, 1, 1, 2, 2, 2])
-        let shown = stored.oriented(6)
+        let shown = stored.oriented(.right)
         XCTAssertEqual(shown.width, 1)
         XCTAssertEqual(shown.height, 2)
         XCTAssertEqual(shown.pixels, [1, 1, 1, 2, 2, 2])
         // And 8 is the other way round: B on top.
-        XCTAssertEqual(stored.oriented(8).pixels, [2, 2, 2, 1, 1, 1])
+        XCTAssertEqual(stored.oriented(.left).pixels, [2, 2, 2, 1, 1, 1])
     }
 
-    func testUnknownValuesLeaveTheImageAlone() {
+    /// Values outside 1–8 (from a broken tag) are no orientation at all: the EXIF reader
+    /// reads them as `.up` (MetadataTests), which leaves the pixels as stored.
+    func testUnknownValuesAreNoOrientationAndUpLeavesTheImageAlone() {
         let image = TestImages.photo(width: 7, height: 5)
-        for value in [0, 1, 9, -1, 65535] {
-            XCTAssertEqual(image.oriented(value), image, "orientation \(value)")
+        for value in [0, 9, -1, 65535] {
+            XCTAssertNil(Orientation(rawValue: value), "orientation \(value)")
         }
+        XCTAssertEqual(image.oriented(.up), image)
     }
 }

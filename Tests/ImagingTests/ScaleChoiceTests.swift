@@ -36,7 +36,7 @@ final class ScaleChoiceTests: XCTestCase {
         XCTAssertEqual(decoded.image.width, 300)
         XCTAssertEqual(decoded.image.height, 200)
 
-        let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: 1)
+        let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: .up)
         XCTAssertEqual(thumbnail.image.width, 300)
         XCTAssertEqual(thumbnail.image.height, 200)
     }
@@ -51,7 +51,7 @@ final class ScaleChoiceTests: XCTestCase {
         ]
         for (frame, expected) in cases {
             let jpeg = try TestImages.jpeg(TestImages.halves(width: frame.width, height: frame.height))
-            let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: 1)
+            let thumbnail = try ThumbnailMaker().make(from: jpeg, orientation: .up)
             XCTAssertEqual(thumbnail.frame, frame)
             XCTAssertEqual(
                 FrameSize(width: thumbnail.image.width, height: thumbnail.image.height), expected,

@@ -18,7 +18,7 @@ final class SharedBadInputsTests: XCTestCase {
             let start = Date()
             let outcome: String
             do {
-                let thumbnail = try ThumbnailMaker().make(from: bytes, orientation: 1)
+                let thumbnail = try ThumbnailMaker().make(from: bytes, orientation: .up)
                 outcome = "thumbnail \(thumbnail.image.width)x\(thumbnail.image.height) "
                     + "of \(thumbnail.frame.width)x\(thumbnail.frame.height), "
                     + "\(thumbnail.jpeg.count) bytes, warnings \(thumbnail.warnings)"
@@ -39,12 +39,12 @@ final class SharedBadInputsTests: XCTestCase {
         }
         for name in ["truncated_at_10pct.jpg", "truncated_at_50pct.jpg"] {
             let bytes = try load(name)
-            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bytes, orientation: 1)) {
+            XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bytes, orientation: .up)) {
                 guard case .truncated = $0 else { return XCTFail("\(name): \($0)") }
             }
         }
         let bomb = try load("sof_declares_60000x60000.jpg")
-        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bomb, orientation: 1)) {
+        XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bomb, orientation: .up)) {
             guard case .tooLarge(FrameSize(width: 60000, height: 60000), _) = $0 else {
                 return XCTFail("\($0)")
             }

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
@@ -15,40 +16,40 @@ final class SampleImageIngestTests: XCTestCase {
 
         let entries = try journal.entriesByFile()
         let paris = try XCTUnwrap(entries["01-paris-2019-07.jpg"])
-        XCTAssertEqual(paris.capturedLocal, "2019-07-14T10:30:00")
+        XCTAssertEqual(paris.capturedLocal?.iso8601, "2019-07-14T10:30:00")
         XCTAssertEqual(paris.captureSubsec, "250")
-        XCTAssertEqual(paris.captureSource, "DateTimeOriginal")
-        XCTAssertEqual(paris.utcOffsetSeconds, 7200)
-        XCTAssertEqual(paris.offsetSource, "exif-offset")
+        XCTAssertEqual(paris.captureSource?.rawValue, "DateTimeOriginal")
+        XCTAssertEqual(paris.offset?.seconds, 7200)
+        XCTAssertEqual(paris.offset?.source.rawValue, "exif-offset")
         XCTAssertEqual(paris.capturedUTC, 1_563_093_000)
         XCTAssertEqual(paris.cameraMake, "Daybook")
         XCTAssertEqual(paris.weatherStatus, .pending)
         XCTAssertEqual(paris.contentHash.count, 64)
 
         let rio = try XCTUnwrap(entries["02-rio-2020-01.jpg"])
-        XCTAssertEqual(rio.utcOffsetSeconds, -10_800)
-        XCTAssertEqual(rio.offsetSource, "gps-timestamp")
-        XCTAssertEqual(try XCTUnwrap(rio.latitude), -22.951916, accuracy: 1e-6)
-        XCTAssertEqual(try XCTUnwrap(rio.longitude), -43.210487, accuracy: 1e-6)
+        XCTAssertEqual(rio.offset?.seconds, -10_800)
+        XCTAssertEqual(rio.offset?.source.rawValue, "gps-timestamp")
+        XCTAssertEqual(try XCTUnwrap(rio.location?.latitude), -22.951916, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(rio.location?.longitude), -43.210487, accuracy: 1e-6)
         XCTAssertEqual(rio.pixelWidth, 480, "pixel size is the JPEG frame's, before rotation")
         XCTAssertEqual(rio.pixelHeight, 640)
-        XCTAssertEqual(rio.orientation, 6)
+        XCTAssertEqual(rio.orientation.rawValue, 6)
 
         let deadSea = try XCTUnwrap(entries["07-deadsea-2022-06.jpg"])
-        XCTAssertEqual(try XCTUnwrap(deadSea.altitude), -430, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(deadSea.location?.altitude), -430, accuracy: 1e-9)
 
         let createDate = try XCTUnwrap(entries["05-createdate-only-2018-05.jpg"])
-        XCTAssertEqual(createDate.captureSource, "CreateDate")
+        XCTAssertEqual(createDate.captureSource?.rawValue, "CreateDate")
         XCTAssertEqual(createDate.weatherStatus, .unavailable, "no place: weather can never be fetched")
-        XCTAssertEqual(try XCTUnwrap(entries["06-modifydate-only-2017-09.jpg"]).captureSource, "ModifyDate")
+        XCTAssertEqual(try XCTUnwrap(entries["06-modifydate-only-2017-09.jpg"]).captureSource?.rawValue, "ModifyDate")
 
         let noExif = try XCTUnwrap(entries["08-no-exif.jpg"])
         XCTAssertNil(noExif.capturedLocal)
-        XCTAssertNil(noExif.latitude)
-        XCTAssertEqual(noExif.orientation, 1)
+        XCTAssertNil(noExif.location?.latitude)
+        XCTAssertEqual(noExif.orientation.rawValue, 1)
         XCTAssertNotNil(noExif.thumbnail)
 
-        XCTAssertNil(try XCTUnwrap(entries["03-newyork-2021-03.jpg"]).utcOffsetSeconds, "floating time stays floating")
+        XCTAssertNil(try XCTUnwrap(entries["03-newyork-2021-03.jpg"]).offset?.seconds, "floating time stays floating")
 
         // Newest first, undated last.
         XCTAssertEqual(try journal.store.entries().map { ($0.sourcePath as NSString).lastPathComponent }.first, "10-mumbai-2023-08.jpg")

@@ -31,7 +31,7 @@ final class TruncatedFileReplacementTests: XCTestCase {
         XCTAssertTrue(try journal.store.isStoredFromTruncatedFile(id: truncated.id))
         XCTAssertNil(truncated.thumbnail, "no grey-filled thumbnail")
         XCTAssertTrue(first.warnings["IMG_0001.jpg", default: []].contains { $0.contains("Premature end of JPEG file") }, "\(first.warnings)")
-        XCTAssertEqual(truncated.capturedLocal, "2019-07-14T10:30:00", "its EXIF was complete")
+        XCTAssertEqual(truncated.capturedLocal?.iso8601, "2019-07-14T10:30:00", "its EXIF was complete")
 
         // The user writes about it and tags it; its weather was found meanwhile.
         try journal.store.edit(entryID: truncated.id, text: "Dinner under the tower")
@@ -95,8 +95,8 @@ final class TruncatedFileReplacementTests: XCTestCase {
         try write(rio, to: photo)
         XCTAssertEqual(try journal.ingest([photo]).replaced, [truncated.id])
         let entry = try journal.store.entry(idPrefix: truncated.id)
-        XCTAssertEqual(entry.capturedLocal, "2020-01-05T08:15:30")
-        XCTAssertEqual(try XCTUnwrap(entry.latitude), -22.951916, accuracy: 1e-6)
+        XCTAssertEqual(entry.capturedLocal?.iso8601, "2020-01-05T08:15:30")
+        XCTAssertEqual(try XCTUnwrap(entry.location?.latitude), -22.951916, accuracy: 1e-6)
         XCTAssertEqual(entry.weatherStatus, .pending, "the weather of the old time and place is dropped")
         XCTAssertNil(try journal.store.weather(entryID: entry.id))
     }

@@ -45,9 +45,9 @@ final class BrokenExifTests: XCTestCase {
     func testInvalidOrientationIsOne() {
         var tiff = TIFFBuilder()
         tiff.ifd0 = [(0x0112, .short(9))]
-        XCTAssertEqual(ExifReader.read(jpeg: tiff.jpeg()).orientation, 1)
+        XCTAssertEqual(ExifReader.read(jpeg: tiff.jpeg()).orientation.rawValue, 1)
         tiff.ifd0 = [(0x0112, .short(5))]
-        XCTAssertEqual(ExifReader.read(jpeg: tiff.jpeg()).orientation, 5)
+        XCTAssertEqual(ExifReader.read(jpeg: tiff.jpeg()).orientation.rawValue, 5)
     }
 
     func testOffsetTagMatchesTheDateTagUsed() {

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import DaybookTestSupport
 import Foundation
@@ -80,7 +81,7 @@ final class SampleImageMetadataTests: XCTestCase {
         let expected = ["01-paris-2019-07.jpg": 1, "02-rio-2020-01.jpg": 6, "03-newyork-2021-03.jpg": 3,
                         "04-sydney-2021-12.jpg": 8, "06-modifydate-only-2017-09.jpg": 1, "08-no-exif.jpg": 1]
         for (name, orientation) in expected {
-            XCTAssertEqual(try metadata(name).orientation, orientation, name)
+            XCTAssertEqual(try metadata(name).orientation.rawValue, orientation, name)
         }
     }
 
@@ -97,6 +98,6 @@ final class SampleImageMetadataTests: XCTestCase {
         XCTAssertNil(plain.capture)
         XCTAssertNil(plain.location)
         XCTAssertNil(plain.make)
-        XCTAssertEqual(plain.orientation, 1)
+        XCTAssertEqual(plain.orientation.rawValue, 1)
     }
 }

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import XCTest
 
@@ -13,7 +14,7 @@ final class TagFormatTests: XCTestCase {
         ]
         for (label, value) in formats {
             let metadata = ExifReader.read(jpeg: TIFFBuilder(ifd0: [(0x0112, value)]).jpeg())
-            XCTAssertEqual(metadata.orientation, 6, label)
+            XCTAssertEqual(metadata.orientation.rawValue, 6, label)
             XCTAssertEqual(metadata.warnings, [], label)
         }
     }
@@ -27,7 +28,7 @@ final class TagFormatTests: XCTestCase {
         ]
         for (label, value, warning) in cases {
             let metadata = ExifReader.read(jpeg: TIFFBuilder(ifd0: [(0x0112, value)]).jpeg())
-            XCTAssertEqual(metadata.orientation, 1, label)
+            XCTAssertEqual(metadata.orientation.rawValue, 1, label)
             XCTAssertTrue(metadata.warnings.contains { $0.hasPrefix(warning) && $0.hasSuffix("; using 1") },
                           "\(label): \(metadata.warnings)")
         }

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import Foundation
@@ -9,13 +10,17 @@ enum ArchiveFixture {
 
     static func hash(_ seed: Character) -> String { String(repeating: String(seed), count: 64) }
 
-    static func item(id: String, hash: String, thumbnail: Bool = true) -> JournalArchive.Item {
+    static func entry(id: String, hash: String, thumbnail: Bool = true) -> JournalEntry {
         var metadata = PhotoMetadata()
         metadata.capture = CaptureTime(local: LocalDateTime(exif: "2021:07:01 10:00:00")!, source: .dateTimeOriginal)
         metadata.location = GeoLocation(latitude: 48.8584, longitude: 2.2945)
-        let entry = JournalEntry(id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1234, metadata: metadata,
-                                 pixelSize: (4000, 3000), thumbnail: thumbnail ? "\(hash).jpg" : nil,
-                                 thumbnailSize: thumbnail ? (400, 300) : nil, problems: [])
+        return JournalEntry(id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1234, metadata: metadata,
+                            pixelSize: (4000, 3000), thumbnail: thumbnail ? "\(hash).jpg" : nil,
+                            thumbnailSize: thumbnail ? (400, 300) : nil, problems: [])
+    }
+
+    static func item(id: String, hash: String, thumbnail: Bool = true) -> JournalArchive.Item {
+        let entry = entry(id: id, hash: hash, thumbnail: thumbnail)
         return JournalArchive.Item(entry: entry, tags: [JournalTag(entryId: id, name: "blue", source: .auto, score: 0.5, taggerVersion: 1)],
                                    removedTags: ["green"], weather: nil, thumbnail: thumbnail ? jpeg : nil)
     }

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import DaybookTagging
@@ -46,17 +47,17 @@ final class JournalQueryTests: XCTestCase {
         try add("aaaa0002", "2024:05:18 00:00:00", tags: ["beach"])
         try add("aaaa0003", "2024:06:01 12:00:00", tags: ["sunset"])
         XCTAssertEqual(try ids(JournalQuery(tags: ["beach", "sunset"])), ["aaaa0001"])
-        XCTAssertEqual(try ids(JournalQuery(fromDate: "2024-05-17", toDate: "2024-05-17")), ["aaaa0001"])
-        XCTAssertEqual(Set(try store.entries(month: "2024-05").map(\.id)), ["aaaa0001", "aaaa0002"])
-        XCTAssertEqual(try ids(JournalQuery(fromDate: "2024-05-18", toDate: "2024-06-01")), ["aaaa0003", "aaaa0002"])
+        XCTAssertEqual(try ids(JournalQuery(fromDate: CivilDate(iso: "2024-05-17"), toDate: CivilDate(iso: "2024-05-17"))), ["aaaa0001"])
+        XCTAssertEqual(Set(try store.entries(month: CalendarMonth("2024-05")!).map(\.id)), ["aaaa0001", "aaaa0002"])
+        XCTAssertEqual(try ids(JournalQuery(fromDate: CivilDate(iso: "2024-05-18"), toDate: CivilDate(iso: "2024-06-01"))), ["aaaa0003", "aaaa0002"])
     }
 
     func testDSTDayIsSearchedByItsLocalDate() throws {
         // 02:30 on 2021-03-28 does not exist in Paris (clocks jumped 02:00 → 03:00); the camera wrote it anyway.
         try add("aaaa0001", "2021:03:28 02:30:00", (48.85, 2.35))
         try add("aaaa0002", "2021:03:27 23:30:00", (48.85, 2.35))
-        XCTAssertEqual(try ids(JournalQuery(fromDate: "2021-03-28", toDate: "2021-03-28")), ["aaaa0001"])
-        XCTAssertEqual(try store.onThisDay(monthDay: "03-28", beforeYear: 2026, includeLeapDay: false).map(\.id), ["aaaa0001"])
+        XCTAssertEqual(try ids(JournalQuery(fromDate: CivilDate(iso: "2021-03-28"), toDate: CivilDate(iso: "2021-03-28"))), ["aaaa0001"])
+        XCTAssertEqual(try store.onThisDay(monthDay: MonthDay("03-28")!, beforeYear: 2026, includeLeapDay: false).map(\.id), ["aaaa0001"])
     }
 
     func testNearAcrossTheAntimeridianOrderedByDistance() throws {
@@ -84,9 +85,9 @@ final class JournalQueryTests: XCTestCase {
         try add("leap2020", "2020:02:29 12:00:00")
         try add("feb28001", "2019:02:28 09:00:00")
         try add("feb28002", "2023:02:28 09:00:00")
-        XCTAssertEqual(try store.onThisDay(monthDay: "02-28", beforeYear: 2023, includeLeapDay: true).map(\.id),
+        XCTAssertEqual(try store.onThisDay(monthDay: MonthDay("02-28")!, beforeYear: 2023, includeLeapDay: true).map(\.id),
                        ["leap2020", "feb28001", "leap2016"], "earlier years only, newest first")
-        XCTAssertEqual(try store.onThisDay(monthDay: "02-29", beforeYear: 2024, includeLeapDay: false).map(\.id),
+        XCTAssertEqual(try store.onThisDay(monthDay: MonthDay("02-29")!, beforeYear: 2024, includeLeapDay: false).map(\.id),
                        ["leap2020", "leap2016"])
     }
 

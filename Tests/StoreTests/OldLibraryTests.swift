@@ -1,3 +1,4 @@
+import DaybookCore
 @testable import DaybookStore
 import DaybookTagging
 import DaybookTestSupport
@@ -98,13 +99,13 @@ final class OldLibraryTests: XCTestCase {
             let entry = try store.entry(idPrefix: String(id.prefix(8)))
             XCTAssertEqual(entry.id, id)
             XCTAssertEqual(.string(entry.text), item.entry["text"], id)
-            XCTAssertEqual(entry.capturedLocal.map(JSONValue.string), item.entry["captured_local"], id)
-            XCTAssertEqual(entry.utcOffsetSeconds.map { .number(Double($0)) }, item.entry["utc_offset_seconds"], id)
-            XCTAssertEqual(entry.offsetSource.map(JSONValue.string), item.entry["offset_source"], id)
+            XCTAssertEqual(entry.capturedLocal.map { .string($0.iso8601) }, item.entry["captured_local"], id)
+            XCTAssertEqual(entry.offset.map { .number(Double($0.seconds)) }, item.entry["utc_offset_seconds"], id)
+            XCTAssertEqual(entry.offset.map { .string($0.source.rawValue) }, item.entry["offset_source"], id)
             XCTAssertEqual(entry.capturedUTC.map { .number(Double($0)) }, item.entry["captured_utc"], id)
-            XCTAssertEqual(entry.latitude.map(JSONValue.number), item.entry["latitude"], id)
-            XCTAssertEqual(entry.longitude.map(JSONValue.number), item.entry["longitude"], id)
-            XCTAssertEqual(entry.altitude.map(JSONValue.number), item.entry["altitude"], id)
+            XCTAssertEqual(entry.location.map { JSONValue.number($0.latitude) }, item.entry["latitude"], id)
+            XCTAssertEqual(entry.location.map { JSONValue.number($0.longitude) }, item.entry["longitude"], id)
+            XCTAssertEqual(entry.location?.altitude.map(JSONValue.number), item.entry["altitude"], id)
             XCTAssertEqual(.string(entry.weatherStatus.rawValue), item.entry["weather_status"], id)
             XCTAssertEqual(try store.weatherError(entryID: id).map(JSONValue.string), item.entry["weather_error"], id)
 
@@ -140,9 +141,10 @@ final class OldLibraryTests: XCTestCase {
         XCTAssertEqual(try store.search(JournalQuery(tags: ["été"])).map(\.entry.id), [paris.id])
 
         XCTAssertEqual(try store.setting("weather.provider"), "file:/tmp/daybook-old-library/sample-weather.csv")
-        let cached = try store.cachedWeather(provider: "file", cell: GeoCell(latitude: 48.858370, longitude: 2.294481),
+        let cached = try store.cachedWeather(provider: "file", cell: GeoCell(latitude: 48.858370, longitude: 2.294481).key,
                                              dates: [try XCTUnwrap(CivilDate(iso: "2019-07-14"))])
-        XCTAssertEqual(cached.values.first?.hours.compactMap(\.temperature), [19.1, 21.4, 23.2])
+        let series = try JSONDecoder().decode(WeatherSeries.self, from: try XCTUnwrap(cached.values.first))
+        XCTAssertEqual(series.hours.compactMap(\.temperature), [19.1, 21.4, 23.2])
     }
 
     func testTheTaggerNeverBringsBackTheAutoTagRemovedInTheOldLibrary() throws {

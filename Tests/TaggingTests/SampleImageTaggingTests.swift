@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 import DaybookTagging
 import DaybookTestSupport
@@ -13,11 +14,11 @@ final class SampleImageTaggingTests: XCTestCase {
     static let samples = Repository.sampleImages
 
     /// EXIF orientation of each file (see SampleImages/README.md); absent means 1.
-    static let orientations = ["01": 1, "02": 6, "03": 3, "04": 8]
+    static let orientations: [String: Orientation] = ["01": .up, "02": .right, "03": .down, "04": .left]
 
     static func thumbnail(_ name: String) throws -> RGBImage {
         let bytes = [UInt8](try Data(contentsOf: samples.appendingPathComponent(name)))
-        let orientation = orientations[String(name.prefix(2))] ?? 1
+        let orientation = orientations[String(name.prefix(2))] ?? .up
         return try ThumbnailMaker().make(from: bytes, orientation: orientation).image
     }
 

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
@@ -234,7 +235,7 @@ final class WatchProcessTests: WatchedFolderTestCase {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry.sourcePath)))
             XCTAssertEqual(ContentHash.sha256Hex(bytes), entry.contentHash, "the entry points at its own file")
             if let date = entry.capturedLocal {
-                XCTAssertTrue(entry.sourcePath.contains("/\(date.prefix(4))/\(date.dropFirst(5).prefix(2))/"), entry.sourcePath)
+                XCTAssertTrue(entry.sourcePath.contains("/\(date.year)/\(DateText.padded(date.month))/"), entry.sourcePath)
             }
         }
         XCTAssertEqual(watcher.lines(containing: ", moved to ").count, 12)

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
@@ -31,9 +32,9 @@ final class WatchUnitTests: XCTestCase {
 
     func testArchiveFoldersAndUniqueNames() {
         let archive = MoveToArchive(root: "/archive")
-        XCTAssertEqual(archive.folder(forCapturedLocal: "2019-07-14T10:30:00"), "/archive/2019/07")
+        XCTAssertEqual(archive.folder(forCapturedLocal: LocalDateTime(iso: "2019-07-14T10:30:00")), "/archive/2019/07")
+        // A capture time is a LocalDateTime now: no text that is not a date can get this far.
         XCTAssertEqual(archive.folder(forCapturedLocal: nil), "/archive/undated")
-        XCTAssertEqual(archive.folder(forCapturedLocal: "garbage"), "/archive/undated")
         XCTAssertEqual(MoveToArchive.candidateName("IMG_0001.jpg", attempt: 0), "IMG_0001.jpg")
         XCTAssertEqual(MoveToArchive.candidateName("IMG_0001.jpg", attempt: 2), "IMG_0001-2.jpg")
         XCTAssertEqual(MoveToArchive.candidateName("photo.backup.JPG", attempt: 1), "photo.backup-1.JPG")

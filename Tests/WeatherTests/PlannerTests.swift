@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookMetadata
 import DaybookTestSupport
 import DaybookWeather

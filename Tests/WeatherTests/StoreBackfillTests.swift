@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookIngest
 import DaybookMetadata
 import DaybookStore
@@ -74,7 +75,7 @@ final class StoreBackfillTests: ServerTestCase {
         XCTAssertEqual(server.requestCount, 2)
 
         // The answer for 14:20 +02:00 is the 12:00 UTC hour; its values are the fake's for that hour.
-        let parisEntry = try XCTUnwrap(try store.entries().first { $0.capturedLocal == "2021-07-01T14:20:00" })
+        let parisEntry = try XCTUnwrap(try store.entries().first { $0.capturedLocal?.iso8601 == "2021-07-01T14:20:00" })
         let weather = try XCTUnwrap(try store.weather(entryID: parisEntry.id))
         XCTAssertEqual(weather.observedAt, "2021-07-01T12:00:00Z")
         let expected = OpenMeteoFake.values(at: 1_625_140_800)
@@ -90,8 +91,8 @@ final class StoreBackfillTests: ServerTestCase {
         let server = try startServer(OpenMeteoFake.ok)
         _ = try await backfill(store, server: server)
         let entry = try XCTUnwrap(try store.entry(id: id))
-        XCTAssertEqual(entry.utcOffsetSeconds, 7200, "Lyon in July is +02:00")
-        XCTAssertEqual(entry.offsetSource, OffsetSource.placeTimeZone.rawValue)
+        XCTAssertEqual(entry.offset?.seconds, 7200, "Lyon in July is +02:00")
+        XCTAssertEqual(entry.offset?.source, .placeTimeZone)
         XCTAssertEqual(entry.capturedUTC, 1_625_125_200, "09:40 local = 07:40 UTC")
         XCTAssertEqual(try store.weather(entryID: id)?.observedAt, "2021-07-01T08:00:00Z", "nearest hour to 07:40 UTC")
     }

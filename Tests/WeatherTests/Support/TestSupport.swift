@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookWeather
 import Foundation
 import XCTest

@@ -19,10 +19,12 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
     }
 }
 
+/// How far a capture's clock ran ahead of UTC, and how Daybook knows.
 public struct UTCOffset: Sendable, Hashable, Codable {
     public let seconds: Int
     public let source: OffsetSource
 
+    /// Real zones lie within ±14 h.
     public static let maximumSeconds = 14 * 3600
 
     public init?(seconds: Int, source: OffsetSource) {
@@ -34,15 +36,9 @@ public struct UTCOffset: Sendable, Hashable, Codable {
     /// Parses EXIF 2.31's `+HH:MM` / `-HH:MM` (and `Z`). Blank or malformed is `nil`.
     public init?(exifOffset text: String, source: OffsetSource = .exifOffsetTag) {
         if text == "Z" { self.init(seconds: 0, source: source); return }
-        let chars = Array(text.utf8)
-        guard chars.count == 6, chars[0] == 43 || chars[0] == 45, chars[3] == 58 else { return nil }
-        let digits = [chars[1], chars[2], chars[4], chars[5]]
-        guard digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        let hours = Int(digits[0] - 48) * 10 + Int(digits[1] - 48)
-        let minutes = Int(digits[2] - 48) * 10 + Int(digits[3] - 48)
-        guard minutes < 60 else { return nil }
-        let sign = chars[0] == 45 ? -1 : 1
-        self.init(seconds: sign * (hours * 3600 + minutes * 60), source: source)
+        guard let n = DateText.numbers(text, layout: "+##:##", alternatives: [0: "-"]), n[1] < 60 else { return nil }
+        let sign = text.hasPrefix("-") ? -1 : 1
+        self.init(seconds: sign * (n[0] * 3600 + n[1] * 60), source: source)
     }
 
     /// The offset implied by a local time and the GPS clock's UTC time for the same shot.
@@ -59,6 +55,6 @@ public struct UTCOffset: Sendable, Hashable, Codable {
     public var formatted: String {
         let sign = seconds < 0 ? "-" : "+"
         let magnitude = abs(seconds)
-        return "\(sign)\(pad(magnitude / 3600)):\(pad(magnitude % 3600 / 60))"
+        return "\(sign)\(DateText.padded(magnitude / 3600)):\(DateText.padded(magnitude % 3600 / 60))"
     }
 }

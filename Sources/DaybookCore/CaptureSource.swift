@@ -1,0 +1,19 @@
+/// Where an entry's capture date came from. The raw values are what the store writes in
+/// `capture_source` (and `--json` prints): the EXIF tag's name, or where else it came from.
+public enum CaptureSource: String, Sendable, Hashable, Codable, CaseIterable {
+    /// EXIF DateTimeOriginal: when the shutter fired.
+    case dateTimeOriginal = "DateTimeOriginal"
+    /// EXIF DateTimeDigitized (exiftool's CreateDate).
+    case createDate = "CreateDate"
+    /// EXIF DateTime (exiftool's ModifyDate): the last resort among the EXIF dates.
+    case modifyDate = "ModifyDate"
+    /// An XMP packet inside the photo (xmp:CreateDate, photoshop:DateCreated).
+    case xmp
+    /// A sidecar file beside the photo (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`).
+    case sidecar
+    /// Set by hand (`daybook edit --date`); never replaced by what a file says.
+    case user
+
+    /// The EXIF date tags, in order of preference.
+    public static let exifTags: [CaptureSource] = [.dateTimeOriginal, .createDate, .modifyDate]
+}

@@ -1,0 +1,46 @@
+import DaybookCore
+
+extension JournalEntry {
+    /// The entry an `export json` file describes, with its text fields read into Core values.
+    /// Each value that does not fit (a date in another form, an unknown source, an offset
+    /// without its source) is refused naming the field; `label` names the item.
+    init(_ output: EntryOutput, label: String? = nil) throws(ArchiveError) {
+        func field(_ name: String) -> ArchiveField { ArchiveField(path: "entry.\(name)", label: label) }
+        var capturedLocal: LocalDateTime?
+        if let text = output.capturedLocal {
+            capturedLocal = LocalDateTime(iso: text)
+            try field("captured_local").check(capturedLocal != nil, "must be a date like 2024-05-17T12:30:05")
+        }
+        var captureSource: CaptureSource?
+        if let text = output.captureSource {
+            captureSource = CaptureSource(rawValue: text)
+            try field("capture_source").check(captureSource != nil, Self.notOneOf(text, CaptureSource.allCases.map(\.rawValue)))
+        }
+        try field("offset_source").check((output.utcOffsetSeconds == nil) == (output.offsetSource == nil),
+                                         "utc_offset_seconds and offset_source come together")
+        var offset: UTCOffset?
+        if let seconds = output.utcOffsetSeconds, let text = output.offsetSource {
+            let source = OffsetSource(rawValue: text)
+            try field("offset_source").check(source != nil, Self.notOneOf(text, OffsetSource.allCases.map(\.rawValue)))
+            offset = UTCOffset(seconds: seconds, source: source!)
+            try field("utc_offset_seconds").range(seconds, -UTCOffset.maximumSeconds...UTCOffset.maximumSeconds)
+        }
+        try field("longitude").check((output.latitude == nil) == (output.longitude == nil), "latitude and longitude come together")
+        let location = output.latitude.flatMap { latitude in
+            output.longitude.map { GeoLocation(latitude: latitude, longitude: $0, altitude: output.altitude) }
+        }
+        let orientation = Orientation(rawValue: output.orientation)
+        try field("orientation").range(output.orientation, 1...8)
+        self.init(id: output.id, contentHash: output.contentHash, sourcePath: output.sourcePath, fileSize: output.fileSize,
+                  capturedLocal: capturedLocal, captureSubsec: output.captureSubsec, captureSource: captureSource, offset: offset,
+                  location: location, cameraMake: output.cameraMake, cameraModel: output.cameraModel,
+                  pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, orientation: orientation!,
+                  thumbnail: output.thumbnail, thumbnailWidth: output.thumbnailWidth, thumbnailHeight: output.thumbnailHeight,
+                  problems: output.problems, text: output.text, weatherStatus: output.weatherStatus,
+                  weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt)
+    }
+
+    private static func notOneOf(_ text: String, _ names: [String]) -> String {
+        "\(ArchiveField.quoted(text)) is not one of \(names.joined(separator: ", "))"
+    }
+}
