@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "daybook-conformance", targets: ["daybook-conformance"]),
         .executable(name: "daybook-journal-bench", targets: ["daybook-journal-bench"]),
         .executable(name: "daybook-watch-bench", targets: ["daybook-watch-bench"]),
+        .executable(name: "daybook-fuzz", targets: ["daybook-fuzz"]),
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
     ],
     dependencies: [
@@ -98,20 +99,32 @@ let package = Package(
             name: "daybook-conformance",
             dependencies: ["DaybookIngest", "DaybookMetadata", "DaybookImaging"]
         ),
+        // libFuzzer targets over the inputs from outside (scripts/fuzz.sh, docs/fuzzing.md); in a
+        // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
+        .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest", "DaybookStore"]),
 
+        // What every test target shares: the repository's files, the built executables, seeded
+        // random numbers and temporary folders. Foundation only: no Daybook module.
+        .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
-        .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata"]),
-        .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging"]),
-        .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging"]),
-        .testTarget(name: "WeatherTests", dependencies: ["DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore"]),
+        .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(
+            name: "WeatherTests",
+            dependencies: ["DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport"]
+        ),
         // Weather only to read the old library's weather cache back as series.
-        .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather"]),
-        .testTarget(name: "IngestTests", dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging"]),
-        .testTarget(name: "CLITests", dependencies: ["daybook"]),
+        .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
+        .testTarget(
+            name: "IngestTests",
+            dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
+        ),
+        .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
         .testTarget(
             name: "WatchTests",
-            dependencies: ["daybook", "DaybookCore", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging"]
+            dependencies: ["daybook", "DaybookCore", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -39,6 +39,14 @@ ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
     badinputs "${fixtures[-1]}/badinputs" || failures=$((failures + 1))
 
+step "fuzz regression inputs under AddressSanitizer"
+swift build --sanitize=address --scratch-path .build-asan --product daybook-fuzz 2>&1 | tail -n 1
+for target in photo import; do
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+        "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-fuzz" \
+        --target=$target "Tests/Fixtures/fuzz/$target" || failures=$((failures + 1))
+done
+
 step "folder paths under AddressSanitizer: ingest and watch on awkward names"
 bash scripts/asan_paths.sh || failures=$((failures + 1))
 

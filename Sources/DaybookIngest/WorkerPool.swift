@@ -1,8 +1,11 @@
 import Foundation
 
-/// A fixed number of threads pulling work items until `next` runs dry. The photo work is
-/// synchronous C and CPU-bound, so plain threads (not the cooperative async pool) carry it.
+/// A fixed number of workers pulling work items until `next` runs dry. The photo work is
+/// synchronous C and CPU-bound, so it runs on threads of its own, never on the cooperative
+/// async pool.
 enum WorkerPool {
+    /// For synchronous callers (`daybook ingest`, `retag`): plain threads, and the caller's
+    /// thread waits for them.
     static func run<Item>(jobs: Int, next: @escaping @Sendable () -> Item?, body: @escaping @Sendable (Item) -> Void) {
         let done = DispatchGroup()
         for _ in 0..<max(1, jobs) {
@@ -13,5 +16,41 @@ enum WorkerPool {
             }
         }
         done.wait()
+    }
+
+    /// For async callers (the watcher): `jobs` child tasks, each with a `BlockingLane` of its
+    /// own. `next` may suspend to wait for work; `body` runs on the lane. Returns when every
+    /// worker has run dry, without holding a thread while it waits.
+    static func run<Item: Sendable>(jobs: Int, label: String, next: @escaping @Sendable () async -> Item?,
+                                    body: @escaping @Sendable (Item) -> Void) async {
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<max(1, jobs) {
+                let lane = BlockingLane("\(label)-\(index)")
+                group.addTask {
+                    while let item = await next() { await lane.run { body(item) } }
+                }
+            }
+        }
+    }
+}
+
+/// A serial queue of its own for blocking work: libjpeg decoding, SQLite, a blocking read or
+/// poll, walking a folder tree. Swift's cooperative pool has about one thread per core, and a
+/// thread blocked there stalls every task queued behind it (on two cores, two decodes would
+/// stall the watcher's coordinator and its timers). A `DispatchQueue` made with a label runs
+/// on libdispatch's overcommitting pool, which adds a thread when its threads are blocked.
+package struct BlockingLane: Sendable {
+    private let queue: DispatchQueue
+
+    package init(_ label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    /// Runs `body` on the lane and suspends (holding no thread) until it returns.
+    package func run<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result { () throws(E) -> T in try body() }) }
+        }
+        return try result.get()
     }
 }

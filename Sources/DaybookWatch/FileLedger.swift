@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A file is handed to the ingester again only when its stamp changes, so a broken file is
 /// not retried in a loop (it is retried once it is rewritten), and a periodic rescan costs a
-/// `stat` per file, not a re-hash. Not thread-safe: `WatchState` guards it.
+/// `stat` per file, not a re-hash. A value inside `WatchState` (which `SharedWatchState` locks).
 struct FileLedger {
     enum Outcome: Equatable, Sendable {
         case stored

@@ -3,7 +3,7 @@ import Logging
 
 /// One line per message on standard error: local time with milliseconds, level, message,
 /// metadata. `2025-06-01T14:03:07.412+0200 info: ingested /x/IMG_0001.jpg → 3f2a1b2c`.
-/// Each line is one write(2), so lines from worker threads never interleave.
+/// Each line is one write(2), so lines from parallel ingest workers never interleave.
 public struct TimestampedLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]

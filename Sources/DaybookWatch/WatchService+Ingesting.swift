@@ -6,11 +6,22 @@ import Foundation
 /// The watcher's side of ingesting: batches of ready files through the `Ingester`, and what
 /// each file's outcome means for the ledger, the archive and the log.
 extension WatchService {
-    func runBatch() {
-        let linger = configuration.workerLinger
-        ingester.ingest(pulling: { [state] in state.nextFile(linger: linger) }) { event in
+    func runBatch() async {
+        let linger = Duration.seconds(configuration.workerLinger)
+        await ingester.ingest(pulling: { await self.nextFile(linger: linger) }) { event in
             self.handle(event)
         }
+    }
+
+    /// The next file for an ingest worker, taken in hand with its stamp (taken on the scan
+    /// lane: a `stat` on a network share can block), or nil when the batch ends.
+    private func nextFile(linger: Duration) async -> String? {
+        let idleSince = state.clock.now
+        while let path = await state.nextCandidate(idleSince: idleSince, linger: linger) {
+            let stamp = await scanLane.run { FileStamp.of(path) }
+            if state.take(path, stamp: stamp) { return path }
+        }
+        return nil
     }
 
     private func handle(_ event: IngestEvent) {
@@ -32,7 +43,8 @@ extension WatchService {
             let note = truncated ? " (truncated: replaced if the file changes)" : moved.map { ", moved to \($0)" } ?? ""
             logger.info("\(what)\(Self.dateNote(entry.capturedLocal))\(note)")
         case .incomplete(let path, let settlesAt):
-            state.postpone(path, until: settlesAt)
+            // The settle time is wall-clock (a modification time); the wait is on the clock.
+            state.postpone(path, for: .seconds(settlesAt.timeIntervalSinceNow))
             logger.debug("\(path) ends early, perhaps still being written: read once unchanged for \(Self.seconds(configuration.settleTime))")
         case .alreadyInJournal(let path, let id):
             var moved: String?

@@ -31,14 +31,16 @@ public final class WatchService: Service, Sendable {
     let store: JournalStore
     let ingester: Ingester
     let logger: Logger
-    let state: WatchState
+    let state: SharedWatchState<ContinuousClock>
+    /// Blocking file-system and SQLite work of the coordinator (see `BlockingLane`).
+    let scanLane = BlockingLane("daybook-watch-files")
     private let walker: FolderWalker
     private let watcher: InotifyWatcher?
     let archive: MoveToArchive?
     let onNewEntry: @Sendable (JournalEntry) -> Void
     private let reportedFailures = ReportedOnce()
 
-    /// - Parameter onNewEntry: called once per new entry, on an ingest worker thread.
+    /// - Parameter onNewEntry: called once per new entry, on an ingest worker's lane.
     ///   This is where new entries are handed on (weather, see the CLI).
     public init(store: JournalStore, configuration: WatchConfiguration, logger: Logger,
                 onNewEntry: @escaping @Sendable (JournalEntry) -> Void = { _ in }) throws {
@@ -66,8 +68,9 @@ public final class WatchService: Service, Sendable {
         ingester = try Ingester(store: store, options: ingestOptions)
         walker = FolderWalker(excluding: [store.library.root.path] + (configuration.archive.map { [$0] } ?? []))
         archive = configuration.archive.map { MoveToArchive(root: $0) }
-        state = WatchState(quietTime: configuration.batchQuietTime, maxDelay: configuration.batchMaxDelay,
-                           firstRescanAt: Date().addingTimeInterval(configuration.rescanInterval))
+        state = SharedWatchState(clock: ContinuousClock(), quietTime: .seconds(configuration.batchQuietTime),
+                                 maxDelay: .seconds(configuration.batchMaxDelay),
+                                 rescanInterval: .seconds(configuration.rescanInterval))
         watcher = configuration.pollOnly ? nil : try InotifyWatcher(topFolders: configuration.folders, walker: walker)
     }
 
@@ -77,18 +80,7 @@ public final class WatchService: Service, Sendable {
     public func run() async throws {
         try await withGracefulShutdownHandler {
             try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                    let thread = Thread {
-                        do {
-                            try self.runBlocking()
-                            continuation.resume()
-                        } catch {
-                            continuation.resume(throwing: error)
-                        }
-                    }
-                    thread.name = "daybook-watch"
-                    thread.start()
-                }
+                try await self.watch()
             } onCancel: {
                 self.stop()
             }
@@ -97,17 +89,42 @@ public final class WatchService: Service, Sendable {
         }
     }
 
-    /// Stop taking new files (from any thread).
+    /// Stop taking new files (from any thread or task).
     public func stop() {
         state.requestStop()
         watcher?.wake()
     }
 
-    // MARK: The coordinator thread
+    // MARK: The coordinator
 
-    func runBlocking() throws {
+    /// Structured like `WeatherQueue`: the inotify reader is a child task beside the
+    /// coordinator, and each batch is a task group of ingest workers (`runBatch`), so nothing
+    /// outlives `run`. What blocks runs on lanes (`BlockingLane`), never on the cooperative
+    /// pool: the reader's poll on a lane of its own; the repair, seeding, walks and scans on
+    /// `scanLane`; the photo work (libjpeg, SQLite, the archive move) on the workers' lanes.
+    func watch() async throws {
         FileReadiness.ignoreLeaseBreakSignal()
+        let (writerLock, files, seeded) = try await scanLane.run { () throws -> (WriterLock, [String], Int) in
+            try self.prepare()
+        }
+        logger.notice("\(startLine(seeded: seeded))")
+        await withTaskGroup(of: Void.self) { group in
+            if let watcher {
+                let reader = BlockingLane("daybook-watch-inotify")
+                group.addTask { await reader.run { self.readEvents(watcher) } }
+            }
+            await self.coordinate(catchUp: files)
+            // The reader ends once woken (a stop wakes it; this covers any other way out).
+            self.watcher?.wake()
+        }
         // Held shared for the whole run, like every writer: a repair elsewhere waits for us.
+        withExtendedLifetime(writerLock) {}
+        logger.notice("stopped")
+    }
+
+    /// Takes the writer lock, repairs the library if an earlier run was interrupted, seeds the
+    /// ledger from the journal, then adds the watches and lists the folders for the catch-up.
+    private func prepare() throws -> (WriterLock, [String], seeded: Int) {
         let writerLock = try WriterLock(library: store.library)
         if let report = try writerLock.whileAlone({ try LibraryRepair(store: store).run() }), !report.isEmpty {
             logger.notice("repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten")
@@ -119,7 +136,6 @@ public final class WatchService: Service, Sendable {
                 seeded += 1
             }
         }
-
         // Watches first, then the catch-up listing: nothing falls in between.
         var files: [String] = []
         for folder in configuration.folders {
@@ -131,37 +147,25 @@ public final class WatchService: Service, Sendable {
                 walker.walk(folder, shouldStop: { self.state.isStopping }, enterFolder: { _ in }, file: { files.append($0) })
             }
         }
-        logger.notice("\(startLine(seeded: seeded))")
+        return (writerLock, files, seeded)
+    }
 
-        let readerDone = DispatchSemaphore(value: 0)
-        if let watcher {
-            let reader = Thread {
-                self.readEvents(watcher)
-                readerDone.signal()
-            }
-            reader.name = "daybook-watch-inotify"
-            reader.start()
-        } else {
-            readerDone.signal()
-        }
-        defer {
-            watcher?.wake()
-            readerDone.wait()
-        }
-
-        offer(files, context: .scan)
-        loop: while true {
-            switch state.nextWork(rescanInterval: configuration.rescanInterval) {
-            case .stop: break loop
-            case .fullRescan: fullRescan()
+    private func coordinate(catchUp files: [String]) async {
+        await self.scanLane.run { self.offer(files, context: .scan) }
+        while true {
+            switch await state.nextWork() {
+            case .stop: return
+            case .fullRescan: await self.scanLane.run { self.fullRescan() }
             case .recheck(let items):
-                for context in [FileReadiness.Context.createdNotClosed, .newFolder, .scan] {
-                    offer(items.filter { $0.context == context }.map(\.path), context: context)
+                await self.scanLane.run {
+                    for context in [FileReadiness.Context.createdNotClosed, .newFolder, .scan] {
+                        self.offer(items.filter { $0.context == context }.map(\.path), context: context)
+                    }
                 }
-            case .batch: runBatch()
+            case .batch: await runBatch()
+            case .wait: continue // waited out by `nextWork`
             }
         }
-        logger.notice("stopped")
     }
 
     private func startLine(seeded: Int) -> String {
@@ -184,7 +188,7 @@ public final class WatchService: Service, Sendable {
 
     /// How long a file seen created but not closed is left to inotify before rescans judge
     /// it by its modification time alone.
-    static let awaitCloseLimit: Double = 600
+    static let awaitCloseLimit: Duration = .seconds(600)
 
     /// Queues the files that are ready; looks at the others again later.
     private func offer(_ paths: [String], context: FileReadiness.Context) {
@@ -193,12 +197,12 @@ public final class WatchService: Service, Sendable {
         for path in paths {
             if FileReadiness.isIgnoredName((path as NSString).lastPathComponent) { continue }
             guard let stamp = FileStamp.of(path), !state.isHandled(path, stamp) else { continue }
-            let known = state.isCreatedNotClosed(path, maxAge: Self.awaitCloseLimit, now: now) ? .createdNotClosed : context
+            let known = state.isCreatedNotClosed(path, maxAge: Self.awaitCloseLimit) ? .createdNotClosed : context
             switch FileReadiness.check(path, settleTime: configuration.settleTime, context: known, now: now) {
             case .ready: ready.append(path)
             case .notYet(let time):
                 logger.trace("not settled yet, looking again later: \(path)")
-                state.recheck(path, at: time, context: known)
+                state.recheck(path, after: .seconds(time.timeIntervalSince(now)), context: known)
             case .awaitClose:
                 logger.trace("created and not closed yet, waiting for the close: \(path)")
             case .gone: continue
@@ -236,7 +240,7 @@ public final class WatchService: Service, Sendable {
         }
     }
 
-    // MARK: The inotify reader thread
+    // MARK: The inotify reader (on a lane of its own: it blocks in poll)
 
     private func readEvents(_ watcher: InotifyWatcher) {
         while let events = watcher.waitForEvents() {
@@ -244,7 +248,7 @@ public final class WatchService: Service, Sendable {
             for event in events {
                 switch event {
                 case .fileReady(let path): ready.append(path)
-                case .fileCreated(let path): state.noteCreated(path, recheckAfter: 1)
+                case .fileCreated(let path): state.noteCreated(path, recheckAfter: .seconds(1))
                 case .fileGone(let path): state.forget(path)
                 case .folderAppeared(let path, let files):
                     logger.debug("new folder watched: \(path) (\(files.count) files inside)")

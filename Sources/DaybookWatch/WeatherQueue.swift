@@ -5,7 +5,7 @@ import ServiceLifecycle
 import Synchronization
 
 /// Weather for entries the watcher creates: collected as they are stored and fetched in
-/// batches every few seconds, off the ingest threads. Entries not reached before shutdown
+/// batches every few seconds, apart from the ingest workers. Entries not reached before shutdown
 /// simply stay pending for the next batch or `daybook backfill-weather`.
 public final class WeatherQueue: Service, Sendable {
     private let backfill: WeatherBackfill

@@ -24,30 +24,19 @@ struct Ingest: AsyncParsableCommand {
     @OptionGroup var options: LibraryOptions
     @OptionGroup var weatherOptions: WeatherOptions
 
-    @Option(name: .long, help: "Photos processed in parallel (default: number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(name: .long, help: "Longest side of thumbnails, in pixels.")
-    var thumbnailSize: Int = 400
-
-    @Option(name: .long, help: "Refuse to decode images larger than this many megapixels.")
-    var maxMegapixels: Int = 100
+    @OptionGroup var pipelineOptions: PipelineOptions
 
     @Argument(help: ArgumentHelp("Photo files and folders.", valueName: "path"))
     var paths: [String]
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Give at least one file or folder to ingest.") }
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256.") }
-        guard (16...4096).contains(thumbnailSize) else { throw ValidationError("--thumbnail-size must be between 16 and 4096.") }
-        guard (1...1000).contains(maxMegapixels) else { throw ValidationError("--max-megapixels must be between 1 and 1000.") }
     }
 
     func run() async throws {
         try await reportingErrors {
             let store = try JournalStore(library: options.resolvedLibrary)
-            let ingester = try Ingester(store: store, options: IngestOptions(
-                jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000))
+            let ingester = try Ingester(store: store, options: pipelineOptions.ingestOptions)
             let progress = ProgressLine()
             let tally = LiveTally()
             let created = CreatedEntries()

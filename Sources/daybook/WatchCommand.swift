@@ -61,14 +61,7 @@ struct Watch: AsyncParsableCommand {
         "A file found by a rescan, or a JPEG that ends early, is read once it has not changed for this many seconds.", valueName: "seconds"))
     var settle: Double = 5
 
-    @Option(name: .long, help: "Photos processed in parallel (default: number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(name: .long, help: "Longest side of thumbnails, in pixels.")
-    var thumbnailSize: Int = 400
-
-    @Option(name: .long, help: "Refuse to decode images larger than this many megapixels.")
-    var maxMegapixels: Int = 100
+    @OptionGroup var pipelineOptions: PipelineOptions
 
     @Option(name: .long, help: ArgumentHelp(
         "trace, debug, info (one line per file), notice, warning, error or critical.", valueName: "level"))
@@ -82,9 +75,6 @@ struct Watch: AsyncParsableCommand {
         guard !options.json else { throw ValidationError("watch writes a log, not JSON: --json is not supported.") }
         guard rescanInterval >= 0.1 else { throw ValidationError("--rescan-interval must be at least 0.1 seconds.") }
         guard settle >= 0 else { throw ValidationError("--settle cannot be negative.") }
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256.") }
-        guard (16...4096).contains(thumbnailSize) else { throw ValidationError("--thumbnail-size must be between 16 and 4096.") }
-        guard (1...1000).contains(maxMegapixels) else { throw ValidationError("--max-megapixels must be between 1 and 1000.") }
         for folder in folders {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -101,7 +91,7 @@ struct Watch: AsyncParsableCommand {
             let store = try JournalStore(library: options.resolvedLibrary)
             let configuration = WatchConfiguration(
                 folders: folders, archive: moveTo, rescanInterval: rescanInterval, pollOnly: poll, settleTime: settle,
-                ingest: IngestOptions(jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000))
+                ingest: pipelineOptions.ingestOptions)
             if let archive = configuration.archive {
                 let library = store.library.root.path
                 if archive == library || archive.hasPrefix(library + "/") {

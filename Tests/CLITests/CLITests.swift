@@ -1,11 +1,11 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
 /// Runs the real `daybook` executable: exit codes, output streams, JSON.
 final class CLITests: XCTestCase {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let samples = repository.appendingPathComponent("SampleImages")
+    static let repository = Repository.root
+    static let samples = Repository.sampleImages
 
     typealias Run = DaybookProcess.Run
 

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 
 /// The real `daybook` executable, run the way a user runs it (for every CLI test class).
@@ -8,15 +9,7 @@ enum DaybookProcess {
         let stderr: String
     }
 
-    static var executable: URL {
-        // The test bundle sits in the build folder next to the products.
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        for folder in candidates {
-            let url = folder.appendingPathComponent("daybook")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return candidates[0].appendingPathComponent("daybook")
-    }
+    static var executable: URL { BuildProducts.daybook }
 
     /// Starts `daybook arguments` on `library`; call `finish` on the result to wait for it.
     static func start(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Started {

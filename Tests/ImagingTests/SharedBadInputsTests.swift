@@ -1,12 +1,12 @@
 import DaybookImaging
+import DaybookTestSupport
 import Foundation
 import XCTest
 
 /// The shared corpus of damaged files, as committed in Tests/Fixtures/badinputs. Prints every
 /// outcome for the ingest engineers; asserts only the cases this module owns outright.
 final class SharedBadInputsTests: XCTestCase {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/badinputs")
+    static let directory = Repository.fixtures.appendingPathComponent("badinputs")
 
     func testEveryFileEndsInAThumbnailOrAClearError() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)

@@ -1,24 +1,13 @@
 import DaybookImaging
+import DaybookTestSupport
 import Foundation
 import XCTest
-
-/// Deterministic pseudo-random numbers (SplitMix64), so every run encodes the same bytes.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum TestImages {
     /// Gradients, blocky shapes and per-pixel noise: compresses like a photo (large, busy
     /// entropy-coded data), so a byte cut lands in the middle of the scan.
     static func photo(width: Int, height: Int, seed: UInt64 = 42) -> RGBImage {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         pixels.withUnsafeMutableBufferPointer { p in
             var i = 0

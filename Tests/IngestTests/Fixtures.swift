@@ -1,21 +1,18 @@
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
+import DaybookTestSupport
 import Foundation
 import XCTest
 
 enum Fixtures {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let samples = repository.appendingPathComponent("SampleImages")
+    static let samples = Repository.sampleImages
     /// Copies of the shared bad inputs, committed so that a fresh clone tests them too
     /// (Tests/Fixtures/badinputs/README.md gives their origin and licence).
-    static let badInputs = repository.appendingPathComponent("Tests/Fixtures/badinputs")
+    static let badInputs = Repository.fixtures.appendingPathComponent("badinputs")
 
     static func temporaryFolder(_ label: String = "daybook-test") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make(label)
     }
 
     static func sampleNames() throws -> [String] {

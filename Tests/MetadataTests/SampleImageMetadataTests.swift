@@ -1,14 +1,13 @@
 import DaybookCore
 import DaybookMetadata
+import DaybookTestSupport
 import Foundation
 import XCTest
 
 /// Every metadata rule checked on the project's own SampleImages, whose values
 /// scripts/make_photos.py chose (and exiftool confirms).
 final class SampleImageMetadataTests: XCTestCase {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages")
+    static let samples = Repository.sampleImages
 
     func metadata(_ name: String) throws -> PhotoMetadata {
         ExifReader.read(jpeg: try [UInt8](Data(contentsOf: Self.samples.appendingPathComponent(name))))

@@ -1,6 +1,7 @@
 import DaybookCore
 @testable import DaybookStore
 import DaybookTagging
+import DaybookTestSupport
 import DaybookWeather
 import Foundation
 import GRDB
@@ -10,8 +11,7 @@ import XCTest
 /// scripts/make_old_library.sh and never regenerated), opened by today's store: a user's
 /// existing journal must read back as the old daybook exported it, whatever migrations run.
 final class OldLibraryTests: XCTestCase {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/library-4686f56")
+    static let fixture = Repository.fixtures.appendingPathComponent("library-4686f56")
 
     /// What the old daybook had applied: the fixture's schema.
     static let fixtureMigrations = ["v1-entries", "v2-tag-removals", "v3-weather", "v4-journal"]

@@ -1,5 +1,6 @@
 import DaybookImaging
 import DaybookTagging
+import DaybookTestSupport
 import XCTest
 
 /// The histogram counts every pixel once, in the right region and in the bins its exact
@@ -34,7 +35,7 @@ final class ColourHistogramTests: XCTestCase {
     func testPixelClassificationMatchesFloatingPointDefinitions() {
         var mismatches = 0
         var checked = 0
-        var rng = SeededRandom(state: 11)
+        var rng = SplitMix64(seed: 11)
         var colours: [(Int, Int, Int)] = []
         for r in stride(from: 0, through: 255, by: 15) {
             for g in stride(from: 0, through: 255, by: 15) {

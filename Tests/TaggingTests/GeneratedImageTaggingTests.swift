@@ -1,5 +1,6 @@
 import DaybookImaging
 import DaybookTagging
+import DaybookTestSupport
 import XCTest
 
 /// The tagger on pictures built here with known colour proportions.
@@ -51,7 +52,7 @@ final class GeneratedImageTaggingTests: XCTestCase {
     func testGreyscaleNightStreetIsMonochromeAndKeepsItsSceneTags() {
         // A black-and-white night shot: black sky, dark grey buildings, a quarter of them lit
         // windows. Grey-scale noise (the same on all three channels), as in a real B&W photo.
-        var rng = SeededRandom(state: 3)
+        var rng = SplitMix64(seed: 3)
         let image = Pictures.make(noise: 0) { x, y in
             let v = y < 110 ? 8 : ((x / 40 + y / 30) % 4 == 0 ? 240 : 20 + (y - 110) / 6)
             let noisy = min(255, max(0, v + rng.noise(4)))
@@ -68,7 +69,7 @@ final class GeneratedImageTaggingTests: XCTestCase {
     }
 
     func testAllDarkNoiseIsDarkAndNight() {
-        var rng = SeededRandom(state: 99)
+        var rng = SplitMix64(seed: 99)
         let image = Pictures.make(noise: 0) { _, _ in
             (Int(rng.next() % 21), Int(rng.next() % 21), Int(rng.next() % 21))
         }
@@ -211,7 +212,7 @@ final class GeneratedImageTaggingTests: XCTestCase {
 
     /// Every picture these tests build, for the checks that must hold on all of them.
     static func allPictures() -> [(String, RGBImage)] {
-        var rng = SeededRandom(state: 99)
+        var rng = SplitMix64(seed: 99)
         return [
             ("70/30", Pictures.bands([(0.7, Colour.blue), (0.3, Colour.green)])),
             ("blocks", Pictures.make { x, _ in x < 120 ? Colour.green : Colour.blue }),

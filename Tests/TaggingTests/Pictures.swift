@@ -1,18 +1,9 @@
 import DaybookImaging
 import DaybookTagging
+import DaybookTestSupport
 import Foundation
 
-/// Deterministic pseudo-random numbers (SplitMix64): every run builds the same pixels.
-struct SeededRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Uniform in -amplitude...amplitude.
     mutating func noise(_ amplitude: Int) -> Int {
         amplitude == 0 ? 0 : Int(next() % UInt64(2 * amplitude + 1)) - amplitude
@@ -30,7 +21,7 @@ enum Pictures {
     /// SampleImages' backgrounds), clamped to 0…255.
     static func make(width: Int = width, height: Int = height, noise: Int = 6, seed: UInt64 = 7,
                      _ colour: (_ x: Int, _ y: Int) -> RGB) -> RGBImage {
-        var rng = SeededRandom(state: seed)
+        var rng = SplitMix64(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         var i = 0
         for y in 0..<height {

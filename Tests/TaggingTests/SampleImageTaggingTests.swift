@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookImaging
 import DaybookTagging
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -10,9 +11,7 @@ import XCTest
 /// be dominant colours, but they keep the grey, white and near-black photos from being
 /// perfectly neutral.
 final class SampleImageTaggingTests: XCTestCase {
-    static let samples = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleImages")
+    static let samples = Repository.sampleImages
 
     /// EXIF orientation of each file (see SampleImages/README.md); absent means 1.
     static let orientations: [String: Orientation] = ["01": .up, "02": .right, "03": .down, "04": .left]

@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import DaybookImaging
 import DaybookTagging
@@ -107,8 +108,7 @@ final class VocabularyTests: XCTestCase {
 /// README.md lists the vocabulary as a table; it must be the table the code generates.
 final class ReadmeVocabularyTests: XCTestCase {
     func testReadmeTableMatchesTheCode() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let readme = Repository.root.appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         XCTAssertTrue(text.contains(ColourTagger.markdownTable().trimmingCharacters(in: .whitespacesAndNewlines)),
                       "README.md's tag table differs from `daybook tags --rules`; paste the new table in")

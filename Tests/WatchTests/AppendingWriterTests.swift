@@ -120,33 +120,41 @@ final class AppendingWriterTests: WatchedFolderTestCase {
         defer { try? FileManager.default.removeItem(at: root) }
         let path = root.appendingPathComponent("a.jpg").path
         try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: URL(fileURLWithPath: path))
-        let state = WatchState(quietTime: 0.01, maxDelay: 1, firstRescanAt: .distantFuture)
+        let stamp = FileStamp.of(path)
+        var state = WatchState(quietTime: .milliseconds(10), maxDelay: .seconds(1), rescanInterval: .seconds(300),
+                               firstRescanAt: ManualClock.Instant.zero + .seconds(300))
+        var now = ManualClock.Instant.zero
+        /// The coordinator starts a batch and a worker takes the file in hand.
+        func takeInBatch(_ message: String) {
+            now = now + .milliseconds(10)
+            XCTAssertEqual(state.nextWork(now: now), .batch, message)
+            XCTAssertEqual(state.nextFile(now: now, idleSince: now, linger: .milliseconds(10)), .candidate(path), message)
+            XCTAssertTrue(state.take(path, stamp: stamp), message)
+        }
 
-        state.markReady([path])
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .batch)
-        XCTAssertEqual(state.nextFile(linger: 0.01), path)
-        let start = Date()
-        state.postpone(path, until: start.addingTimeInterval(0.2))
+        state.markReady([path], now: now)
+        takeInBatch("the first close")
+        let start = now
+        state.postpone(path, until: start + .milliseconds(200), now: start)
         XCTAssertNil(state.stampInFlight(path), "no longer in hand")
-        XCTAssertFalse(state.isKnown(path, try XCTUnwrap(FileStamp.of(path))), "nothing in the ledger: it was not dealt with")
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .recheck([.init(path: path, context: .scan)]))
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.19, "looked at again at its settle time, judged as a scan")
+        XCTAssertFalse(state.isKnown(path, try XCTUnwrap(stamp)), "nothing in the ledger: it was not dealt with")
+        XCTAssertEqual(state.nextWork(now: start), .wait(until: start + .milliseconds(200)))
+        XCTAssertEqual(state.nextWork(now: start + .milliseconds(200)), .recheck([.init(path: path, context: .scan)]),
+                       "looked at again at its settle time, judged as a scan")
+        now = start + .milliseconds(200)
 
         // Closed again while waiting: queued at once, and the wait is forgotten.
-        state.markReady([path])
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .batch)
-        XCTAssertEqual(state.nextFile(linger: 0.01), path)
-        state.postpone(path, until: Date().addingTimeInterval(60))
-        state.markReady([path])
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .batch, "the close wins over the 60 s wait")
-        XCTAssertEqual(state.nextFile(linger: 0.01), path)
+        state.markReady([path], now: now)
+        takeInBatch("closed again")
+        state.postpone(path, until: now + .seconds(60), now: now)
+        state.markReady([path], now: now)
+        takeInBatch("the close wins over the 60 s wait")
 
         // Closed again while being read: read again right after.
-        state.markReady([path])
-        state.postpone(path, until: Date().addingTimeInterval(60))
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .batch)
-        XCTAssertEqual(state.nextFile(linger: 0.01), path)
-        state.finish(path, .stored)
+        state.markReady([path], now: now)
+        state.postpone(path, until: now + .seconds(60), now: now)
+        takeInBatch("closed while being read")
+        state.finish(path, .stored, now: now)
         XCTAssertTrue(state.isKnown(path, try XCTUnwrap(FileStamp.of(path))))
     }
 }

@@ -1,6 +1,7 @@
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -11,15 +12,7 @@ final class WatchProcess: @unchecked Sendable {
     private var output = Data()
     private let readerDone = DispatchSemaphore(value: 0)
 
-    static var executable: URL {
-        // The test bundle sits in the build folder next to the products.
-        let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        for folder in candidates {
-            let url = folder.appendingPathComponent("daybook")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return candidates[0].appendingPathComponent("daybook")
-    }
+    static var executable: URL { BuildProducts.daybook }
 
     /// Starts `daybook watch FOLDER... --library LIBRARY ARGUMENTS...` and waits until it is
     /// watching (its "watching" line), so files written afterwards are seen by inotify.
@@ -144,14 +137,10 @@ func poll(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
 }
 
 enum Folders {
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let samples = repository.appendingPathComponent("SampleImages")
+    static let samples = Repository.sampleImages
 
     static func temporary(_ label: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-watch-\(label)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("daybook-watch-\(label)")
     }
 
     /// Regular files below `folder`, relative paths, sorted.

@@ -3,6 +3,7 @@ import DaybookImaging
 import DaybookIngest
 import DaybookStore
 @testable import DaybookWatch
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -93,7 +94,7 @@ final class WatchProcessTests: WatchedFolderTestCase {
 
     /// New entries get their weather from the provider beside the watcher, off its ingest threads.
     func testWatchedPhotosGetTheirWeather() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = Repository.root
         let weatherFile = repository.appendingPathComponent("docs/sample-weather.csv").path
         let watcher = try WatchProcess([folder], library: library, ["--weather", "file:\(weatherFile)"])
         let journal = try Journal(library)

@@ -158,37 +158,10 @@ final class WatchUnitTests: XCTestCase {
         let overflow = InotifyWatcher.RawEvent(wd: -1, mask: UInt32(IN_Q_OVERFLOW), cookie: 0, name: "")
         XCTAssertEqual(watcher.translate(overflow), [.overflow])
 
-        let state = WatchState(quietTime: 0.1, maxDelay: 1, firstRescanAt: .distantFuture)
-        state.requestFullRescan()
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .fullRescan)
-    }
-
-    func testBatchWindowAndWorkersThatKeepTakingFiles() throws {
-        let root = try Folders.temporary("unit-state")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let paths = (0..<3).map { root.appendingPathComponent("\($0).jpg").path }
-        for path in paths { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
-        let state = WatchState(quietTime: 0.05, maxDelay: 1, firstRescanAt: .distantFuture)
-        let start = Date()
-        state.markReady([paths[0], paths[1], paths[0]])
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .batch)
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.04, "the batch waits for the quiet window")
-        XCTAssertEqual(state.nextFile(linger: 0.01), paths[0])
-        XCTAssertEqual(state.nextFile(linger: 0.01), paths[1], "a path queued twice is taken once")
-        // A file arriving while the batch runs is taken by a lingering worker.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { state.markReady([paths[2]]) }
-        XCTAssertEqual(state.nextFile(linger: 1), paths[2])
-        XCTAssertNil(state.nextFile(linger: 0.01))
-        state.finish(paths[0], .failed)
-        state.finish(paths[1], .stored)
-        state.finish(paths[2], .skipped)
-        // Unchanged files are passed over; a changed one is taken again.
-        state.markReady(paths)
-        try Data("changed".utf8).write(to: URL(fileURLWithPath: paths[1]))
-        XCTAssertEqual(state.nextFile(linger: 0.01), paths[1])
-        XCTAssertNil(state.nextFile(linger: 0.01))
-        state.requestStop()
-        XCTAssertEqual(state.nextWork(rescanInterval: 300), .stop)
+        var state = WatchState(quietTime: .milliseconds(100), maxDelay: .seconds(1), rescanInterval: .seconds(300),
+                               firstRescanAt: ManualClock.Instant.zero + .seconds(300))
+        state.requestFullRescan(afterOverflow: true)
+        XCTAssertEqual(state.nextWork(now: .zero), .fullRescan)
     }
 
     func testReadinessOfFilesInotifyDidNotAnnounce() throws {

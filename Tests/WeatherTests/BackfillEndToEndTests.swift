@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookMetadata
+import DaybookTestSupport
 import DaybookWeather
 import Foundation
 import XCTest
@@ -14,7 +15,7 @@ final class BackfillEndToEndTests: ServerTestCase {
     }
 
     func testTenThousandEntriesTakeAtMostNinetyRequests() async throws {
-        var generator = SeededGenerator(seed: 99)
+        var generator = SplitMix64(seed: 99)
         let places = PlannerTests.places(using: &generator)
         let first = CivilDate.d("2019-01-01"), last = CivilDate.d("2021-12-31")
         var entries: [Entry] = []

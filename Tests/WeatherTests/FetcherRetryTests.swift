@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import DaybookWeather
 import Foundation
 import XCTest
@@ -166,7 +167,7 @@ final class RetryPolicyTests: XCTestCase {
 
     func testJitterStaysWithinTheExponentialBound() {
         let policy = RetryPolicy()
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for attempt in 1...4 {
             let bound = pow(2, Double(attempt - 1))
             let waits = (0..<200).map { _ in

@@ -2,6 +2,7 @@ import DaybookCore
 import DaybookIngest
 import DaybookMetadata
 import DaybookStore
+import DaybookTestSupport
 import DaybookWeather
 import Foundation
 import XCTest
@@ -197,7 +198,7 @@ final class StoreBackfillTests: ServerTestCase {
 
     func testTenThousandEntriesAtThirtyPlacesOverThreeYearsTakeAtMostNinetyRequests() async throws {
         let store = try makeStore()
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let places = (0..<30).map { _ in
             Place(latitude: Double.random(in: -60...70, using: &generator), longitude: Double.random(in: -179...179, using: &generator))
         }

@@ -1,0 +1,55 @@
+import DaybookIngest
+import DaybookStore
+import Foundation
+
+/// One input from outside that Daybook parses, as a function from bytes to an outcome.
+/// The libFuzzer entry point and the replay mode both call `run`, so a file the fuzzer
+/// saved reproduces through exactly the code it was found with.
+enum FuzzTarget: String, CaseIterable {
+    /// Photo bytes -> metadata, thumbnail, colour tags: the analyzer `Ingester` calls on
+    /// every file it reads, with no file system and no store.
+    case photo
+    /// An `export json` file -> the importer's whole check (types, ids, hashes, thumbnail
+    /// names and bytes, sizes), which runs before `import` writes anything.
+    case `import`
+
+    /// What the input did, in one line. Crashes, traps and hangs are what the fuzzer looks
+    /// for; a rejection is a correct answer to a hostile input.
+    func run(_ bytes: [UInt8]) -> String {
+        switch self {
+        case .photo:
+            do {
+                let analysis = try PhotoAnalyzer().analyze(bytes)
+                let thumbnail = analysis.thumbnail.map { "\($0.image.width)x\($0.image.height)" } ?? "none"
+                let warnings = analysis.warnings.isEmpty ? "" : "; warnings: " + analysis.warnings.joined(separator: "; ")
+                return "analyzed: thumbnail \(thumbnail), \(analysis.tags.count) tag(s)\(warnings)"
+            } catch {
+                return "rejected: \(error.reason)"
+            }
+        case .import:
+            do {
+                let archive = try JournalArchive.decodeAndValidate(Data(bytes))
+                return "accepted: \(archive.items.count) item(s)"
+            } catch {
+                return "refused: \(error)"
+            }
+        }
+    }
+
+    /// `--target=NAME` anywhere in the arguments (libFuzzer ignores flags that start with
+    /// `--` and passes them on to the processes it forks); `photo` when absent.
+    static func chosen(by arguments: [String]) throws(UsageError) -> FuzzTarget {
+        let prefix = "--target="
+        guard let flag = arguments.last(where: { $0.hasPrefix(prefix) }) else { return .photo }
+        let name = String(flag.dropFirst(prefix.count))
+        guard let target = FuzzTarget(rawValue: name) else {
+            throw UsageError("unknown target '\(name)'; targets: \(allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return target
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

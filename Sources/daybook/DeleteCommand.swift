@@ -1,0 +1,44 @@
+import ArgumentParser
+import DaybookStore
+import Foundation
+
+struct Delete: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Delete entries with their tags, weather and thumbnails.",
+        discussion: "The photos themselves are not touched. Asks for confirmation unless --yes; without a terminal, --yes is required."
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Argument(help: "Entry ids or unique prefixes.")
+    var ids: [String]
+
+    @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
+    var yes = false
+
+    func validate() throws {
+        guard !ids.isEmpty else { throw ValidationError("Give at least one entry id.") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+            let entries = try ids.map { try store.entry(idPrefix: $0) }
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    Console.error("refusing to delete without confirmation: no terminal to ask on (use --yes)")
+                    throw ExitCode(2)
+                }
+                for entry in entries { Console.writeError("  " + EntryFormat.line(entry, annotations: EntryAnnotations())) }
+                FileHandle.standardError.write(Data("Delete \(entries.count) entr\(entries.count == 1 ? "y" : "ies")? [y/N] ".utf8))
+                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    Console.writeError("daybook: nothing deleted")
+                    return
+                }
+            }
+            let deleted = try store.delete(entryIDs: Array(Set(entries.map(\.id))))
+            if options.json { return try Console.printJSON(["deleted": deleted.map(\.id).sorted()]) }
+            print("deleted \(deleted.count) entr\(deleted.count == 1 ? "y" : "ies")")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import DaybookCore
+import DaybookStore
+import Foundation
+
+struct Edit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Change an entry's text, date or tags.",
+        discussion: """
+            --editor opens the text in $VISUAL or $EDITOR (else vi), as git does; saving an \
+            unchanged text changes nothing. A new --date is the local time as the camera \
+            would have written it; the entry keeps its UTC offset and its weather is fetched \
+            again for the new time.
+
+            Examples:
+              daybook edit 3f2a --text "Lunch by the river"
+              daybook edit 3f2a --editor
+              daybook edit 3f2a --date "2024-05-17 12:30" --add-tag lunch
+            """
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Argument(help: "Entry id or unique prefix.")
+    var id: String
+
+    @Option(name: .long, help: "New text.")
+    var text: String?
+
+    @Option(name: .long, help: ArgumentHelp("Read the new text from a file ('-' for standard input).", valueName: "file"))
+    var textFile: String?
+
+    @Flag(name: .long, help: "Edit the text in $VISUAL / $EDITOR.")
+    var editor = false
+
+    @Option(name: .long, help: ArgumentHelp("New capture date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD HH:MM:SS'.", valueName: "date"))
+    var date: String?
+
+    @Option(name: .long, help: ArgumentHelp("Tag to add (repeatable).", valueName: "tag"))
+    var addTag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Tag to remove (repeatable).", valueName: "tag"))
+    var removeTag: [String] = []
+
+    func validate() throws {
+        let sources = [text != nil, textFile != nil, editor].filter { $0 }.count
+        guard sources <= 1 else { throw ValidationError("Use one of --text, --text-file or --editor.") }
+        guard sources == 1 || date != nil || !addTag.isEmpty || !removeTag.isEmpty else {
+            throw ValidationError("Nothing to change: give --text, --text-file, --editor, --date, --add-tag or --remove-tag.")
+        }
+        if let date, Self.parseDate(date) == nil {
+            throw ValidationError("--date must look like 2024-05-17, '2024-05-17 12:30' or '2024-05-17 12:30:05' (got \(date)).")
+        }
+        for name in addTag + removeTag {
+            do { _ = try JournalTag.normalizedName(name) } catch { throw ValidationError("\(error)") }
+        }
+    }
+
+    static func parseDate(_ text: String) -> LocalDateTime? { LocalDateTime(commandLine: text) }
+
+    func run() throws {
+        try reportingErrors {
+            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+            var entry = try store.entry(idPrefix: id)
+            var newText: String?
+            if let text { newText = text }
+            if let textFile {
+                let data = textFile == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                    : try Data(contentsOf: URL(fileURLWithPath: textFile))
+                newText = String(decoding: data, as: UTF8.self)
+            }
+            if editor {
+                let edited = try TextEditor.edit(entry.text, label: entry.shortID)
+                newText = edited == entry.text ? nil : edited
+            }
+            if let trimmed = newText?.trimmingCharacters(in: .newlines) { newText = trimmed }
+            if newText != nil || date != nil {
+                entry = try store.edit(entryID: entry.id, text: newText, capturedAt: date.flatMap(Self.parseDate))
+            }
+            if !addTag.isEmpty || !removeTag.isEmpty {
+                try store.editTags(entryID: entry.id, add: addTag, remove: removeTag)
+                entry = try store.entry(idPrefix: entry.id)
+            }
+            let tags = try store.tags(entryID: entry.id)
+            if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id))) }
+            print("\(entry.shortID) updated at \(entry.updatedAt)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# A libFuzzer campaign against one daybook-fuzz target (docs/fuzzing.md).
+#
+#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30
+#
+# Builds daybook-fuzz with -sanitize=fuzzer,address into .build-fuzz, seeds it with the
+# target's corpus, runs for MINUTES at nice 10 and prints executions per second and coverage.
+# The growing corpus, crash/hang artifacts and the log stay under .build-fuzz/fuzz-TARGET
+# (git-ignored). Environment:
+#   DAYBOOK_SHARED  the shared corpus (default ../shared)
+#   FUZZ_FORK=N     N worker processes that carry on after a crash or hang (default: one
+#                   process that stops at the first finding)
+#   FUZZ_ARGS       more libFuzzer flags
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -eq 2 ] || { echo "usage: $0 TARGET MINUTES" >&2; exit 2; }
+target=$1 minutes=$2
+shared="${DAYBOOK_SHARED:-../shared}"
+scratch=.build-fuzz
+work="$scratch/fuzz-$target"
+export PATH="/opt/swift/usr/bin:$PATH"
+
+# Swift code and our C targets are instrumented; libjpeg and libexif are the system's own
+# (uninstrumented) shared libraries, so coverage is of Daybook's code only.
+build=(swift build -c debug --scratch-path "$scratch" --product daybook-fuzz
+       -Xswiftc -sanitize=fuzzer,address -Xswiftc -DDAYBOOK_FUZZ
+       -Xcc -fsanitize=fuzzer-no-link,address)
+echo "building daybook-fuzz for fuzzing (first build: several minutes)"
+nice -n 10 "${build[@]}" 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]|Cannot export local symbol' || true
+bin="$("${build[@]}" --show-bin-path)/daybook-fuzz"
+[ -x "$bin" ] || { echo "build failed" >&2; exit 1; }
+
+# Seeds per target; new inputs go to the first folder (the campaign's own corpus).
+case "$target" in
+    photo)
+        seeds=("$shared/corpus/jpg" "$shared/badinputs" SampleImages Tests/Fixtures/fuzz/photo)
+        # Photos in the corpus reach 3 MB, but most paths are decided in the first few hundred
+        # kilobytes (EXIF, tables, frame header, the start of the scan) and every extra byte
+        # costs decode time, so longer seeds are cut (and keep exercising truncation).
+        max_len=524288 ;;
+    import)
+        # Exports made from SampleImages (one with thumbnails) and hostile variants of them.
+        seeds=(Tests/Fixtures/fuzz/import)
+        max_len=65536 ;;
+    *) echo "unknown target '$target' (targets: photo, import)" >&2; exit 2 ;;
+esac
+for seed in "${seeds[@]}"; do [ -d "$seed" ] || echo "note: seed folder $seed is missing" >&2; done
+existing_seeds=(); for seed in "${seeds[@]}"; do [ -d "$seed" ] && existing_seeds+=("$seed"); done
+dict=(); [ -f "scripts/fuzz-$target.dict" ] && dict=(-dict="scripts/fuzz-$target.dict")
+mode=(); [ -n "${FUZZ_FORK:-}" ] && mode=(-fork="$FUZZ_FORK" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+
+mkdir -p "$work/corpus" "$work/artifacts"
+log="$work/campaign-$(date +%Y%m%d-%H%M%S).log"
+echo "fuzzing $target for $minutes min; corpus $work/corpus, findings $work/artifacts, log $log"
+set +e
+ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" nice -n 10 "$bin" --target="$target" \
+    -max_total_time=$((minutes * 60)) -max_len=$max_len -timeout=2 -rss_limit_mb=2048 \
+    -artifact_prefix="$work/artifacts/" -print_final_stats=1 -print_pcs=0 "${dict[@]}" "${mode[@]}" \
+    ${FUZZ_ARGS:-} "$work/corpus" "${existing_seeds[@]}" >"$log" 2>&1
+status=$?
+set -e
+
+echo "--- $target, $minutes min (exit $status)"
+grep -E '^INFO: seed corpus|INITED' "$log" | head -n 2 || true
+grep -E '^#[0-9]+' "$log" | tail -n 1 || true
+grep -E '^stat::' "$log" || true
+grep -E '^==[0-9]+==ERROR|^SUMMARY|ALARM: working on the last Unit|Test unit written to|^artifact_prefix' "$log" || true
+echo "findings: $(find "$work/artifacts" -type f | wc -l) file(s) in $work/artifacts"
+exit $status
