@@ -124,7 +124,9 @@ let package = Package(
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
         .testTarget(
             name: "WatchTests",
-            dependencies: ["daybook", "DaybookCore", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
+            dependencies: [
+                "daybook", "DaybookCore", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

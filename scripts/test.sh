@@ -6,6 +6,7 @@
 #      badinputs/expected.json (also once under AddressSanitizer), for the copies committed in
 #      Tests/Fixtures and, when it is beside the clone, for ../shared too
 #   4. crash safety: ingest killed with SIGKILL mid-run, then run to the end
+#   5. `swift format lint --strict` against .swift-format
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -52,6 +53,9 @@ bash scripts/asan_paths.sh || failures=$((failures + 1))
 
 step "crash safety: SIGKILL mid-ingest, then finish"
 python3 scripts/crash_test.py "$bin/daybook" || failures=$((failures + 1))
+
+step "swift format lint (.swift-format)"
+swift format lint --strict --recursive Sources Tests Package.swift || failures=$((failures + 1))
 
 step "swift test"
 swift test --skip-build --disable-swift-testing || failures=$((failures + 1))

@@ -26,7 +26,8 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(exifDate text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == bytes[7],
-              let n = DateText.numbers(text, layout: "####:##:##", alternatives: [4: "-/", 7: "-/"]) else { return nil }
+            let n = DateText.numbers(text, layout: "####:##:##", alternatives: [4: "-/", 7: "-/"])
+        else { return nil }
         self.init(year: n[0], month: n[1], day: n[2])
     }
 

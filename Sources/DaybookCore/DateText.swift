@@ -25,8 +25,10 @@ public enum DateText {
         }
     }
 
-    private static func numbers(_ bytes: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>,
-                                _ alternatives: [Int: String]) -> [Int]? {
+    private static func numbers(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>,
+        _ alternatives: [Int: String]
+    ) -> [Int]? {
         guard bytes.count == pattern.count else { return nil }
         var numbers: [Int] = []
         numbers.reserveCapacity(6)
@@ -52,7 +54,8 @@ extension String {
     public var trimmingSpaces: String {
         let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\0" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isPadding($0) }),
-              let last = lastIndex(where: { !isPadding($0) }) else { return "" }
+            let last = lastIndex(where: { !isPadding($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

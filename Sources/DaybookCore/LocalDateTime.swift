@@ -17,7 +17,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
 
     public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         guard Self.plausibleYears.contains(year), CivilCalendar.isValid(year: year, month: month, day: day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
         self.year = year; self.month = month; self.day = day
         self.hour = hour; self.minute = minute; self.second = second

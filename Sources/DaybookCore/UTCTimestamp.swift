@@ -18,7 +18,8 @@ public enum UTCTimestamp {
     /// Reads `text(unixSeconds:)`'s form back; `nil` for anything else.
     public static func unixSeconds(_ text: some StringProtocol) -> Int64? {
         guard let n = DateText.numbers(text, layout: "####-##-##T##:##:##Z"),
-              let date = CivilDate(year: n[0], month: n[1], day: n[2]), n[3] < 24, n[4] < 60, n[5] < 60 else { return nil }
+            let date = CivilDate(year: n[0], month: n[1], day: n[2]), n[3] < 24, n[4] < 60, n[5] < 60
+        else { return nil }
         return date.midnightUTCSeconds + Int64(n[3] * 3600 + n[4] * 60 + n[5])
     }
 }

@@ -41,8 +41,10 @@ public enum FileSignature {
         if ascii("II*\u{0}") || ascii("MM\u{0}*") { return "TIFF or camera raw signature" }
         if ascii("ftyp", at: 4) {
             let brand = b.count >= 12 ? String(decoding: b[8..<12], as: UTF8.self) : ""
-            let heif: Set = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs",
-                             "mif1", "msf1"]
+            let heif: Set = [
+                "heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs",
+                "mif1", "msf1",
+            ]
             if heif.contains(brand) { return "HEIF/HEIC" }
             if brand == "avif" || brand == "avis" { return "AVIF" }
             return "ISO media file, brand '\(brand.trimmingSpaces)'"
@@ -62,10 +64,12 @@ public enum FileSignature {
         guard (0x20...0x7E).contains(firstVisible) else { return false }
         // "<html", "<!DOCTYPE", "<?xml": markup, whatever bytes follow.
         if firstVisible == UInt8(ascii: "<"), let index = body.firstIndex(of: firstVisible),
-           index + 1 < body.count {
+            index + 1 < body.count
+        {
             let next = body[index + 1]
             if next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20) {
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20)
+            {
                 return true
             }
         }

@@ -25,7 +25,8 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notJPEG(let what):
             text = Self.lowercasingFirst(what)
         case .tooLarge(let frame, let limit):
-            text = "image too large: \(frame.width)×\(frame.height) "
+            text =
+                "image too large: \(frame.width)×\(frame.height) "
                 + "(\(Self.megapixels(frame.width * frame.height)) MP) "
                 + "is above the \(Self.megapixels(limit)) MP limit"
         case .truncated(_, let detail):

@@ -90,7 +90,8 @@ public enum JPEGDecoder {
         for status: dbk_status, _ result: dbk_decode_result, maxPixels: Int
     ) -> ImagingError {
         let text = message(result)
-        let frame = result.frame_width > 0 && result.frame_height > 0
+        let frame =
+            result.frame_width > 0 && result.frame_height > 0
             ? FrameSize(width: Int(result.frame_width), height: Int(result.frame_height))
             : nil
         switch (status, frame) {

@@ -6,8 +6,9 @@ public struct RGBImage: Sendable, Equatable {
 
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0, "negative image size \(width)x\(height)")
-        precondition(pixels.count == width * height * 3,
-                     "\(pixels.count) bytes do not make a \(width)x\(height) RGB image")
+        precondition(
+            pixels.count == width * height * 3,
+            "\(pixels.count) bytes do not make a \(width)x\(height) RGB image")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -29,8 +30,9 @@ public struct RGBImage: Sendable, Equatable {
     }
 
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
-        precondition(x >= 0 && x < width && y >= 0 && y < height,
-                     "pixel (\(x), \(y)) outside \(width)x\(height)")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height,
+            "pixel (\(x), \(y)) outside \(width)x\(height)")
         let i = (y * width + x) * 3
         return (pixels[i], pixels[i + 1], pixels[i + 2])
     }

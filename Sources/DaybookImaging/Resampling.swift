@@ -18,8 +18,9 @@ enum Resampling {
         guard longestSide > 0, min(width, height) > 0, longest > longestSide else {
             return FrameSize(width: width, height: height)
         }
-        let shortSide = Int((Double(min(width, height)) * Double(longestSide) / Double(longest))
-            .rounded())
+        let shortSide = Int(
+            (Double(min(width, height)) * Double(longestSide) / Double(longest))
+                .rounded())
         let short = max(1, min(longestSide, shortSide))
         return width >= height
             ? FrameSize(width: longestSide, height: short)

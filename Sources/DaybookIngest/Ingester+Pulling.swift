@@ -16,8 +16,10 @@ extension Ingester {
     ///
     /// `next` may suspend for a while to wait for more work; returning nil stops the worker
     /// that called it, so a caller that wants to stop (a shutdown) just returns nil.
-    public func ingest(pulling next: @escaping @Sendable () async -> String?,
-                       onEvent: @escaping @Sendable (IngestEvent) -> Void) async {
+    public func ingest(
+        pulling next: @escaping @Sendable () async -> String?,
+        onEvent: @escaping @Sendable (IngestEvent) -> Void
+    ) async {
         await WorkerPool.run(jobs: options.jobs, label: "daybook-ingest", next: next) { path in
             self.ingest(ScanItem(path: path, explicitlyNamed: false), emit: onEvent)
         }

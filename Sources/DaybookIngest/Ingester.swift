@@ -18,9 +18,11 @@ public struct IngestOptions: Sendable {
     /// way a later version of the file replaces an entry stored from a truncated one.
     public var incompleteSettleTime: Double?
 
-    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnailSize: Int = 400,
-                maxPixels: Int = JPEGDecoder.defaultMaxPixels, maxFileBytes: Int = 512 << 20,
-                incompleteSettleTime: Double? = nil) {
+    public init(
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnailSize: Int = 400,
+        maxPixels: Int = JPEGDecoder.defaultMaxPixels, maxFileBytes: Int = 512 << 20,
+        incompleteSettleTime: Double? = nil
+    ) {
         self.jobs = max(1, jobs)
         self.thumbnailSize = thumbnailSize
         self.maxPixels = maxPixels
@@ -118,8 +120,10 @@ public final class Ingester: Sendable {
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: analysis.warnings)
             let outcome: JournalStore.SaveOutcome
             do {
-                outcome = try store.save(entry, sourceTruncated: endsEarly || analysis.truncated,
-                                         autoTags: analysis.tags, taggerVersion: ColourTagger.version) {
+                outcome = try store.save(
+                    entry, sourceTruncated: endsEarly || analysis.truncated,
+                    autoTags: analysis.tags, taggerVersion: ColourTagger.version
+                ) {
                     if let temporary, let thumbnailName { try thumbnailFiles.moveIntoPlace(temporary, name: thumbnailName) }
                 }
             } catch {

@@ -47,7 +47,7 @@ public enum JPEGEnding {
             case 0xD9:
                 return index
             case 0x00, 0x01, 0xD0...0xD8:
-                continue // no length follows (a stray stuffed byte, TEM, RSTn, SOI)
+                continue  // no length follows (a stray stuffed byte, TEM, RSTn, SOI)
             default:
                 guard index + 2 <= count else { return nil }
                 let length = Int(bytes[index]) << 8 | Int(bytes[index + 1])

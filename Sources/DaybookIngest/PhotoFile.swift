@@ -23,7 +23,7 @@ enum PhotoFile {
             let result = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, size - filled) }
             if result < 0 && errno == EINTR { continue }
             guard result >= 0 else { throw failure(String(cString: strerror(errno)).lowercased()) }
-            if result == 0 { break } // the file shrank while being read: use what is there
+            if result == 0 { break }  // the file shrank while being read: use what is there
             filled += result
         }
         if filled < size { bytes.removeSubrange(filled...) }

@@ -61,7 +61,8 @@ public final class Retagger: Sendable {
             guard let entry = try store.entry(id: id) else { return .failed(id: id, reason: "deleted meanwhile") }
             let pixels: (image: RGBImage?, source: PixelSource)
             if let bytes = try? PhotoFile.load(entry.sourcePath, maxBytes: 512 << 20),
-               ContentHash.sha256Hex(bytes) == entry.contentHash {
+                ContentHash.sha256Hex(bytes) == entry.contentHash
+            {
                 // A photo whose pixels were refused at ingest (truncated, too large) is refused
                 // again here, and so gets no colour tags.
                 // Tag at the size ingest tagged at, so the same photo gives the same tags.

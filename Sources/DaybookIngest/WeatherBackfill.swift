@@ -17,8 +17,10 @@ public struct BackfillOptions: Sendable {
     /// trying them all (ingest uses this so a machine without network is not held up).
     public var stopAfterFailure: Bool
 
-    public init(since: CivilDate? = nil, until: CivilDate? = nil, maxRequests: Int? = nil, entryIDs: Set<String>? = nil,
-                archiveDelayDays: Int = 5, today: CivilDate = CivilDate.todayUTC(), stopAfterFailure: Bool = false) {
+    public init(
+        since: CivilDate? = nil, until: CivilDate? = nil, maxRequests: Int? = nil, entryIDs: Set<String>? = nil,
+        archiveDelayDays: Int = 5, today: CivilDate = CivilDate.todayUTC(), stopAfterFailure: Bool = false
+    ) {
         self.since = since
         self.until = until
         self.maxRequests = maxRequests
@@ -64,7 +66,8 @@ public struct BackfillSummary: Sendable, Equatable {
     }
 
     public var line: String {
-        var text = "weather: \(filled) filled, \(pending) pending, \(errors) refused (\(attempts) request\(attempts == 1 ? "" : "s"), \(answeredFromCache) from cache)"
+        var text =
+            "weather: \(filled) filled, \(pending) pending, \(errors) refused (\(attempts) request\(attempts == 1 ? "" : "s"), \(answeredFromCache) from cache)"
         if let lastFailure { text += "; last failure: \(lastFailure)" }
         return text
     }
@@ -97,14 +100,19 @@ public struct WeatherBackfill: Sendable {
         for candidate in candidates {
             let date = candidate.local.date
             if date > newest { tooRecent.append(candidate.entryID); continue }
-            items.append(BackfillItem(entryID: candidate.entryID, latitude: candidate.location.latitude,
-                                      longitude: candidate.location.longitude, date: date))
+            items.append(
+                BackfillItem(
+                    entryID: candidate.entryID, latitude: candidate.location.latitude,
+                    longitude: candidate.location.longitude, date: date))
         }
-        return BackfillPlan(requests: BackfillPlanner.plan(items, availableThrough: newest), tooRecent: tooRecent,
-                            entries: Dictionary(candidates.map { ($0.entryID, $0) }, uniquingKeysWith: { first, _ in first }))
+        return BackfillPlan(
+            requests: BackfillPlanner.plan(items, availableThrough: newest), tooRecent: tooRecent,
+            entries: Dictionary(candidates.map { ($0.entryID, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    public func run(_ plan: BackfillPlan, options: BackfillOptions, onEvent: @Sendable (BackfillEvent) -> Void = { _ in }) async throws -> BackfillSummary {
+    public func run(_ plan: BackfillPlan, options: BackfillOptions, onEvent: @Sendable (BackfillEvent) -> Void = { _ in }) async throws
+        -> BackfillSummary
+    {
         var summary = BackfillSummary()
         summary.pending = plan.tooRecent.count
         var stopped = false
@@ -176,13 +184,16 @@ public struct WeatherBackfill: Sendable {
     /// transaction. Returns the ids of the entries filled.
     private func fill(_ entries: [WeatherCandidate], from series: [WeatherSeries]) throws -> Set<String> {
         guard let first = series.first else { return [] }
-        let merged = WeatherSeries(provider: first.provider, gridLatitude: first.gridLatitude, gridLongitude: first.gridLongitude,
-                                   timeZone: first.timeZone, utcOffsetSeconds: first.utcOffsetSeconds,
-                                   hours: series.flatMap(\.hours).sorted { $0.time < $1.time })
+        let merged = WeatherSeries(
+            provider: first.provider, gridLatitude: first.gridLatitude, gridLongitude: first.gridLongitude,
+            timeZone: first.timeZone, utcOffsetSeconds: first.utcOffsetSeconds,
+            hours: series.flatMap(\.hours).sorted { $0.time < $1.time })
         let now = Date()
         var fills: [WeatherFill] = []
         for entry in entries {
-            guard let match = ObservationMatcher.match(local: entry.local, offsetSeconds: entry.offset?.seconds, in: merged) else { continue }
+            guard let match = ObservationMatcher.match(local: entry.local, offsetSeconds: entry.offset?.seconds, in: merged) else {
+                continue
+            }
             fills.append(WeatherFill(entryID: entry.entryID, series: merged, match: match, fetchedAt: now))
         }
         try store.saveWeather(fills)

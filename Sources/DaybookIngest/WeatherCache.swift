@@ -26,8 +26,9 @@ struct WeatherCache {
         for date in dates {
             let hours = series.hours(on: date)
             guard hours.contains(where: { !$0.isEmpty }) else { continue }
-            let day = WeatherSeries(provider: series.provider, gridLatitude: series.gridLatitude, gridLongitude: series.gridLongitude,
-                                    timeZone: series.timeZone, utcOffsetSeconds: series.utcOffsetSeconds, hours: hours)
+            let day = WeatherSeries(
+                provider: series.provider, gridLatitude: series.gridLatitude, gridLongitude: series.gridLongitude,
+                timeZone: series.timeZone, utcOffsetSeconds: series.utcOffsetSeconds, hours: hours)
             days[date] = try encoder.encode(day)
         }
         try store.cacheWeather(provider: series.provider, cell: cell.key, days: days)
@@ -51,7 +52,8 @@ extension WeatherFill {
             gridLatitude: series.gridLatitude, gridLongitude: series.gridLongitude, timeZone: series.timeZone,
             placeUtcOffsetSeconds: match.placeOffsetSeconds, fetchedAt: JournalEntry.timestamp(fetchedAt))
         let certain = match.offsetFromPlace && match.resolution == .unique
-        self.init(record: record,
-                  entryOffset: certain ? match.placeOffsetSeconds.flatMap { UTCOffset(seconds: $0, source: .placeTimeZone) } : nil)
+        self.init(
+            record: record,
+            entryOffset: certain ? match.placeOffsetSeconds.flatMap { UTCOffset(seconds: $0, source: .placeTimeZone) } : nil)
     }
 }

@@ -21,8 +21,10 @@ enum WorkerPool {
     /// For async callers (the watcher): `jobs` child tasks, each with a `BlockingLane` of its
     /// own. `next` may suspend to wait for work; `body` runs on the lane. Returns when every
     /// worker has run dry, without holding a thread while it waits.
-    static func run<Item: Sendable>(jobs: Int, label: String, next: @escaping @Sendable () async -> Item?,
-                                    body: @escaping @Sendable (Item) -> Void) async {
+    static func run<Item: Sendable>(
+        jobs: Int, label: String, next: @escaping @Sendable () async -> Item?,
+        body: @escaping @Sendable (Item) -> Void
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<max(1, jobs) {
                 let lane = BlockingLane("\(label)-\(index)")

@@ -68,7 +68,8 @@ extension ExifBlock {
                 return .unusable("\(name) is stored as \(Self.formatName(entry.format)), not a number")
             }
             guard value.isFinite else {
-                let why = entry.format == EXIF_FORMAT_RATIONAL || entry.format == EXIF_FORMAT_SRATIONAL
+                let why =
+                    entry.format == EXIF_FORMAT_RATIONAL || entry.format == EXIF_FORMAT_SRATIONAL
                     ? "has a zero denominator" : "is not a finite number"
                 return .unusable("\(name) \(why)")
             }

@@ -12,11 +12,13 @@ final class ExifBlock {
     /// Loads the EXIF block of a JPEG held in memory. `nil` when there is none.
     init?(jpeg bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty, bytes.count <= Int(UInt32.max),
-              let loader = exif_loader_new() else { return nil }
+            let loader = exif_loader_new()
+        else { return nil }
         defer { exif_loader_unref(loader) }
         // exif_loader_write takes a non-const pointer but only reads; it stops after APP1.
-        _ = exif_loader_write(loader, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
-                              UInt32(bytes.count))
+        _ = exif_loader_write(
+            loader, UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)),
+            UInt32(bytes.count))
         var buffer: UnsafePointer<UInt8>?
         var size: UInt32 = 0
         exif_loader_get_buf(loader, &buffer, &size)
@@ -56,11 +58,13 @@ final class ExifBlock {
 
     func lookup(_ tag: UInt32, in ifd: ExifIfd) -> Lookup {
         guard let content = ifdContent(ifd),
-              let entry = exif_content_get_entry(content, ExifTag(rawValue: tag)) else { return .missing }
+            let entry = exif_content_get_entry(content, ExifTag(rawValue: tag))
+        else { return .missing }
         let value = entry.pointee
         let unit = Int(exif_format_get_size(value.format))
         guard value.data != nil, value.components > 0, value.components <= UInt(Int32.max),
-              unit == 0 || Int(value.size) >= Int(value.components) * unit else { return .damaged }
+            unit == 0 || Int(value.size) >= Int(value.components) * unit
+        else { return .damaged }
         return .found(value)
     }
 

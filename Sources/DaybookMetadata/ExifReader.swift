@@ -41,7 +41,8 @@ public enum ExifReader {
             }
             var capture = CaptureTime(local: local, source: candidate.source)
             if let subsec = block.text(candidate.subsec.rawValue, in: EXIF_IFD_EXIF).value(warning: &warnings, "ignored"),
-               subsec.allSatisfy(\.isASCIIDigit) {
+                subsec.allSatisfy(\.isASCIIDigit)
+            {
                 capture.subsecond = subsec
             }
             if let text = block.text(candidate.offset.rawValue, in: EXIF_IFD_EXIF).value(warning: &warnings, "ignored") {

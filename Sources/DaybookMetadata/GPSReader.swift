@@ -24,39 +24,52 @@ enum GPSReader {
         let limit: Double
     }
 
-    private static let latitude = Axis(value: UInt32(EXIF_TAG_GPS_LATITUDE), ref: UInt32(EXIF_TAG_GPS_LATITUDE_REF),
-                                       letters: ("N", "S"), limit: 90)
-    private static let longitude = Axis(value: UInt32(EXIF_TAG_GPS_LONGITUDE), ref: UInt32(EXIF_TAG_GPS_LONGITUDE_REF),
-                                        letters: ("E", "W"), limit: 180)
+    private static let latitude = Axis(
+        value: UInt32(EXIF_TAG_GPS_LATITUDE), ref: UInt32(EXIF_TAG_GPS_LATITUDE_REF),
+        letters: ("N", "S"), limit: 90)
+    private static let longitude = Axis(
+        value: UInt32(EXIF_TAG_GPS_LONGITUDE), ref: UInt32(EXIF_TAG_GPS_LONGITUDE_REF),
+        letters: ("E", "W"), limit: 180)
 
     static func location(from block: ExifBlock, warnings: inout [String]) -> GeoLocation? {
         if case .missing = block.numbers(latitude.value, in: EXIF_IFD_GPS),
-           case .missing = block.numbers(longitude.value, in: EXIF_IFD_GPS) { return nil }
+            case .missing = block.numbers(longitude.value, in: EXIF_IFD_GPS)
+        {
+            return nil
+        }
         guard let lat = coordinate(block, latitude, warnings: &warnings),
-              let lon = coordinate(block, longitude, warnings: &warnings) else { return nil }
+            let lon = coordinate(block, longitude, warnings: &warnings)
+        else { return nil }
         return GeoLocation(latitude: lat, longitude: lon, altitude: altitude(from: block, warnings: &warnings))
     }
 
     private static func coordinate(_ block: ExifBlock, _ axis: Axis, warnings: inout [String]) -> Double? {
         let name = ExifBlock.name(of: axis.value, in: EXIF_IFD_GPS)
         let letters = "\(axis.letters.positive)/\(axis.letters.negative)"
-        guard let parts = block.numbers(axis.value, in: EXIF_IFD_GPS).required("GPS position has no \(name)")
-            .value(warning: &warnings, "location ignored") else { return nil }
-        guard let magnitude = sexagesimal(parts, name: name, allowsNegative: true)
-            .value(warning: &warnings, "location ignored") else { return nil }
+        guard
+            let parts = block.numbers(axis.value, in: EXIF_IFD_GPS).required("GPS position has no \(name)")
+                .value(warning: &warnings, "location ignored")
+        else { return nil }
+        guard
+            let magnitude = sexagesimal(parts, name: name, allowsNegative: true)
+                .value(warning: &warnings, "location ignored")
+        else { return nil }
         guard magnitude <= axis.limit else {
             warnings.append("\(name) \(magnitude) is beyond \(Int(axis.limit))°; location ignored")
             return nil
         }
         // Guessing a hemisphere can put a photo thousands of km away: no ref, no location.
-        guard let ref = block.text(axis.ref, in: EXIF_IFD_GPS).required("GPS position lacks its \(letters) reference")
-            .value(warning: &warnings, "location ignored") else { return nil }
+        guard
+            let ref = block.text(axis.ref, in: EXIF_IFD_GPS).required("GPS position lacks its \(letters) reference")
+                .value(warning: &warnings, "location ignored")
+        else { return nil }
         let sign: Double
         switch ref.first?.uppercased() {
         case String(axis.letters.positive)?: sign = 1
         case String(axis.letters.negative)?: sign = -1
         default:
-            warnings.append("\(ExifBlock.name(of: axis.ref, in: EXIF_IFD_GPS)) \(ExifReader.quoted(ref)) is not \(letters); location ignored")
+            warnings.append(
+                "\(ExifBlock.name(of: axis.ref, in: EXIF_IFD_GPS)) \(ExifReader.quoted(ref)) is not \(letters); location ignored")
             return nil
         }
         return sign * magnitude
@@ -71,7 +84,7 @@ enum GPSReader {
             return nil
         }
         switch block.integer(refTag, in: EXIF_IFD_GPS) {
-        case .missing, .usable(0): return parts[0] // no ref: the EXIF default, above sea level
+        case .missing, .usable(0): return parts[0]  // no ref: the EXIF default, above sea level
         case .usable(1): return -abs(parts[0])
         case .usable(let other):
             warnings.append("\(ExifBlock.name(of: refTag, in: EXIF_IFD_GPS)) \(other) is not 0 or 1; altitude ignored")
@@ -88,7 +101,8 @@ enum GPSReader {
         let consequence = "no UTC offset from the GPS clock"
         let dateTag = UInt32(EXIF_TAG_GPS_DATE_STAMP), timeTag = UInt32(EXIF_TAG_GPS_TIME_STAMP)
         guard let dateText = block.text(dateTag, in: EXIF_IFD_GPS).value(warning: &warnings, consequence),
-              let parts = block.numbers(timeTag, in: EXIF_IFD_GPS).value(warning: &warnings, consequence) else { return nil }
+            let parts = block.numbers(timeTag, in: EXIF_IFD_GPS).value(warning: &warnings, consequence)
+        else { return nil }
         guard let day = CivilDate(exifDate: dateText) else {
             warnings.append("\(ExifBlock.name(of: dateTag, in: EXIF_IFD_GPS)) \(ExifReader.quoted(dateText)) is not a date; \(consequence)")
             return nil

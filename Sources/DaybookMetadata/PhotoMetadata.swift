@@ -35,8 +35,10 @@ public struct PhotoMetadata: Sendable, Hashable, Codable {
     /// Problems worth telling the user (ignored garbage dates, GPS without a hemisphere…).
     public var warnings: [String]
 
-    public init(capture: CaptureTime? = nil, location: GeoLocation? = nil, orientation: Orientation = .up,
-                make: String? = nil, model: String? = nil, hasExif: Bool = false, warnings: [String] = []) {
+    public init(
+        capture: CaptureTime? = nil, location: GeoLocation? = nil, orientation: Orientation = .up,
+        make: String? = nil, model: String? = nil, hasExif: Bool = false, warnings: [String] = []
+    ) {
         self.capture = capture
         self.location = location
         self.orientation = orientation

@@ -49,11 +49,14 @@ extension JournalArchive {
 
     static func describe(_ error: DecodingError) -> String {
         // "item 3: entry.latitude: " from the coding path [items, 3, entry, latitude].
-        func where_(_ context: DecodingError.Context) -> String {
+        func location(_ context: DecodingError.Context) -> String {
             var parts: [String] = []
             for key in context.codingPath {
-                if let index = key.intValue { parts.append(parts == ["items"] ? "item \(index):" : "[\(index)]") }
-                else { parts.append(ArchiveField.snakeCase(key.stringValue)) }
+                if let index = key.intValue {
+                    parts.append(parts == ["items"] ? "item \(index):" : "[\(index)]")
+                } else {
+                    parts.append(ArchiveField.snakeCase(key.stringValue))
+                }
             }
             if parts.first == "items" && parts.count > 1 { parts.removeFirst() }
             var text = ""
@@ -63,11 +66,11 @@ extension JournalArchive {
             return text.isEmpty ? "" : text + (text.hasSuffix(":") ? " " : ": ")
         }
         switch error {
-        case .typeMismatch(let type, let context): return "not a daybook export: \(where_(context))expected \(type)"
-        case .valueNotFound(let type, let context): return "not a daybook export: \(where_(context))expected \(type), found null"
+        case .typeMismatch(let type, let context): return "not a daybook export: \(location(context))expected \(type)"
+        case .valueNotFound(let type, let context): return "not a daybook export: \(location(context))expected \(type), found null"
         case .keyNotFound(let key, let context):
-            return "not a daybook export: \(where_(context))missing \(ArchiveField.snakeCase(key.stringValue))"
-        case .dataCorrupted(let context): return "not a daybook export: \(where_(context))\(context.debugDescription)"
+            return "not a daybook export: \(location(context))missing \(ArchiveField.snakeCase(key.stringValue))"
+        case .dataCorrupted(let context): return "not a daybook export: \(location(context))\(context.debugDescription)"
         @unknown default: return "not a daybook export: \(error)"
         }
     }
@@ -82,15 +85,18 @@ private struct ItemCheck {
 
     func run() throws(ArchiveError) {
         let entry = item.entry
-        try field("entry.id").check((4...64).contains(entry.id.utf8.count) && entry.id.utf8.allSatisfy(Self.isIDByte),
-                                    "must be 4 to 64 characters of 0-9, a-f and '-'")
+        try field("entry.id").check(
+            (4...64).contains(entry.id.utf8.count) && entry.id.utf8.allSatisfy(Self.isIDByte),
+            "must be 4 to 64 characters of 0-9, a-f and '-'")
         try field("entry.content_hash").check(ThumbnailName.isContentHash(entry.contentHash), "must be a SHA-256: 64 lower-case hex digits")
         try field("entry.source_path").text(entry.sourcePath, max: 4096, empty: false)
         try field("entry.source_path").check(entry.sourcePath.hasPrefix("/"), "must be an absolute path")
         try field("entry.file_size").range(entry.fileSize, 0...(1 << 40))
         // Dates, sources, the offset, the place and the orientation as the store's types.
         _ = try JournalEntry(entry, label: label)
-        try field("entry.capture_subsec").check(entry.captureSubsec.map { $0.utf8.count <= 9 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) } ?? true, "must be at most 9 digits")
+        try field("entry.capture_subsec").check(
+            entry.captureSubsec.map { $0.utf8.count <= 9 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) } ?? true,
+            "must be at most 9 digits")
         // Year 1 to year 9999.
         try field("entry.captured_utc").range(entry.capturedUTC, -62_135_596_800...253_402_300_799)
         try field("entry.latitude").range(entry.latitude, -90...90)
@@ -116,14 +122,17 @@ private struct ItemCheck {
     func thumbnail() throws(ArchiveError) {
         if let name = item.entry.thumbnail {
             let expected = ThumbnailName(contentHash: item.entry.contentHash)?.fileName ?? "<content hash>.jpg"
-            try field("entry.thumbnail").check(name == expected, "must be the entry's content hash plus .jpg (\(expected)), not \(ArchiveField.quoted(name))")
+            try field("entry.thumbnail").check(
+                name == expected, "must be the entry's content hash plus .jpg (\(expected)), not \(ArchiveField.quoted(name))")
         }
         guard let bytes = item.thumbnail else { return }
         try field("thumbnail").check(item.entry.thumbnail != nil, "thumbnail bytes for an entry without a thumbnail name")
-        try field("thumbnail").check(bytes.count <= JournalArchive.maximumThumbnailBytes,
-                                     "\(bytes.count) bytes is more than a thumbnail's \(JournalArchive.maximumThumbnailBytes)")
-        try field("thumbnail").check(bytes.count >= 4 && bytes.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF]) && bytes.suffix(2).elementsEqual([0xFF, 0xD9]),
-                                     "is not a JPEG")
+        try field("thumbnail").check(
+            bytes.count <= JournalArchive.maximumThumbnailBytes,
+            "\(bytes.count) bytes is more than a thumbnail's \(JournalArchive.maximumThumbnailBytes)")
+        try field("thumbnail").check(
+            bytes.count >= 4 && bytes.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF]) && bytes.suffix(2).elementsEqual([0xFF, 0xD9]),
+            "is not a JPEG")
     }
 
     func tags() throws(ArchiveError) {
@@ -144,7 +153,8 @@ private struct ItemCheck {
     }
 
     static func isIDByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || byte == UInt8(ascii: "-")
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || byte == UInt8(ascii: "-")
     }
 
     static func isTagName(_ name: String) -> Bool { (try? JournalTag.normalizedName(name)) == name }

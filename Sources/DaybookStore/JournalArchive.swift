@@ -16,8 +16,10 @@ public struct JournalArchive: Codable, Sendable, Equatable {
         /// The thumbnail JPEG, base64 in JSON; nil when exported without thumbnails.
         public var thumbnail: Data?
 
-        public init(entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
-                    thumbnail: Data? = nil) {
+        public init(
+            entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
+            thumbnail: Data? = nil
+        ) {
             self.entry = EntryOutput(entry)
             self.tags = tags
             self.removedTags = removedTags
@@ -54,7 +56,8 @@ extension JournalStore {
                 JournalItem(
                     entry: entry,
                     tags: try Self.tags(db, entryID: entry.id),
-                    removedTags: try String.fetchAll(db, sql: "SELECT name FROM tag_removal WHERE entry_id = ? ORDER BY name", arguments: [entry.id]),
+                    removedTags: try String.fetchAll(
+                        db, sql: "SELECT name FROM tag_removal WHERE entry_id = ? ORDER BY name", arguments: [entry.id]),
                     weather: try WeatherRecord.fetchOne(db, key: entry.id))
             }
         }
@@ -62,20 +65,22 @@ extension JournalStore {
 
     public func exportArchive(includeThumbnails: Bool = true) throws -> JournalArchive {
         let files = try ThumbnailFiles(library: library)
-        return JournalArchive(format: JournalArchive.currentFormat, exportedAt: JournalEntry.timestamp(Date()),
-                              items: try journalItems().map { stored in
-            var item = JournalArchive.Item(entry: stored.entry, tags: stored.tags, removedTags: stored.removedTags, weather: stored.weather)
-            if let name = stored.entry.thumbnailName {
-                // A missing file exports the entry without bytes; a file that cannot be read stops the export.
-                if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }
-            } else if stored.entry.thumbnail != nil {
-                // Not a name the store makes: never a path, and not worth carrying on.
-                item.entry.thumbnail = nil
-                item.entry.thumbnailWidth = nil
-                item.entry.thumbnailHeight = nil
-            }
-            return item
-        })
+        return JournalArchive(
+            format: JournalArchive.currentFormat, exportedAt: JournalEntry.timestamp(Date()),
+            items: try journalItems().map { stored in
+                var item = JournalArchive.Item(
+                    entry: stored.entry, tags: stored.tags, removedTags: stored.removedTags, weather: stored.weather)
+                if let name = stored.entry.thumbnailName {
+                    // A missing file exports the entry without bytes; a file that cannot be read stops the export.
+                    if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }
+                } else if stored.entry.thumbnail != nil {
+                    // Not a name the store makes: never a path, and not worth carrying on.
+                    item.entry.thumbnail = nil
+                    item.entry.thumbnailWidth = nil
+                    item.entry.thumbnailHeight = nil
+                }
+                return item
+            })
     }
 
     /// Reads an archive into this library, which must be empty. The archive is checked whole
@@ -108,8 +113,9 @@ extension JournalStore {
                 try entry.insert(db)
                 for tag in item.tags { try tag.insert(db) }
                 for name in item.removedTags {
-                    try db.execute(sql: "INSERT INTO tag_removal (entry_id, name, removed_at) VALUES (?, ?, ?)",
-                                   arguments: [entry.id, name, archive.exportedAt])
+                    try db.execute(
+                        sql: "INSERT INTO tag_removal (entry_id, name, removed_at) VALUES (?, ?, ?)",
+                        arguments: [entry.id, name, archive.exportedAt])
                 }
                 try item.weather?.insert(db)
             }

@@ -50,7 +50,9 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         let offsetSource = offsetText.flatMap(OffsetSource.init(rawValue:))
         if let offsetText, offsetSource == nil { throw Self.unreadable(row, C.offsetSource, offsetText) }
         let orientationNumber: Int = try row.decode(forColumn: C.orientation)
-        guard let orientation = Orientation(rawValue: orientationNumber) else { throw Self.unreadable(row, C.orientation, orientationNumber) }
+        guard let orientation = Orientation(rawValue: orientationNumber) else {
+            throw Self.unreadable(row, C.orientation, orientationNumber)
+        }
         let latitude: Double? = try row.decode(forColumn: C.latitude)
         let longitude: Double? = try row.decode(forColumn: C.longitude)
         let altitude: Double? = try row.decode(forColumn: C.altitude)

@@ -51,11 +51,13 @@ public struct JournalEntry: Sendable, Hashable {
     public var createdAt: String
     public var updatedAt: String
 
-    public init(id: String, contentHash: String, sourcePath: String, fileSize: Int64, capturedLocal: LocalDateTime?,
-                captureSubsec: String?, captureSource: CaptureSource?, offset: UTCOffset?, location: GeoLocation?,
-                cameraMake: String?, cameraModel: String?, pixelWidth: Int?, pixelHeight: Int?, orientation: Orientation,
-                thumbnail: String?, thumbnailWidth: Int?, thumbnailHeight: Int?, problems: String?, text: String,
-                weatherStatus: WeatherStatus, weatherError: String?, createdAt: String, updatedAt: String) {
+    public init(
+        id: String, contentHash: String, sourcePath: String, fileSize: Int64, capturedLocal: LocalDateTime?,
+        captureSubsec: String?, captureSource: CaptureSource?, offset: UTCOffset?, location: GeoLocation?,
+        cameraMake: String?, cameraModel: String?, pixelWidth: Int?, pixelHeight: Int?, orientation: Orientation,
+        thumbnail: String?, thumbnailWidth: Int?, thumbnailHeight: Int?, problems: String?, text: String,
+        weatherStatus: WeatherStatus, weatherError: String?, createdAt: String, updatedAt: String
+    ) {
         self.id = id
         self.contentHash = contentHash
         self.sourcePath = sourcePath
@@ -82,19 +84,22 @@ public struct JournalEntry: Sendable, Hashable {
     }
 
     /// A new entry for a photo just read.
-    public init(id: String = UUID().uuidString.lowercased(), contentHash: String, sourcePath: String, fileSize: Int64,
-                metadata: PhotoMetadata, pixelSize: (width: Int, height: Int)?, thumbnail: String?,
-                thumbnailSize: (width: Int, height: Int)?, problems: [String], now: Date = Date()) {
+    public init(
+        id: String = UUID().uuidString.lowercased(), contentHash: String, sourcePath: String, fileSize: Int64,
+        metadata: PhotoMetadata, pixelSize: (width: Int, height: Int)?, thumbnail: String?,
+        thumbnailSize: (width: Int, height: Int)?, problems: [String], now: Date = Date()
+    ) {
         let capture = metadata.capture
         let created = Self.timestamp(now)
-        self.init(id: id, contentHash: contentHash, sourcePath: sourcePath, fileSize: fileSize,
-                  capturedLocal: capture?.local, captureSubsec: capture?.subsecond, captureSource: capture?.source,
-                  offset: capture?.offset, location: metadata.location, cameraMake: metadata.make, cameraModel: metadata.model,
-                  pixelWidth: pixelSize?.width, pixelHeight: pixelSize?.height, orientation: metadata.orientation,
-                  thumbnail: thumbnail, thumbnailWidth: thumbnailSize?.width, thumbnailHeight: thumbnailSize?.height,
-                  problems: problems.isEmpty ? nil : problems.joined(separator: "\n"), text: "",
-                  weatherStatus: capture != nil && metadata.location != nil ? .pending : .unavailable, weatherError: nil,
-                  createdAt: created, updatedAt: created)
+        self.init(
+            id: id, contentHash: contentHash, sourcePath: sourcePath, fileSize: fileSize,
+            capturedLocal: capture?.local, captureSubsec: capture?.subsecond, captureSource: capture?.source,
+            offset: capture?.offset, location: metadata.location, cameraMake: metadata.make, cameraModel: metadata.model,
+            pixelWidth: pixelSize?.width, pixelHeight: pixelSize?.height, orientation: metadata.orientation,
+            thumbnail: thumbnail, thumbnailWidth: thumbnailSize?.width, thumbnailHeight: thumbnailSize?.height,
+            problems: problems.isEmpty ? nil : problems.joined(separator: "\n"), text: "",
+            weatherStatus: capture != nil && metadata.location != nil ? .pending : .unavailable, weatherError: nil,
+            createdAt: created, updatedAt: created)
     }
 
     public static func timestamp(_ date: Date) -> String { UTCTimestamp.text(date) }
@@ -113,7 +118,8 @@ public struct JournalEntry: Sendable, Hashable {
     public var camera: String? {
         guard let model = cameraModel else { return cameraMake }
         guard let make = cameraMake, let brand = make.split(separator: " ").first,
-              !model.lowercased().hasPrefix(brand.lowercased()) else { return model }
+            !model.lowercased().hasPrefix(brand.lowercased())
+        else { return model }
         return "\(make) \(model)"
     }
 

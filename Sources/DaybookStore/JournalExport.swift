@@ -15,10 +15,14 @@ public enum JournalExport {
         let byMonth = Dictionary(grouping: items) { item in item.entry.capturedLocal.map { CalendarMonth($0.date) } }
         var written: [URL] = []
         // Months in order, undated last ("undated.md" sorts after the digits).
-        for (month, items) in byMonth.sorted(by: { ($0.key.map { ($0.year, $0.month) } ?? (.max, 0)) < ($1.key.map { ($0.year, $0.month) } ?? (.max, 0)) }) {
+        for (month, items) in byMonth.sorted(by: {
+            ($0.key.map { ($0.year, $0.month) } ?? (.max, 0)) < ($1.key.map { ($0.year, $0.month) } ?? (.max, 0))
+        }) {
             var text = "# \(month.map(monthTitle) ?? "Undated photos")\n"
-            for item in items.sorted(by: { ($0.entry.capturedLocal?.secondsSinceEpochIgnoringZone ?? 0, $0.entry.id)
-                < ($1.entry.capturedLocal?.secondsSinceEpochIgnoringZone ?? 0, $1.entry.id) }) {
+            for item in items.sorted(by: {
+                ($0.entry.capturedLocal?.secondsSinceEpochIgnoringZone ?? 0, $0.entry.id)
+                    < ($1.entry.capturedLocal?.secondsSinceEpochIgnoringZone ?? 0, $1.entry.id)
+            }) {
                 let entry = item.entry
                 text += "\n## \(entry.capturedLocal?.readable() ?? "No date")"
                 if let place = placeText(entry) { text += " · \(place)" }
@@ -63,12 +67,15 @@ public enum JournalExport {
             if let altitude = location.altitude { coordinates.append(altitude) }
             return ["type": "Feature", "geometry": ["type": "Point", "coordinates": coordinates], "properties": properties]
         }
-        return try JSONSerialization.data(withJSONObject: ["type": "FeatureCollection", "features": features],
-                                          options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return try JSONSerialization.data(
+            withJSONObject: ["type": "FeatureCollection", "features": features],
+            options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     }
 
     static func monthTitle(_ month: CalendarMonth) -> String {
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let names = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        ]
         return "\(names[month.month - 1]) \(DateText.padded(month.year, width: 4))"
     }
 

@@ -25,8 +25,10 @@ public struct JournalQuery: Sendable, Hashable {
         }
     }
 
-    public init(text: String? = nil, tags: [String] = [], fromDate: CivilDate? = nil, toDate: CivilDate? = nil,
-                near: Near? = nil, limit: Int? = nil) {
+    public init(
+        text: String? = nil, tags: [String] = [], fromDate: CivilDate? = nil, toDate: CivilDate? = nil,
+        near: Near? = nil, limit: Int? = nil
+    ) {
         self.text = text
         self.tags = tags
         self.fromDate = fromDate
@@ -48,9 +50,9 @@ public enum GreatCircle {
     public static let earthRadiusKm = 6371.0088
 
     public static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        let φ1 = lat1 * .pi / 180, φ2 = lat2 * .pi / 180
-        let Δφ = (lat2 - lat1) * .pi / 180, Δλ = (lon2 - lon1) * .pi / 180
-        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        let lat1r = lat1 * .pi / 180, lat2r = lat2 * .pi / 180
+        let dLat = (lat2 - lat1) * .pi / 180, dLon = (lon2 - lon1) * .pi / 180
+        let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1r) * cos(lat2r) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * earthRadiusKm * asin(min(1, sqrt(a)))
     }
 
@@ -58,7 +60,8 @@ public enum GreatCircle {
     /// longitude ranges when the circle crosses the antimeridian; the whole circle of
     /// longitudes when it reaches a pole.
     public static func boundingBox(latitude: Double, longitude: Double, radiusKm: Double)
-        -> (latitude: ClosedRange<Double>, longitudes: [ClosedRange<Double>]) {
+        -> (latitude: ClosedRange<Double>, longitudes: [ClosedRange<Double>])
+    {
         let angular = radiusKm / earthRadiusKm * 180 / .pi
         let south = latitude - angular, north = latitude + angular
         if south <= -90 || north >= 90 {
@@ -87,15 +90,19 @@ extension JournalStore {
         let newestFirst = try prefersNewestFirst(query, match: match, tags: tagNames)
         if let match {
             // The unary + keeps SQLite from starting at the match list.
-            conditions.append(newestFirst ? "+search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)"
-                                          : SearchIndex.matchingEntriesSQL)
+            conditions.append(
+                newestFirst
+                    ? "+search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)"
+                    : SearchIndex.matchingEntriesSQL)
             arguments += [match]
         }
         for name in tagNames {
             // A per-entry probe when entries come from a date walk or from the (already tag-
             // filtered) word matches; the tag's own list only when it is the sole short list.
-            conditions.append(newestFirst || match != nil ? "EXISTS (SELECT 1 FROM tag WHERE tag.entry_id = entry.id AND tag.name = ?)"
-                                          : "entry.id IN (SELECT entry_id FROM tag WHERE tag.name = ?)")
+            conditions.append(
+                newestFirst || match != nil
+                    ? "EXISTS (SELECT 1 FROM tag WHERE tag.entry_id = entry.id AND tag.name = ?)"
+                    : "entry.id IN (SELECT entry_id FROM tag WHERE tag.name = ?)")
             arguments += [name]
         }
         let joins = newestFirst && match != nil ? " JOIN search_key ON search_key.entry_id = entry.id" : ""
@@ -129,8 +136,9 @@ extension JournalStore {
         // Near: exact distances from the box's candidates (id and position only), then whole
         // rows for the nearest few.
         return try pool.read { db in
-            let candidates = try Row.fetchAll(db, sql: "SELECT entry.id, entry.latitude, entry.longitude FROM entry\(whereClause)",
-                                              arguments: finalArguments)
+            let candidates = try Row.fetchAll(
+                db, sql: "SELECT entry.id, entry.latitude, entry.longitude FROM entry\(whereClause)",
+                arguments: finalArguments)
             var nearest = candidates.compactMap { row -> (id: String, distance: Double)? in
                 let distance = GreatCircle.distanceKm(near.latitude, near.longitude, row["latitude"], row["longitude"])
                 return distance <= near.radiusKm ? (row["id"], distance) : nil
@@ -154,7 +162,10 @@ extension JournalStore {
             guard total > 0 else { return false }
             var expected = total
             if let match {
-                expected *= Double(try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?", arguments: [match]) ?? 0) / total
+                expected *=
+                    Double(
+                        try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_search WHERE entry_search MATCH ?", arguments: [match]) ?? 0)
+                    / total
             }
             // With words, the match count already includes the tags (see `search`).
             for name in match == nil ? tags : [] {

@@ -37,8 +37,10 @@ extension JournalStore {
     /// after the commit, and only when no entry refers to it; a crash before that leaves an
     /// orphan, which `LibraryRepair` removes. At any moment the journal holds one entry.
     @discardableResult
-    public func save(_ entry: JournalEntry, sourceTruncated: Bool, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
-                     beforeCommit: () throws -> Void = {}) throws -> SaveOutcome {
+    public func save(
+        _ entry: JournalEntry, sourceTruncated: Bool, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
+        beforeCommit: () throws -> Void = {}
+    ) throws -> SaveOutcome {
         let (outcome, replacedThumbnail) = try pool.write { db -> (SaveOutcome, String?) in
             if let existing = try Self.noteKnownBytes(db, of: entry) { return (.existing(id: existing), nil) }
             let previous = try Self.truncatedEntry(db, sourcePath: entry.sourcePath)
@@ -69,10 +71,12 @@ extension JournalStore {
 
     /// The entry last stored from a truncated version of the file at `sourcePath`.
     static func truncatedEntry(_ db: Database, sourcePath: String) throws -> JournalEntry? {
-        try JournalEntry.fetchOne(db, sql: """
-            SELECT * FROM entry WHERE source_truncated AND source_path = ?
-            ORDER BY updated_at DESC, id LIMIT 1
-            """, arguments: [sourcePath])
+        try JournalEntry.fetchOne(
+            db,
+            sql: """
+                SELECT * FROM entry WHERE source_truncated AND source_path = ?
+                ORDER BY updated_at DESC, id LIMIT 1
+                """, arguments: [sourcePath])
     }
 
     /// `new` as it replaces `old`: what the user gave (text, a capture date set by hand) and
@@ -88,7 +92,8 @@ extension JournalStore {
             entry.captureSource = old.captureSource
             entry.offset = old.offset
         }
-        let sameMoment = entry.capturedLocal == old.capturedLocal && entry.location?.latitude == old.location?.latitude
+        let sameMoment =
+            entry.capturedLocal == old.capturedLocal && entry.location?.latitude == old.location?.latitude
             && entry.location?.longitude == old.location?.longitude
         if sameMoment {
             // The weather found for that time and place still holds, and so does an offset it
@@ -110,8 +115,10 @@ extension JournalStore {
         guard let name = ThumbnailName(fileName: stored) else { return }
         let files = try ThumbnailFiles(library: library)
         try pool.write { db in
-            let referenced = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE thumbnail = ?)",
-                                               arguments: [name.fileName]) ?? true
+            let referenced =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE thumbnail = ?)",
+                    arguments: [name.fileName]) ?? true
             if !referenced { try files.remove(name) }
         }
     }

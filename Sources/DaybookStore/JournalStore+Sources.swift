@@ -16,10 +16,13 @@ extension JournalStore {
     public func knownSources(under folder: String) throws -> [KnownSource] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return try pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT source_path, file_size, updated_at FROM entry
-                WHERE substr(source_path, 1, length(?)) = ?
-                """, arguments: [prefix, prefix]).compactMap { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT source_path, file_size, updated_at FROM entry
+                    WHERE substr(source_path, 1, length(?)) = ?
+                    """, arguments: [prefix, prefix]
+            ).compactMap { row in
                 let written: String = row["updated_at"]
                 guard let seconds = UTCTimestamp.unixSeconds(written) else { return nil }
                 return KnownSource(path: row["source_path"], fileSize: row["file_size"], entryWrittenAt: seconds)
@@ -33,8 +36,9 @@ extension JournalStore {
     public func updateSourcePath(id: String, path: String) throws -> Bool {
         let now = JournalEntry.timestamp(Date())
         return try pool.write { db in
-            try db.execute(sql: "UPDATE entry SET source_path = ?, updated_at = ? WHERE id = ?",
-                           arguments: [path, now, id])
+            try db.execute(
+                sql: "UPDATE entry SET source_path = ?, updated_at = ? WHERE id = ?",
+                arguments: [path, now, id])
             return db.changesCount > 0
         }
     }

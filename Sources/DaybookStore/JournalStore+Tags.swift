@@ -1,5 +1,5 @@
-import Foundation
 import DaybookTagging
+import Foundation
 import GRDB
 
 extension JournalStore {
@@ -25,10 +25,11 @@ extension JournalStore {
         try db.execute(sql: "DELETE FROM tag WHERE entry_id = ? AND source = 'auto'", arguments: [entryID])
         let removed = Set(try String.fetchAll(db, sql: "SELECT name FROM tag_removal WHERE entry_id = ?", arguments: [entryID]))
         for proposal in proposals where !removed.contains(proposal.name) {
-            try db.execute(sql: """
-                INSERT INTO tag (entry_id, name, source, score, tagger_version) VALUES (?, ?, 'auto', ?, ?)
-                ON CONFLICT (entry_id, name) DO NOTHING
-                """, arguments: [entryID, proposal.name, proposal.score, taggerVersion])
+            try db.execute(
+                sql: """
+                    INSERT INTO tag (entry_id, name, source, score, tagger_version) VALUES (?, ?, 'auto', ?, ?)
+                    ON CONFLICT (entry_id, name) DO NOTHING
+                    """, arguments: [entryID, proposal.name, proposal.score, taggerVersion])
         }
     }
 
@@ -43,15 +44,17 @@ extension JournalStore {
             guard try JournalEntry.exists(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
             for name in removed {
                 try db.execute(sql: "DELETE FROM tag WHERE entry_id = ? AND name = ?", arguments: [entryID, name])
-                try db.execute(sql: "INSERT OR REPLACE INTO tag_removal (entry_id, name, removed_at) VALUES (?, ?, ?)",
-                               arguments: [entryID, name, now])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO tag_removal (entry_id, name, removed_at) VALUES (?, ?, ?)",
+                    arguments: [entryID, name, now])
             }
             for name in added {
                 try db.execute(sql: "DELETE FROM tag_removal WHERE entry_id = ? AND name = ?", arguments: [entryID, name])
-                try db.execute(sql: """
-                    INSERT INTO tag (entry_id, name, source) VALUES (?, ?, 'user')
-                    ON CONFLICT (entry_id, name) DO UPDATE SET source = 'user', score = NULL, tagger_version = NULL
-                    """, arguments: [entryID, name])
+                try db.execute(
+                    sql: """
+                        INSERT INTO tag (entry_id, name, source) VALUES (?, ?, 'user')
+                        ON CONFLICT (entry_id, name) DO UPDATE SET source = 'user', score = NULL, tagger_version = NULL
+                        """, arguments: [entryID, name])
             }
             if !added.isEmpty || !removed.isEmpty {
                 try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [now, entryID])
@@ -63,11 +66,14 @@ extension JournalStore {
     /// Every tag in use with how many entries carry it, most used first.
     public func tagCounts() throws -> [TagCount] {
         try pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT name, count(*) AS entries,
-                       sum(source = 'auto') AS auto, sum(source = 'user') AS user
-                FROM tag GROUP BY name ORDER BY entries DESC, name
-                """).map { TagCount(name: $0["name"], entries: $0["entries"], auto: $0["auto"], user: $0["user"]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT name, count(*) AS entries,
+                           sum(source = 'auto') AS auto, sum(source = 'user') AS user
+                    FROM tag GROUP BY name ORDER BY entries DESC, name
+                    """
+            ).map { TagCount(name: $0["name"], entries: $0["entries"], auto: $0["auto"], user: $0["user"]) }
         }
     }
 

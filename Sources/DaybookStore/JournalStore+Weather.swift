@@ -4,11 +4,14 @@ import GRDB
 
 extension JournalStore {
     /// Entries waiting for weather (status pending), optionally within local capture dates.
-    public func weatherCandidates(since: CivilDate? = nil, until: CivilDate? = nil, entryIDs: Set<String>? = nil) throws -> [WeatherCandidate] {
+    public func weatherCandidates(since: CivilDate? = nil, until: CivilDate? = nil, entryIDs: Set<String>? = nil) throws
+        -> [WeatherCandidate]
+    {
         try pool.read { db in
             typealias C = JournalEntry.Columns
-            var request = JournalEntry.filter(C.weatherStatus == WeatherStatus.pending && C.latitude != nil && C.longitude != nil
-                                              && C.capturedLocal != nil)
+            var request = JournalEntry.filter(
+                C.weatherStatus == WeatherStatus.pending && C.latitude != nil && C.longitude != nil
+                    && C.capturedLocal != nil)
             if let since { request = request.filter(C.capturedLocal >= since) }
             if let until { request = request.filter(C.capturedLocal < until.adding(days: 1)) }
             return try request.order(C.capturedLocal).fetchAll(db).compactMap { entry -> WeatherCandidate? in
@@ -22,10 +25,13 @@ extension JournalStore {
     /// Entries that can never get weather, with the reason, for the back-fill report.
     public func weatherUnavailable() throws -> [(id: String, reason: String)] {
         try pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, captured_local IS NULL AS no_date, latitude IS NULL AS no_place FROM entry
-                WHERE weather_status = 'unavailable' ORDER BY id
-                """).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, captured_local IS NULL AS no_date, latitude IS NULL AS no_place FROM entry
+                    WHERE weather_status = 'unavailable' ORDER BY id
+                    """
+            ).map { row in
                 let noDate: Bool = row["no_date"], noPlace: Bool = row["no_place"]
                 let reason = noDate && noPlace ? "no date and no place" : noDate ? "no date" : "no place"
                 return (row["id"], reason)
@@ -76,8 +82,9 @@ extension JournalStore {
         try pool.read { db in
             var found: [CivilDate: Data] = [:]
             for date in dates {
-                found[date] = try Data.fetchOne(db, sql: "SELECT series FROM weather_cache WHERE provider = ? AND cell = ? AND date = ?",
-                                                arguments: [provider, cell, date])
+                found[date] = try Data.fetchOne(
+                    db, sql: "SELECT series FROM weather_cache WHERE provider = ? AND cell = ? AND date = ?",
+                    arguments: [provider, cell, date])
             }
             return found
         }
@@ -89,8 +96,9 @@ extension JournalStore {
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
             for (date, series) in days {
-                try db.execute(sql: "INSERT OR REPLACE INTO weather_cache (provider, cell, date, series, fetched_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [provider, cell, date, series, now])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO weather_cache (provider, cell, date, series, fetched_at) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [provider, cell, date, series, now])
             }
         }
     }

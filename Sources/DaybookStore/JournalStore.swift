@@ -1,5 +1,5 @@
-import Foundation
 import DaybookTagging
+import Foundation
 import GRDB
 
 /// The journal database. Every write is one transaction; reads run concurrently (WAL).
@@ -53,8 +53,9 @@ public final class JournalStore: Sendable {
     public func noteSeen(id: String, at path: String) throws {
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
-            try db.execute(sql: "UPDATE entry SET source_path = ?, updated_at = ? WHERE id = ? AND source_path <> ?",
-                           arguments: [path, now, id, path])
+            try db.execute(
+                sql: "UPDATE entry SET source_path = ?, updated_at = ? WHERE id = ? AND source_path <> ?",
+                arguments: [path, now, id, path])
         }
     }
 
@@ -65,8 +66,10 @@ public final class JournalStore: Sendable {
     /// inserted and `beforeCommit` is not run. The tagger's tags are written in the same
     /// transaction.
     @discardableResult
-    public func insert(_ entry: JournalEntry, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
-                       beforeCommit: () throws -> Void = {}) throws -> InsertOutcome {
+    public func insert(
+        _ entry: JournalEntry, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
+        beforeCommit: () throws -> Void = {}
+    ) throws -> InsertOutcome {
         try pool.write { db in
             if let existing = try Self.noteKnownBytes(db, of: entry) { return .existing(id: existing) }
             try entry.insert(db)
@@ -150,10 +153,11 @@ public final class JournalStore: Sendable {
         return try pool.write { db in
             var changed = 0
             for name in names {
-                try db.execute(sql: """
-                    UPDATE entry SET thumbnail = NULL, thumbnail_width = NULL, thumbnail_height = NULL,
-                    problems = COALESCE(problems || char(10), '') || 'thumbnail file was missing' WHERE thumbnail = ?
-                    """, arguments: [name])
+                try db.execute(
+                    sql: """
+                        UPDATE entry SET thumbnail = NULL, thumbnail_width = NULL, thumbnail_height = NULL,
+                        problems = COALESCE(problems || char(10), '') || 'thumbnail file was missing' WHERE thumbnail = ?
+                        """, arguments: [name])
                 changed += db.changesCount
             }
             return changed

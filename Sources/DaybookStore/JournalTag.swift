@@ -42,7 +42,8 @@ public struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persista
     public static func normalizedName(_ raw: String) throws -> String {
         let words = raw.lowercased().split { $0.isWhitespace }.joined(separator: "-")
         guard !words.isEmpty, words.count <= 64,
-              words.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            words.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        else {
             throw StoreError.invalidTag(raw)
         }
         return words

@@ -51,8 +51,9 @@ public struct Library: Sendable, Hashable {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw StoreError.io("the library \(root.path) is not a folder") }
         } else {
             do {
-                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    at: root, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw StoreError.io("cannot create the library folder \(root.path): \((error as NSError).localizedDescription)")
             }
@@ -87,7 +88,8 @@ public struct Library: Sendable, Hashable {
         let reason = errno
         var info = stat()
         if lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
-            throw StoreError.io("\(role) \(url.path) is a symbolic link (to \(linkTarget(url))); it must be a real folder inside the library")
+            throw StoreError.io(
+                "\(role) \(url.path) is a symbolic link (to \(linkTarget(url))); it must be a real folder inside the library")
         }
         if reason == ENOTDIR { throw StoreError.io("\(role) \(url.path) is not a folder") }
         throw StoreError.io("cannot open \(role) \(url.path): \(String(cString: strerror(reason)))")

@@ -108,8 +108,9 @@ enum Schema {
             // off): when the file at that path changes, its new version replaces the entry.
             try db.alter(table: "entry") { t in t.add(column: "source_truncated", .boolean).notNull().defaults(to: false) }
             // Partial: only the few truncated entries are indexed, found by their path.
-            try db.create(index: "entry_truncated_source", on: "entry", columns: ["source_path"],
-                          condition: Column("source_truncated") == true)
+            try db.create(
+                index: "entry_truncated_source", on: "entry", columns: ["source_path"],
+                condition: Column("source_truncated") == true)
         }
         return migrator
     }

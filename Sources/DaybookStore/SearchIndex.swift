@@ -9,45 +9,46 @@ import GRDB
 enum SearchIndex {
     static func create(_ db: Database) throws {
         // unicode61 with remove_diacritics 2: "café" matches "cafe", case-insensitively.
-        try db.execute(sql: """
-            CREATE TABLE search_key (
-                key INTEGER PRIMARY KEY AUTOINCREMENT,
-                entry_id TEXT NOT NULL UNIQUE);
-            CREATE VIRTUAL TABLE entry_search USING fts5(
-                text, tags, tokenize = 'unicode61 remove_diacritics 2');
+        try db.execute(
+            sql: """
+                CREATE TABLE search_key (
+                    key INTEGER PRIMARY KEY AUTOINCREMENT,
+                    entry_id TEXT NOT NULL UNIQUE);
+                CREATE VIRTUAL TABLE entry_search USING fts5(
+                    text, tags, tokenize = 'unicode61 remove_diacritics 2');
 
-            CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
-                INSERT INTO search_key (entry_id) VALUES (new.id);
+                CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
+                    INSERT INTO search_key (entry_id) VALUES (new.id);
+                    INSERT INTO entry_search (rowid, text, tags)
+                        VALUES ((SELECT key FROM search_key WHERE entry_id = new.id), new.text, '');
+                END;
+                CREATE TRIGGER entry_search_text AFTER UPDATE OF text ON entry BEGIN
+                    UPDATE entry_search SET text = new.text
+                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.id);
+                END;
+                CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
+                    DELETE FROM entry_search WHERE rowid = (SELECT key FROM search_key WHERE entry_id = old.id);
+                    DELETE FROM search_key WHERE entry_id = old.id;
+                END;
+                CREATE TRIGGER entry_search_tag_insert AFTER INSERT ON tag BEGIN
+                    UPDATE entry_search SET tags = (SELECT group_concat(name, ' ') FROM tag WHERE entry_id = new.entry_id)
+                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.entry_id);
+                END;
+                CREATE TRIGGER entry_search_tag_update AFTER UPDATE ON tag BEGIN
+                    UPDATE entry_search SET tags = (SELECT group_concat(name, ' ') FROM tag WHERE entry_id = new.entry_id)
+                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.entry_id);
+                END;
+                CREATE TRIGGER entry_search_tag_delete AFTER DELETE ON tag BEGIN
+                    UPDATE entry_search SET tags = coalesce((SELECT group_concat(name, ' ') FROM tag WHERE entry_id = old.entry_id), '')
+                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = old.entry_id);
+                END;
+
+                INSERT INTO search_key (entry_id) SELECT id FROM entry ORDER BY created_at, id;
                 INSERT INTO entry_search (rowid, text, tags)
-                    VALUES ((SELECT key FROM search_key WHERE entry_id = new.id), new.text, '');
-            END;
-            CREATE TRIGGER entry_search_text AFTER UPDATE OF text ON entry BEGIN
-                UPDATE entry_search SET text = new.text
-                WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.id);
-            END;
-            CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
-                DELETE FROM entry_search WHERE rowid = (SELECT key FROM search_key WHERE entry_id = old.id);
-                DELETE FROM search_key WHERE entry_id = old.id;
-            END;
-            CREATE TRIGGER entry_search_tag_insert AFTER INSERT ON tag BEGIN
-                UPDATE entry_search SET tags = (SELECT group_concat(name, ' ') FROM tag WHERE entry_id = new.entry_id)
-                WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.entry_id);
-            END;
-            CREATE TRIGGER entry_search_tag_update AFTER UPDATE ON tag BEGIN
-                UPDATE entry_search SET tags = (SELECT group_concat(name, ' ') FROM tag WHERE entry_id = new.entry_id)
-                WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.entry_id);
-            END;
-            CREATE TRIGGER entry_search_tag_delete AFTER DELETE ON tag BEGIN
-                UPDATE entry_search SET tags = coalesce((SELECT group_concat(name, ' ') FROM tag WHERE entry_id = old.entry_id), '')
-                WHERE rowid = (SELECT key FROM search_key WHERE entry_id = old.entry_id);
-            END;
-
-            INSERT INTO search_key (entry_id) SELECT id FROM entry ORDER BY created_at, id;
-            INSERT INTO entry_search (rowid, text, tags)
-                SELECT search_key.key, entry.text,
-                       coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), '')
-                FROM entry JOIN search_key ON search_key.entry_id = entry.id;
-            """)
+                    SELECT search_key.key, entry.text,
+                           coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), '')
+                    FROM entry JOIN search_key ON search_key.entry_id = entry.id;
+                """)
     }
 
     /// Entry ids whose text or tags match `expression` (see `matchExpression`).

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `thumbnails/` folder, held open as a directory descriptor: every operation is
@@ -109,9 +110,13 @@ public final class ThumbnailFiles: Sendable {
     public func listing() throws -> ThumbnailListing {
         var listing = ThumbnailListing()
         for name in try allNames() {
-            if let thumbnail = ThumbnailName(fileName: name) { listing.thumbnails.insert(thumbnail) }
-            else if let temporary = TemporaryThumbnail(leftover: name) { listing.temporaries.append(temporary) }
-            else if name != "." && name != ".." { listing.others.append(name) }
+            if let thumbnail = ThumbnailName(fileName: name) {
+                listing.thumbnails.insert(thumbnail)
+            } else if let temporary = TemporaryThumbnail(leftover: name) {
+                listing.temporaries.append(temporary)
+            } else if name != "." && name != ".." {
+                listing.others.append(name)
+            }
         }
         return listing
     }
@@ -156,7 +161,8 @@ public struct TemporaryThumbnail: Sendable, Hashable {
         guard name.hasPrefix(Self.prefix), name.hasSuffix(".jpg") else { return nil }
         let parts = name.dropFirst(Self.prefix.count).dropLast(4).split(separator: "-", maxSplits: 1)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCII), parts[0].allSatisfy(\.isNumber),
-              UUID(uuidString: String(parts[1])) != nil else { return nil }
+            UUID(uuidString: String(parts[1])) != nil
+        else { return nil }
         self.name = name
     }
 }

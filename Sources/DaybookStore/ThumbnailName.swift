@@ -25,8 +25,11 @@ public struct ThumbnailName: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `text` has the shape of a content hash: 64 characters, each `0-9` or `a-f`.
     public static func isContentHash(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        text.utf8.count == 64
+            && text.utf8.allSatisfy {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            }
     }
 }
 

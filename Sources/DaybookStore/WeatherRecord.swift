@@ -30,10 +30,12 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
     public var placeUtcOffsetSeconds: Int?
     public var fetchedAt: String
 
-    public init(entryId: String, provider: String, observedAt: String, temperatureC: Double?, apparentTemperatureC: Double?,
-                precipitationMm: Double?, cloudCoverPercent: Double?, windSpeedKmh: Double?, weatherCode: Int?,
-                weatherText: String?, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
-                placeUtcOffsetSeconds: Int?, fetchedAt: String) {
+    public init(
+        entryId: String, provider: String, observedAt: String, temperatureC: Double?, apparentTemperatureC: Double?,
+        precipitationMm: Double?, cloudCoverPercent: Double?, windSpeedKmh: Double?, weatherCode: Int?,
+        weatherText: String?, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
+        placeUtcOffsetSeconds: Int?, fetchedAt: String
+    ) {
         self.entryId = entryId
         self.provider = provider
         self.observedAt = observedAt

@@ -102,8 +102,10 @@ public struct ColourHistogram: Sendable, Equatable {
     }
 
     /// Pixels in one hue × saturation × value bin, in one region or (nil) the whole image.
-    public func count(hueBin hue: Int, saturationBin saturation: Int, valueBin value: Int,
-                      in region: Region? = nil) -> Int {
+    public func count(
+        hueBin hue: Int, saturationBin saturation: Int, valueBin value: Int,
+        in region: Region? = nil
+    ) -> Int {
         let index = Self.binIndex(hue: hue, saturation: saturation, value: value)
         if let region {
             return bins[region.rawValue * Self.binsPerRegion + index]
@@ -178,7 +180,8 @@ public struct ColourHistogram: Sendable, Equatable {
         // Products stay below 2⁴⁹.
         let hueBin = (4 &* h6 &* tables[delta]) &>> 32
         let saturation255 = (255 &* delta &* tables[maxC]) &>> 32
-        let bin = hueBin &* (saturationBinCount * valueBinCount)
+        let bin =
+            hueBin &* (saturationBinCount * valueBinCount)
             &+ tables[256 &+ saturation255] &+ tables[512 &+ maxC]
         let level = (77 &* r &+ 150 &* g &+ 29 &* b &+ 128) &>> 8
         return (bin, level)
@@ -190,7 +193,7 @@ public struct ColourHistogram: Sendable, Equatable {
         bins: UnsafeMutableBufferPointer<Int>, lightness: UnsafeMutableBufferPointer<Int>
     ) {
         guard let source = pixels.baseAddress, let binBase = bins.baseAddress,
-              let lightnessBase = lightness.baseAddress
+            let lightnessBase = lightness.baseAddress
         else { return }
         var p = source
         for y in 0..<height {

@@ -1,8 +1,11 @@
 extension ColourTagger {
     /// The named colour of every pixel in a bin (see `ColourName` for the order of the rules).
     public static func colour(hueBin: Int, saturationBin: Int, valueBin: Int) -> ColourName {
-        ColourName.allCases[Int(binClasses[ColourHistogram.binIndex(
-            hue: hueBin, saturation: saturationBin, value: valueBin)] & 0x0F)]
+        ColourName.allCases[
+            Int(
+                binClasses[
+                    ColourHistogram.binIndex(
+                        hue: hueBin, saturation: saturationBin, value: valueBin)] & 0x0F)]
     }
 
     static let neutralFlag: UInt8 = 0x10
@@ -17,8 +20,9 @@ extension ColourTagger {
         // First saturation / value bin at or above a threshold: the edges are the thresholds.
         func satBin(_ t: Double) -> Int { H.saturationEdges.firstIndex(of: t)! + 1 }
         func valBin(_ t: Double) -> Int { H.valueEdges.firstIndex(of: t)! + 1 }
-        precondition(H.saturationEdges == H.saturationEdges.sorted()
-                     && H.valueEdges == H.valueEdges.sorted(), "bin edges must increase")
+        precondition(
+            H.saturationEdges == H.saturationEdges.sorted()
+                && H.valueEdges == H.valueEdges.sorted(), "bin edges must increase")
 
         var hueNames = [ColourName](repeating: .red, count: H.hueBinCount)
         for (i, range) in T.hueRanges.enumerated() {
@@ -44,7 +48,8 @@ extension ColourTagger {
                     } else if T.brownHues.contains(hueNames[hue]) && val < valBin(T.brownValue) {
                         name = .brown
                     } else if hueNames[hue] == .red && val >= valBin(T.lightValue)
-                                && sat < satBin(T.vividSaturation) {
+                        && sat < satBin(T.vividSaturation)
+                    {
                         name = .pink
                     } else {
                         name = hueNames[hue]

@@ -18,7 +18,8 @@ extension ColourTagger {
     private static var colourRules: [TagRule] {
         typealias T = Thresholds
         let coloured = "saturation ≥ \(percent(T.greySaturation)) and value ≥ \(percent(T.blackValue))"
-        let dominant = "cover at least \(percent(T.dominantShare)) of the image and are among its "
+        let dominant =
+            "cover at least \(percent(T.dominantShare)) of the image and are among its "
             + "\(T.maxDominantColours) largest colours (never on a monochrome photo); score = share"
         let brownHueNames = T.brownHues.map(\.rawValue).joined(separator: ", ")
         return ColourName.allCases.map { colour in
@@ -27,24 +28,30 @@ extension ColourTagger {
             case .black:
                 pixels = "Pixels of value < \(percent(T.blackValue)) (any hue)"
             case .white:
-                pixels = "Pixels of saturation < \(percent(T.greySaturation)) and value ≥ "
+                pixels =
+                    "Pixels of saturation < \(percent(T.greySaturation)) and value ≥ "
                     + "\(percent(T.lightValue))"
             case .grey:
-                pixels = "Pixels of saturation < \(percent(T.greySaturation)) and value "
+                pixels =
+                    "Pixels of saturation < \(percent(T.greySaturation)) and value "
                     + "\(percent(T.blackValue))–\(percent(T.lightValue))"
             case .brown:
-                pixels = "Pixels of hue \(degrees(T.brownHues)) (\(brownHueNames)), saturation ≥ "
+                pixels =
+                    "Pixels of hue \(degrees(T.brownHues)) (\(brownHueNames)), saturation ≥ "
                     + "\(percent(T.greySaturation)) and value \(percent(T.blackValue))–\(percent(T.brownValue))"
             case .pink:
-                pixels = "Pixels of hue \(degrees([.pink])) with \(coloured), or light pale reds (hue "
+                pixels =
+                    "Pixels of hue \(degrees([.pink])) with \(coloured), or light pale reds (hue "
                     + "\(degrees([.red])), saturation \(percent(T.greySaturation))–"
                     + "\(percent(T.vividSaturation)), value ≥ \(percent(T.lightValue))),"
             case .red:
-                pixels = "Pixels of hue \(degrees([.red])), saturation ≥ \(percent(T.greySaturation)) "
+                pixels =
+                    "Pixels of hue \(degrees([.red])), saturation ≥ \(percent(T.greySaturation)) "
                     + "and value ≥ \(percent(T.brownValue)) (darker ones are brown, light pale ones pink)"
             default:
                 if T.brownHues.contains(colour) {
-                    pixels = "Pixels of hue \(degrees([colour])), saturation ≥ "
+                    pixels =
+                        "Pixels of hue \(degrees([colour])), saturation ≥ "
                         + "\(percent(T.greySaturation)) and value ≥ \(percent(T.brownValue)) "
                         + "(darker ones are brown)"
                 } else {
@@ -62,40 +69,50 @@ extension ColourTagger {
             let rule: String
             switch scene {
             case .monochrome:
-                rule = "At least \(percent(T.monochromeNeutralShare)) of the pixels are black, white or "
+                rule =
+                    "At least \(percent(T.monochromeNeutralShare)) of the pixels are black, white or "
                     + "grey, and the middle \(percent(1 - 2 * T.monochromeRangeQuantile)) of the pixels "
                     + "span at least \(percent(T.monochromeTonalRange)) of lightness (luma; a flat grey, white "
                     + "or black frame gets its colour name instead); then no colour tags are given; "
                     + "score = black + white + grey share."
             case .dark:
-                rule = "At least \(percent(T.darkShare)) of the pixels have lightness (luma) below "
+                rule =
+                    "At least \(percent(T.darkShare)) of the pixels have lightness (luma) below "
                     + "\(percent(T.darkLightness)); score = that share."
             case .night:
-                rule = "The photo is dark and at least \(percent(T.nightUpperShare)) of its upper third "
+                rule =
+                    "The photo is dark and at least \(percent(T.nightUpperShare)) of its upper third "
                     + "has lightness (luma) below \(percent(T.nightLightness)) (a dark sky); score = that share."
             case .bright:
-                rule = "High-key: at least \(percent(T.brightShare)) of the pixels have lightness (luma) "
+                rule =
+                    "High-key: at least \(percent(T.brightShare)) of the pixels have lightness (luma) "
                     + "\(percent(T.brightLightness)) or more; score = that share."
             case .sunset:
-                rule = "Warm colours (\(warm)) cover at least \(percent(T.sunsetWarmShare)) of the upper "
+                rule =
+                    "Warm colours (\(warm)) cover at least \(percent(T.sunsetWarmShare)) of the upper "
                     + "two thirds, and the lower third's mean lightness (luma) is at least "
                     + "\(points(T.sunsetLightnessDrop)) below the upper third's; score = warm share "
                     + "of the upper two thirds."
             case .sky:
-                rule = "Blue pixels cover at least \(percent(T.skyBlueShare)) of the upper third; "
+                rule =
+                    "Blue pixels cover at least \(percent(T.skyBlueShare)) of the upper third; "
                     + "score = that share."
             case .greenery:
-                rule = "Green pixels cover at least \(percent(T.greeneryShare)) of the image; "
+                rule =
+                    "Green pixels cover at least \(percent(T.greeneryShare)) of the image; "
                     + "score = green share."
             case .snow:
-                rule = "White pixels (light and unsaturated) cover at least \(percent(T.snowWhiteShare)) "
+                rule =
+                    "White pixels (light and unsaturated) cover at least \(percent(T.snowWhiteShare)) "
                     + "of the image; score = white share."
             case .vivid:
-                rule = "Vivid pixels (saturation ≥ \(percent(T.vividSaturation)), value ≥ "
+                rule =
+                    "Vivid pixels (saturation ≥ \(percent(T.vividSaturation)), value ≥ "
                     + "\(percent(T.vividValue))) cover at least \(percent(T.vividShare)) of the image; "
                     + "score = that share."
             case .muted:
-                rule = "Pale pixels (saturation \(percent(T.greySaturation))–\(percent(T.paleSaturation)), "
+                rule =
+                    "Pale pixels (saturation \(percent(T.greySaturation))–\(percent(T.paleSaturation)), "
                     + "value ≥ \(percent(T.blackValue))) cover at least \(percent(T.mutedPaleShare)) of "
                     + "the image and vivid pixels less than \(percent(T.mutedMaxVividShare)) (so never "
                     + "together with vivid); score = pale share."

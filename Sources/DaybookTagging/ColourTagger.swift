@@ -127,7 +127,8 @@ public struct ColourTagger: Sendable {
         let neutralShare = s.share(s.neutral)
         let q = T.monochromeRangeQuantile
         let tonalRange = Double(s.lightnessQuantile(1 - q) - s.lightnessQuantile(q)) / 255
-        let monochrome = neutralShare >= T.monochromeNeutralShare
+        let monochrome =
+            neutralShare >= T.monochromeNeutralShare
             && tonalRange >= T.monochromeTonalRange
 
         if !monochrome {
@@ -146,7 +147,8 @@ public struct ColourTagger: Sendable {
         let brightShare = s.lightnessShare(atLeast: T.brightLightness)
         let warmShare = T.warmColours.reduce(0) { $0 + s.share(of: $1, in: [.upper, .middle]) }
         // Images under 3 rows high have no lower third: no drop, no sunset.
-        let drop = s.regionTotals[2] > 0
+        let drop =
+            s.regionTotals[2] > 0
             ? s.meanLightness(in: .upper) - s.meanLightness(in: .lower) : 0
         let skyShare = s.share(of: .blue, in: [.upper])
         let greenShare = s.share(of: .green)
@@ -162,14 +164,16 @@ public struct ColourTagger: Sendable {
             case .night: score = dark && nightShare >= T.nightUpperShare ? nightShare : nil
             case .bright: score = brightShare >= T.brightShare ? brightShare : nil
             case .sunset:
-                score = warmShare >= T.sunsetWarmShare && drop >= T.sunsetLightnessDrop
+                score =
+                    warmShare >= T.sunsetWarmShare && drop >= T.sunsetLightnessDrop
                     ? warmShare : nil
             case .sky: score = skyShare >= T.skyBlueShare ? skyShare : nil
             case .greenery: score = greenShare >= T.greeneryShare ? greenShare : nil
             case .snow: score = whiteShare >= T.snowWhiteShare ? whiteShare : nil
             case .vivid: score = vividShare >= T.vividShare ? vividShare : nil
             case .muted:
-                score = paleShare >= T.mutedPaleShare && vividShare < T.mutedMaxVividShare
+                score =
+                    paleShare >= T.mutedPaleShare && vividShare < T.mutedMaxVividShare
                     ? paleShare : nil
             }
             if let score {

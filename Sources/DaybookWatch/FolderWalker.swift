@@ -19,8 +19,10 @@ struct FolderWalker {
 
     /// Returns false when the walk was stopped by `shouldStop`.
     @discardableResult
-    func walk(_ root: String, shouldStop: () -> Bool = { false },
-              enterFolder: (String) -> Void, file: (String) -> Void) -> Bool {
+    func walk(
+        _ root: String, shouldStop: () -> Bool = { false },
+        enterFolder: (String) -> Void, file: (String) -> Void
+    ) -> Bool {
         var visited: Set<FolderID> = []
         var pending = [root]
         while let folder = pending.popLast() {

@@ -40,8 +40,9 @@ final class InotifyWatcher: Sendable {
     private let walker: FolderWalker
     let topFolders: [String]
 
-    static let folderMask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
-        | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    static let folderMask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     init(topFolders: [String], walker: FolderWalker) throws(WatchError) {
         self.topFolders = topFolders
@@ -97,10 +98,12 @@ final class InotifyWatcher: Sendable {
     func watchTree(_ folder: String, shouldStop: () -> Bool = { false }) -> (files: [String], failure: WatchError?) {
         var files: [String] = []
         var failure: WatchError?
-        walker.walk(folder, shouldStop: shouldStop, enterFolder: { path in
-            guard failure == nil else { return }
-            do throws(WatchError) { try self.watch(path) } catch { failure = error }
-        }, file: { files.append($0) })
+        walker.walk(
+            folder, shouldStop: shouldStop,
+            enterFolder: { path in
+                guard failure == nil else { return }
+                do throws(WatchError) { try self.watch(path) } catch { failure = error }
+            }, file: { files.append($0) })
         return (files, failure)
     }
 
@@ -133,8 +136,10 @@ final class InotifyWatcher: Sendable {
     func waitForEvents() -> [FolderEvent]? {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -202,7 +207,7 @@ final class InotifyWatcher: Sendable {
         }
         guard let folder = watches.withLock({ $0.paths[event.wd] }) else { return [] }
         if has(mask, IN_DELETE_SELF) || has(mask, IN_MOVE_SELF) {
-            guard topFolders.contains(folder) else { return [] } // the parent reports it
+            guard topFolders.contains(folder) else { return [] }  // the parent reports it
             unwatchTree(folder)
             return [.topFolderGone(folder)]
         }

@@ -23,9 +23,11 @@ final class SharedWatchState<C: Clock>: Sendable where C.Duration == Duration {
 
     init(clock: C, quietTime: Duration, maxDelay: Duration, rescanInterval: Duration) {
         self.clock = clock
-        guarded = Mutex(Guarded(state: State(
-            quietTime: quietTime, maxDelay: maxDelay, rescanInterval: rescanInterval,
-            firstRescanAt: clock.now.advanced(by: rescanInterval))))
+        guarded = Mutex(
+            Guarded(
+                state: State(
+                    quietTime: quietTime, maxDelay: maxDelay, rescanInterval: rescanInterval,
+                    firstRescanAt: clock.now.advanced(by: rescanInterval))))
     }
 
     /// Applies an event at the clock's `now` and wakes every waiting task.

@@ -23,9 +23,11 @@ public struct WatchConfiguration: Sendable {
     /// An idle worker waits this long for another file before the batch ends.
     public var workerLinger: Double
 
-    public init(folders: [String], archive: String? = nil, rescanInterval: Double = 300, pollOnly: Bool = false,
-                settleTime: Double = 5, ingest: IngestOptions = IngestOptions(),
-                batchQuietTime: Double = 0.1, batchMaxDelay: Double = 1, workerLinger: Double = 0.3) {
+    public init(
+        folders: [String], archive: String? = nil, rescanInterval: Double = 300, pollOnly: Bool = false,
+        settleTime: Double = 5, ingest: IngestOptions = IngestOptions(),
+        batchQuietTime: Double = 0.1, batchMaxDelay: Double = 1, workerLinger: Double = 0.3
+    ) {
         self.folders = folders.map { Self.standardise($0) }
         self.archive = archive.map { Self.standardise($0) }
         self.rescanInterval = rescanInterval

@@ -45,7 +45,8 @@ extension WatchService {
         case .incomplete(let path, let settlesAt):
             // The settle time is wall-clock (a modification time); the wait is on the clock.
             state.postpone(path, for: .seconds(settlesAt.timeIntervalSinceNow))
-            logger.debug("\(path) ends early, perhaps still being written: read once unchanged for \(Self.seconds(configuration.settleTime))")
+            logger.debug(
+                "\(path) ends early, perhaps still being written: read once unchanged for \(Self.seconds(configuration.settleTime))")
         case .alreadyInJournal(let path, let id):
             var moved: String?
             if archive != nil {

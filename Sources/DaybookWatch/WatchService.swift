@@ -42,8 +42,10 @@ public final class WatchService: Service, Sendable {
 
     /// - Parameter onNewEntry: called once per new entry, on an ingest worker's lane.
     ///   This is where new entries are handed on (weather, see the CLI).
-    public init(store: JournalStore, configuration: WatchConfiguration, logger: Logger,
-                onNewEntry: @escaping @Sendable (JournalEntry) -> Void = { _ in }) throws {
+    public init(
+        store: JournalStore, configuration: WatchConfiguration, logger: Logger,
+        onNewEntry: @escaping @Sendable (JournalEntry) -> Void = { _ in }
+    ) throws {
         var isFolder: ObjCBool = false
         for folder in configuration.folders {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -68,9 +70,10 @@ public final class WatchService: Service, Sendable {
         ingester = try Ingester(store: store, options: ingestOptions)
         walker = FolderWalker(excluding: [store.library.root.path] + (configuration.archive.map { [$0] } ?? []))
         archive = configuration.archive.map { MoveToArchive(root: $0) }
-        state = SharedWatchState(clock: ContinuousClock(), quietTime: .seconds(configuration.batchQuietTime),
-                                 maxDelay: .seconds(configuration.batchMaxDelay),
-                                 rescanInterval: .seconds(configuration.rescanInterval))
+        state = SharedWatchState(
+            clock: ContinuousClock(), quietTime: .seconds(configuration.batchQuietTime),
+            maxDelay: .seconds(configuration.batchMaxDelay),
+            rescanInterval: .seconds(configuration.rescanInterval))
         watcher = configuration.pollOnly ? nil : try InotifyWatcher(topFolders: configuration.folders, walker: walker)
     }
 
@@ -127,7 +130,9 @@ public final class WatchService: Service, Sendable {
     private func prepare() throws -> (WriterLock, [String], seeded: Int) {
         let writerLock = try WriterLock(library: store.library)
         if let report = try writerLock.whileAlone({ try LibraryRepair(store: store).run() }), !report.isEmpty {
-            logger.notice("repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten")
+            logger.notice(
+                "repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten"
+            )
         }
         var seeded = 0
         for folder in configuration.folders {
@@ -163,7 +168,7 @@ public final class WatchService: Service, Sendable {
                     }
                 }
             case .batch: await runBatch()
-            case .wait: continue // waited out by `nextWork`
+            case .wait: continue  // waited out by `nextWork`
             }
         }
     }
@@ -172,7 +177,8 @@ public final class WatchService: Service, Sendable {
         let folders = configuration.folders.joined(separator: ", ")
         var line = "watching \(configuration.folders.count == 1 ? "folder" : "\(configuration.folders.count) folders") \(folders)"
         if let watcher {
-            line += " (inotify on \(watcher.watchCount) folder\(watcher.watchCount == 1 ? "" : "s"), rescan every \(Self.seconds(configuration.rescanInterval)))"
+            line +=
+                " (inotify on \(watcher.watchCount) folder\(watcher.watchCount == 1 ? "" : "s"), rescan every \(Self.seconds(configuration.rescanInterval)))"
         } else {
             line += " (--poll: rescan every \(Self.seconds(configuration.rescanInterval)))"
         }
@@ -234,7 +240,9 @@ public final class WatchService: Service, Sendable {
     private func reportOnce(_ error: WatchError) {
         if case .watchLimitReached = error {
             guard reportedFailures.first("watch limit") else { return }
-            logger.error("\(error.description). Meanwhile folders without a watch are covered by the rescan every \(Self.seconds(configuration.rescanInterval))")
+            logger.error(
+                "\(error.description). Meanwhile folders without a watch are covered by the rescan every \(Self.seconds(configuration.rescanInterval))"
+            )
         } else if reportedFailures.first(error.description) {
             logger.error("\(error.description)")
         }

@@ -43,7 +43,9 @@ public final class WeatherQueue: Service, Sendable {
     }
 
     func fetchWaiting() async throws {
-        let ids = waiting.withLock { ids in defer { ids.removeAll() }; return ids }
+        let ids = waiting.withLock { ids in
+            defer { ids.removeAll() }; return ids
+        }
         guard !ids.isEmpty else { return }
         let options = BackfillOptions(entryIDs: ids, archiveDelayDays: archiveDelayDays, stopAfterFailure: true)
         let plan = try backfill.plan(options)

@@ -53,9 +53,11 @@ public enum BackfillPlanner {
     /// year apart cost 2 small requests instead of one year.
     ///
     /// Deterministic order: by cell, then start. `maxRangeDays` below 1 counts as 1.
-    public static func plan(_ items: [BackfillItem], maxRangeDays: Int = defaultMaxRangeDays, paddingDays: Int = 1,
-                            maxGapDays: Int? = nil,
-                            availableFrom: CivilDate? = nil, availableThrough: CivilDate? = nil) -> [PlannedRequest] {
+    public static func plan(
+        _ items: [BackfillItem], maxRangeDays: Int = defaultMaxRangeDays, paddingDays: Int = 1,
+        maxGapDays: Int? = nil,
+        availableFrom: CivilDate? = nil, availableThrough: CivilDate? = nil
+    ) -> [PlannedRequest] {
         let span = max(1, maxRangeDays)
         let gapLimit = maxGapDays.map { max(0, $0) } ?? Int.max
         let padding = max(0, paddingDays)
@@ -70,7 +72,8 @@ public enum BackfillPlanner {
                 var last = first
                 var ids: [String] = []
                 while index < cellItems.count, cellItems[index].date - first < span,
-                      ids.isEmpty || cellItems[index].date - last - 1 <= gapLimit {
+                    ids.isEmpty || cellItems[index].date - last - 1 <= gapLimit
+                {
                     last = cellItems[index].date
                     ids.append(cellItems[index].entryID)
                     index += 1

@@ -16,8 +16,10 @@ public struct RetryPolicy: Sendable {
     /// must not wait.
     public var maxUnreachableAttempts = 2
 
-    public init(maxAttempts: Int = 5, baseDelay: Double = 1.0, maxDelay: Double = 60.0, maxMalformedAttempts: Int = 2,
-                maxUnreachableAttempts: Int = 2) {
+    public init(
+        maxAttempts: Int = 5, baseDelay: Double = 1.0, maxDelay: Double = 60.0, maxMalformedAttempts: Int = 2,
+        maxUnreachableAttempts: Int = 2
+    ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -115,9 +117,11 @@ public struct WeatherFetcher: Sendable {
     private let sleep: @Sendable (Double) async -> Void
     private let random: @Sendable () -> Double
 
-    public init(provider: any WeatherProvider, retry: RetryPolicy = RetryPolicy(), limiter: RateLimiter,
-                sleep: @escaping @Sendable (Double) async -> Void = { try? await Task.sleep(for: .seconds($0)) },
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+    public init(
+        provider: any WeatherProvider, retry: RetryPolicy = RetryPolicy(), limiter: RateLimiter,
+        sleep: @escaping @Sendable (Double) async -> Void = { try? await Task.sleep(for: .seconds($0)) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
         self.provider = provider
         self.retry = retry
         self.limiter = limiter
@@ -139,7 +143,7 @@ public struct WeatherFetcher: Sendable {
                 return (.success(series), attempt)
             } catch {
                 guard !Task.isCancelled,
-                      let wait = retry.delay(afterAttempt: attempt, error: error, random: random())
+                    let wait = retry.delay(afterAttempt: attempt, error: error, random: random())
                 else { return (.failure(error), attempt) }
                 await sleep(wait)
             }

@@ -78,14 +78,21 @@ public struct FileWeatherProvider: WeatherProvider {
         for key in order {
             let stationRows = grouped[key]!
             var sorted: [Row] = []
-            for row in stationRows.enumerated().sorted(by: { ($0.element.observation.time, $0.offset) < ($1.element.observation.time, $1.offset) }).map(\.element) {
-                if let last = sorted.last, last.observation.time == row.observation.time { sorted[sorted.count - 1] = row } else { sorted.append(row) }
+            for row in stationRows.enumerated().sorted(by: {
+                ($0.element.observation.time, $0.offset) < ($1.element.observation.time, $1.offset)
+            }).map(\.element) {
+                if let last = sorted.last, last.observation.time == row.observation.time {
+                    sorted[sorted.count - 1] = row
+                } else {
+                    sorted.append(row)
+                }
             }
             let first = stationRows[0]
-            let station = Station(latitude: first.latitude, longitude: first.longitude,
-                                  timeZone: stationRows.lazy.compactMap(\.timeZone).first,
-                                  writtenOffset: stationRows.lazy.compactMap(\.writtenOffset).first,
-                                  rows: sorted)
+            let station = Station(
+                latitude: first.latitude, longitude: first.longitude,
+                timeZone: stationRows.lazy.compactMap(\.timeZone).first,
+                writtenOffset: stationRows.lazy.compactMap(\.writtenOffset).first,
+                rows: sorted)
             byCell[GeoCell(latitude: station.latitude, longitude: station.longitude), default: []].append(stations.count)
             stations.append(station)
         }
@@ -113,7 +120,8 @@ public struct FileWeatherProvider: WeatherProvider {
         let station = stations[chosen.index]
         let zone = station.timeZone.flatMap(TimeZone.init(identifier:))
         func localDate(_ row: Row) -> CivilDate {
-            let offset = zone.map { $0.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(row.observation.time))) }
+            let offset =
+                zone.map { $0.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(row.observation.time))) }
                 ?? row.writtenOffset ?? station.writtenOffset ?? 0
             return CivilDate(unixSeconds: row.observation.time, offsetSeconds: offset)
         }
@@ -125,8 +133,9 @@ public struct FileWeatherProvider: WeatherProvider {
         } else {
             offset = rows.lazy.compactMap(\.writtenOffset).first ?? station.writtenOffset ?? 0
         }
-        return WeatherSeries(provider: name, gridLatitude: station.latitude, gridLongitude: station.longitude,
-                             timeZone: station.timeZone, utcOffsetSeconds: offset, hours: rows.map(\.observation))
+        return WeatherSeries(
+            provider: name, gridLatitude: station.latitude, gridLongitude: station.longitude,
+            timeZone: station.timeZone, utcOffsetSeconds: offset, hours: rows.map(\.observation))
     }
 
     /// Degrees on a local flat map: latitude difference and longitude difference × cos(lat),
@@ -142,7 +151,7 @@ public struct FileWeatherProvider: WeatherProvider {
     static func detect(_ data: Data) -> Format {
         for byte in data.prefix(4096) {
             switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue // whitespace, UTF-8 BOM
+            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF: continue  // whitespace, UTF-8 BOM
             case UInt8(ascii: "{"), UInt8(ascii: "["): return .json
             default: return .csv
             }

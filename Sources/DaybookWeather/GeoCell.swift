@@ -27,7 +27,7 @@ public struct GeoCell: Sendable, Hashable, Comparable, Codable, CustomStringConv
         lon -= 180
         let latIndex = Int((lat * 10 + epsilon).rounded(.down))
         var lonIndex = Int((lon * 10 + epsilon).rounded(.down))
-        if lonIndex > 1799 { lonIndex -= 3600 }   // 179.99999999995 + epsilon
+        if lonIndex > 1799 { lonIndex -= 3600 }  // 179.99999999995 + epsilon
         self.latitudeIndex = min(max(latIndex, -900), 899)
         self.longitudeIndex = lonIndex
     }
@@ -57,7 +57,8 @@ public struct GeoCell: Sendable, Hashable, Comparable, Codable, CustomStringConv
     public init?(key: String) {
         let parts = key.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]),
-              Self.latitudeIndices.contains(a), Self.longitudeIndices.contains(b) else { return nil }
+            Self.latitudeIndices.contains(a), Self.longitudeIndices.contains(b)
+        else { return nil }
         self.init(latitudeIndex: a, longitudeIndex: b)
     }
 

@@ -49,7 +49,8 @@ public enum PlaceTime {
         // Offsets in effect at the naive readings catch an unusual change in between.
         candidates.insert(offset(at: local - Int64(before)))
         candidates.insert(offset(at: local - Int64(after)))
-        let valid = candidates
+        let valid =
+            candidates
             .filter { offset(at: local - Int64($0)) == $0 }
             .map { (unixSeconds: local - Int64($0), offsetSeconds: $0) }
             .sorted { $0.unixSeconds < $1.unixSeconds }
@@ -78,8 +79,10 @@ public struct WeatherMatch: Sendable, Hashable {
     /// How the instant was found.
     public let resolution: LocalTimeResolution
 
-    public init(observation: HourlyObservation, placeOffsetSeconds: Int?, offsetFromPlace: Bool,
-                instant: Int64, resolution: LocalTimeResolution) {
+    public init(
+        observation: HourlyObservation, placeOffsetSeconds: Int?, offsetFromPlace: Bool,
+        instant: Int64, resolution: LocalTimeResolution
+    ) {
         self.observation = observation
         self.placeOffsetSeconds = placeOffsetSeconds
         self.offsetFromPlace = offsetFromPlace
@@ -119,9 +122,10 @@ public enum ObservationMatcher {
         }
         guard let observation = nearest(to: instant, in: series.hours) else { return nil }
         let placeOffset = zone.map { $0.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))) }
-        return WeatherMatch(observation: observation, placeOffsetSeconds: placeOffset,
-                            offsetFromPlace: offsetSeconds == nil && zone != nil,
-                            instant: instant, resolution: resolution)
+        return WeatherMatch(
+            observation: observation, placeOffsetSeconds: placeOffset,
+            offsetFromPlace: offsetSeconds == nil && zone != nil,
+            instant: instant, resolution: resolution)
     }
 
     /// The observation nearest `instant`, among hours sorted by time, that is within 90

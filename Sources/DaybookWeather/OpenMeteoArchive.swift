@@ -11,8 +11,10 @@ import Foundation
 public struct OpenMeteoArchive: WeatherProvider {
     public static let defaultBaseURL = URL(string: "https://archive-api.open-meteo.com")!
     /// The hourly variables asked for, in order.
-    public static let hourlyVariables = ["temperature_2m", "apparent_temperature", "precipitation",
-                                         "cloud_cover", "wind_speed_10m", "weather_code"]
+    public static let hourlyVariables = [
+        "temperature_2m", "apparent_temperature", "precipitation",
+        "cloud_cover", "wind_speed_10m", "weather_code",
+    ]
     /// ERA5 reaches about 5 days back from today.
     public static let defaultAvailabilityDelayDays = 5
 
@@ -31,8 +33,10 @@ public struct OpenMeteoArchive: WeatherProvider {
     }
 
     /// With another transport.
-    public init(baseURL: URL = defaultBaseURL, timeout: TimeInterval = 30, client: any HTTPClient,
-                availabilityDelayDays: Int = defaultAvailabilityDelayDays) {
+    public init(
+        baseURL: URL = defaultBaseURL, timeout: TimeInterval = 30, client: any HTTPClient,
+        availabilityDelayDays: Int = defaultAvailabilityDelayDays
+    ) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.client = client
@@ -58,7 +62,8 @@ public struct OpenMeteoArchive: WeatherProvider {
 
     /// The request URL.
     public func url(for request: WeatherRequest) -> URL {
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
+        var components =
+            URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
             ?? URLComponents(string: Self.defaultBaseURL.absoluteString)!
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
@@ -142,6 +147,8 @@ public struct OpenMeteoArchive: WeatherProvider {
     }
 
     /// The JSON answer (also what a saved answer file holds).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The names are Open-Meteo's JSON keys, so the synthesised decoding needs no key table.
     struct Answer: Decodable {
         let latitude: Double
         let longitude: Double
@@ -149,6 +156,7 @@ public struct OpenMeteoArchive: WeatherProvider {
         let timezone: String?
         let hourly: Hourly?
 
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct Hourly: Decodable {
             let time: [Int64]
             let temperature_2m: [Double?]?
@@ -185,17 +193,19 @@ public struct OpenMeteoArchive: WeatherProvider {
         hours.reserveCapacity(count)
         for i in 0..<count {
             let code = value(hourly.weather_code, i).flatMap { abs($0) < 1e6 ? Int($0.rounded()) : nil }
-            hours.append(HourlyObservation(
-                time: hourly.time[i],
-                temperature: value(hourly.temperature_2m, i),
-                apparentTemperature: value(hourly.apparent_temperature, i),
-                precipitation: value(hourly.precipitation, i),
-                cloudCover: value(hourly.cloud_cover, i),
-                windSpeed: value(hourly.wind_speed_10m, i),
-                weatherCode: code))
+            hours.append(
+                HourlyObservation(
+                    time: hourly.time[i],
+                    temperature: value(hourly.temperature_2m, i),
+                    apparentTemperature: value(hourly.apparent_temperature, i),
+                    precipitation: value(hourly.precipitation, i),
+                    cloudCover: value(hourly.cloud_cover, i),
+                    windSpeed: value(hourly.wind_speed_10m, i),
+                    weatherCode: code))
         }
-        return WeatherSeries(provider: provider, gridLatitude: answer.latitude, gridLongitude: answer.longitude,
-                             timeZone: answer.timezone, utcOffsetSeconds: answer.utc_offset_seconds ?? 0, hours: hours)
+        return WeatherSeries(
+            provider: provider, gridLatitude: answer.latitude, gridLongitude: answer.longitude,
+            timeZone: answer.timezone, utcOffsetSeconds: answer.utc_offset_seconds ?? 0, hours: hours)
     }
 
     static func describe(_ error: any Error) -> String {

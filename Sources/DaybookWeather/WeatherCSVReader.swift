@@ -48,7 +48,8 @@ struct WeatherCSVReader {
             }
             let content = line.drop { $0 == 0x20 || $0 == 0x09 }
             if content.isEmpty || content.first == UInt8(ascii: "#") { continue }
-            let chosen = separator ?? (line.contains(UInt8(ascii: ",")) || !line.contains(UInt8(ascii: ";")) ? UInt8(ascii: ",") : UInt8(ascii: ";"))
+            let chosen =
+                separator ?? (line.contains(UInt8(ascii: ",")) || !line.contains(UInt8(ascii: ";")) ? UInt8(ascii: ",") : UInt8(ascii: ";"))
             separator = chosen
             records.append(Record(line: lineNumber, fields: try fields(of: line, separator: chosen, line: lineNumber)))
         }
@@ -90,7 +91,7 @@ struct WeatherCSVReader {
             }
             fields.append(text)
             guard index < line.endIndex else { return fields }
-            index += 1 // the separator
+            index += 1  // the separator
         }
     }
 
@@ -117,15 +118,18 @@ extension FileWeatherProvider {
             // A row with fewer or more fields than the header has lost or gained a
             // separator: its values would land in the wrong columns.
             guard record.fields.count == columns.count else {
-                throw LoadError(path: path, location: "\(record.line)",
-                                message: "\(record.fields.count) fields for \(columns.count) columns")
+                throw LoadError(
+                    path: path, location: "\(record.line)",
+                    message: "\(record.fields.count) fields for \(columns.count) columns")
             }
             var byName: [String: String] = [:]
             for (name, value) in zip(columns, record.fields) where byName[name] == nil { byName[name] = value }
-            rows.append(try makeRow({ name in
-                guard let value = byName[name], !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-                return .text(value)
-            }, path: path, location: "\(record.line)"))
+            rows.append(
+                try makeRow(
+                    { name in
+                        guard let value = byName[name], !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                        return .text(value)
+                    }, path: path, location: "\(record.line)"))
         }
         return rows
     }

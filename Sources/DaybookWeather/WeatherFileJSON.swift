@@ -4,16 +4,28 @@ import Foundation
 /// Open-Meteo's archive API (see the README, "Weather from a file").
 extension FileWeatherProvider {
     enum JSONValue: Decodable {
-        case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        case object([String: JSONValue])
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let b = try? container.decode(Bool.self) { self = .bool(b) }
-            else if let n = try? container.decode(Double.self) { self = .number(n) }
-            else if let s = try? container.decode(String.self) { self = .string(s) }
-            else if let a = try? container.decode([JSONValue].self) { self = .array(a) }
-            else { self = .object(try container.decode([String: JSONValue].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let b = try? container.decode(Bool.self) {
+                self = .bool(b)
+            } else if let n = try? container.decode(Double.self) {
+                self = .number(n)
+            } else if let s = try? container.decode(String.self) {
+                self = .string(s)
+            } else if let a = try? container.decode([JSONValue].self) {
+                self = .array(a)
+            } else {
+                self = .object(try container.decode([String: JSONValue].self))
+            }
         }
 
         var field: FieldValue? {
@@ -37,7 +49,9 @@ extension FileWeatherProvider {
             return try openMeteoRows(object, path: path, location: "")
         case .object(let object):
             guard case .array(let list)? = object["observations"] else {
-                throw LoadError(path: path, location: nil, message: "expected {\"observations\": [...]}, an array of rows, or a saved Open-Meteo answer")
+                throw LoadError(
+                    path: path, location: nil, message: "expected {\"observations\": [...]}, an array of rows, or a saved Open-Meteo answer"
+                )
             }
             return try objectRows(list, path: path)
         case .array(let list):
@@ -87,13 +101,17 @@ extension FileWeatherProvider {
             guard o == o.rounded(), abs(o) <= 18 * 3600 else { throw fail("utc_offset_seconds \(o) is not a UTC offset") }
             utcOffset = Int(o)
         }
-        let mapping = ["temperature_c": "temperature_2m", "apparent_temperature_c": "apparent_temperature",
-                       "precipitation_mm": "precipitation", "cloud_cover_percent": "cloud_cover",
-                       "wind_speed_kmh": "wind_speed_10m", "weather_code": "weather_code"]
+        let mapping = [
+            "temperature_c": "temperature_2m", "apparent_temperature_c": "apparent_temperature",
+            "precipitation_mm": "precipitation", "cloud_cover_percent": "cloud_cover",
+            "wind_speed_kmh": "wind_speed_10m", "weather_code": "weather_code",
+        ]
         var columns: [String: [JSONValue]] = [:]
         for (ours, theirs) in mapping {
             if case .array(let values)? = hourly[theirs] {
-                guard values.count == times.count else { throw fail("hourly.\(theirs) has \(values.count) values for \(times.count) times") }
+                guard values.count == times.count else {
+                    throw fail("hourly.\(theirs) has \(values.count) values for \(times.count) times")
+                }
                 columns[ours] = values
             }
         }
@@ -105,15 +123,16 @@ extension FileWeatherProvider {
             if zoneID == nil, case .text(let t)? = timeField, let parsed = WrittenTime(t), parsed.offsetSeconds == nil {
                 timeField = .number(Double(parsed.localSeconds - Int64(utcOffset)))
             }
-            var row = try makeRow({ name in
-                switch name {
-                case "latitude": return .number(latitude)
-                case "longitude": return .number(longitude)
-                case "time": return timeField
-                case "timezone": return zoneID.map(FieldValue.text)
-                default: return columns[name]?[index].field
-                }
-            }, path: path, location: "\(location)hourly[\(index)]")
+            var row = try makeRow(
+                { name in
+                    switch name {
+                    case "latitude": return .number(latitude)
+                    case "longitude": return .number(longitude)
+                    case "time": return timeField
+                    case "timezone": return zoneID.map(FieldValue.text)
+                    default: return columns[name]?[index].field
+                    }
+                }, path: path, location: "\(location)hourly[\(index)]")
             if zoneID == nil, row.writtenOffset == nil { row.writtenOffset = utcOffset }
             rows.append(row)
         }

@@ -12,10 +12,15 @@ extension FileWeatherProvider {
     }
 
     /// A field as the file gave it: CSV gives text, JSON text or a number.
-    enum FieldValue { case text(String), number(Double) }
+    enum FieldValue {
+        case text(String)
+        case number(Double)
+    }
 
-    static let columns = ["latitude", "longitude", "time", "temperature_c", "apparent_temperature_c",
-                          "precipitation_mm", "cloud_cover_percent", "wind_speed_kmh", "weather_code", "timezone"]
+    static let columns = [
+        "latitude", "longitude", "time", "temperature_c", "apparent_temperature_c",
+        "precipitation_mm", "cloud_cover_percent", "wind_speed_kmh", "weather_code", "timezone",
+    ]
 
     /// One row from named fields, the same for CSV and JSON. `field(name)` returns nil when
     /// the field is absent or empty. `location` is the line (CSV) or index (JSON) for errors.
@@ -88,7 +93,8 @@ extension FileWeatherProvider {
         var shown = ""
         for scalar in text.unicodeScalars.prefix(limit) {
             let invisible: Set<Unicode.GeneralCategory> = [.control, .format, .lineSeparator, .paragraphSeparator]
-            shown += invisible.contains(scalar.properties.generalCategory) || scalar == "\"" || scalar == "\\"
+            shown +=
+                invisible.contains(scalar.properties.generalCategory) || scalar == "\"" || scalar == "\\"
                 ? scalar.escaped(asASCII: true) : String(scalar)
         }
         return "\"\(shown)\"" + (text.unicodeScalars.count > limit ? "…" : "")

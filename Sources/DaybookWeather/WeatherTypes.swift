@@ -40,9 +40,11 @@ public struct HourlyObservation: Sendable, Hashable, Codable {
     /// WMO weather code (see `WMOWeatherCode`).
     public let weatherCode: Int?
 
-    public init(time: Int64, temperature: Double? = nil, apparentTemperature: Double? = nil,
-                precipitation: Double? = nil, cloudCover: Double? = nil, windSpeed: Double? = nil,
-                weatherCode: Int? = nil) {
+    public init(
+        time: Int64, temperature: Double? = nil, apparentTemperature: Double? = nil,
+        precipitation: Double? = nil, cloudCover: Double? = nil, windSpeed: Double? = nil,
+        weatherCode: Int? = nil
+    ) {
         self.time = time
         self.temperature = temperature
         self.apparentTemperature = apparentTemperature
@@ -75,8 +77,10 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
     public let hours: [HourlyObservation]
 
     /// Sorts `hours` by time and keeps the last of any duplicates.
-    public init(provider: String, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
-                utcOffsetSeconds: Int, hours: [HourlyObservation]) {
+    public init(
+        provider: String, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
+        utcOffsetSeconds: Int, hours: [HourlyObservation]
+    ) {
         self.provider = provider
         self.gridLatitude = gridLatitude
         self.gridLongitude = gridLongitude
@@ -120,8 +124,9 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
     /// The same series with only the hours of local dates `start...end`.
     public func restricted(to start: CivilDate, _ end: CivilDate) -> WeatherSeries {
         let kept = hours[indices(from: localMidnight(min(start, end)), to: localMidnight(max(start, end).adding(days: 1)))]
-        return WeatherSeries(provider: provider, gridLatitude: gridLatitude, gridLongitude: gridLongitude,
-                             timeZone: timeZone, utcOffsetSeconds: utcOffsetSeconds, hours: Array(kept))
+        return WeatherSeries(
+            provider: provider, gridLatitude: gridLatitude, gridLongitude: gridLongitude,
+            timeZone: timeZone, utcOffsetSeconds: utcOffsetSeconds, hours: Array(kept))
     }
 
     /// Every local date that has at least one hour, with its hours (one pass).

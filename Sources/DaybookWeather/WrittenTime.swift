@@ -26,7 +26,8 @@ struct WrittenTime: Equatable {
             return DateText.numbers(String(decoding: c[start..<end], as: UTF8.self), layout: layout, alternatives: alternatives)
         }
         guard let d = numbers(at: 0, "####-##-##T##:##", [10: " t"]), let date = CivilDate(year: d[0], month: d[1], day: d[2]),
-              d[3] < 24, d[4] < 60 else { return nil }
+            d[3] < 24, d[4] < 60
+        else { return nil }
         var i = 16, second = 0
         if let s = numbers(at: i, ":##") {
             guard s[0] < 60 else { return nil }

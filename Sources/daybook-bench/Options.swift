@@ -94,7 +94,8 @@ struct BenchOptions: Sendable {
                 let text = try value()
                 let parts = text.lowercased().split(separator: "x")
                 guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 16, h >= 16,
-                      w <= 20_000, h <= 20_000 else {
+                    w <= 20_000, h <= 20_000
+                else {
                     throw BenchError("--size must look like 4000x3000, not '\(text)'", usage: true)
                 }
                 (options.width, options.height) = (w, h)

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The photos one benchmark run ingests: every non-hidden regular file under `folder` whose
@@ -32,8 +33,9 @@ struct PhotoSet: Sendable {
             }
             say("photos: \(folder) holds \(set.count) photos, not \(options.generate): generating again")
         }
-        try generate(count: options.generate, width: options.width, height: options.height,
-                     into: folder, repository: root)
+        try generate(
+            count: options.generate, width: options.width, height: options.height,
+            into: folder, repository: root)
         let set = try scan(folder, generated: true)
         guard set.count == options.generate else {
             throw BenchError("the generator wrote \(set.count) photos into \(folder), not \(options.generate)")
@@ -69,11 +71,14 @@ struct PhotoSet: Sendable {
         let partial = folder + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         try? FileManager.default.removeItem(atPath: folder)
-        try FileManager.default.createDirectory(atPath: (folder as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (folder as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         let jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let arguments = ["\(repository)/scripts/make_photos.py", "folder", "--count", "\(count)",
-                         "--size", "\(width)x\(height)", "--jobs", "\(jobs)", partial]
+        let arguments = [
+            "\(repository)/scripts/make_photos.py", "folder", "--count", "\(count)",
+            "--size", "\(width)x\(height)", "--jobs", "\(jobs)", partial,
+        ]
         say("photos: generating \(count) photos of \(width)x\(height) (this takes a while): python3 \(arguments.joined(separator: " "))")
         let outcome = try Subprocess.run(python, arguments)
         guard outcome.succeeded else {

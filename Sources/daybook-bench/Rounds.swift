@@ -1,8 +1,9 @@
 import DaybookIngest
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One baseline run: `djpeg -scale 1/8` on every file, then SHA-256 of every file, each
@@ -74,8 +75,9 @@ enum Rounds {
             hashCPU = cpu.withLock { $0 }
         }
         let hashSeconds = monotonicSeconds() - hashStart
-        return BaselineRun(djpegSeconds: djpegSeconds, hashSeconds: hashSeconds,
-                           djpegCPUSeconds: djpegCPU.withLock { $0 }, hashCPUSeconds: hashCPU)
+        return BaselineRun(
+            djpegSeconds: djpegSeconds, hashSeconds: hashSeconds,
+            djpegCPUSeconds: djpegCPU.withLock { $0 }, hashCPUSeconds: hashCPU)
     }
 
     /// `daybook ingest --library FRESH --jobs J DIR` as a child; its peak RSS comes from
@@ -87,9 +89,10 @@ enum Rounds {
         if let template { try Prefill.copy(template, to: library) }  // untimed
         let stdoutPath = "\(scratch)/stdout.txt"
         let stderrPath = "\(scratch)/stderr.txt"
-        let outcome = try Subprocess.run(binary, ["ingest", "--library", library, "--jobs", "\(jobs)", photos.folder],
-                                         stdoutPath: stdoutPath, stderrPath: stderrPath,
-                                         environment: daybookEnvironment)
+        let outcome = try Subprocess.run(
+            binary, ["ingest", "--library", library, "--jobs", "\(jobs)", photos.folder],
+            stdoutPath: stdoutPath, stderrPath: stderrPath,
+            environment: daybookEnvironment)
         let output = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
         let errors = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
         func failure(_ why: String) -> BenchError {
@@ -112,10 +115,12 @@ enum Rounds {
         if photos.generated && created != photos.count {
             throw failure("reported \(created) new, not \(photos.count)")
         }
-        let thumbnails = (try? FileManager.default.contentsOfDirectory(atPath: "\(library)/thumbnails"))?
+        let thumbnails =
+            (try? FileManager.default.contentsOfDirectory(atPath: "\(library)/thumbnails"))?
             .filter { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") }.count ?? 0
         guard thumbnails == created else { throw failure("wrote \(thumbnails) thumbnails for \(created) new entries") }
-        return DaybookRun(seconds: outcome.seconds, peakRSSKiB: outcome.peakRSSKiB,
-                          cpuSeconds: outcome.usage.cpuSeconds, summary: String(line))
+        return DaybookRun(
+            seconds: outcome.seconds, peakRSSKiB: outcome.peakRSSKiB,
+            cpuSeconds: outcome.usage.cpuSeconds, summary: String(line))
     }
 }

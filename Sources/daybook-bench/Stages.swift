@@ -56,8 +56,9 @@ struct StageBreakdown {
             Stage("dedupe lookup") { _ = try store.entry(contentHash: $0.hash) },
             Stage("EXIF read") { $0.metadata = ExifReader.read(jpeg: $0.bytes) },
             Stage("decode (DCT-scaled)") {
-                let decoded = try JPEGDecoder.decode($0.bytes, minimumLongestSide: maker.longestSide,
-                                                     maxPixels: maker.maxPixels)
+                let decoded = try JPEGDecoder.decode(
+                    $0.bytes, minimumLongestSide: maker.longestSide,
+                    maxPixels: maker.maxPixels)
                 $0.decoded = decoded
                 $0.image = decoded.image
             },
@@ -96,9 +97,10 @@ struct StageBreakdown {
             }
             totals.append(total)
         }
-        return StageBreakdown(photos: files.count,
-                              rows: zip(stages, samples).map { Row(name: $0.name, samples: $1) },
-                              totals: totals)
+        return StageBreakdown(
+            photos: files.count,
+            rows: zip(stages, samples).map { Row(name: $0.name, samples: $1) },
+            totals: totals)
     }
 
     /// What the baseline also does: the unavoidable part of an ingest.
@@ -114,8 +116,10 @@ struct StageBreakdown {
         let medians = rows.map { median($0.samples) }
         let sum = medians.reduce(0, +)
         var lines = rows.enumerated().map { index, row in
-            [row.name, fixed(medians[index] * 1000, 2), fixed(mean(row.samples) * 1000, 2),
-             fixed(medians[index] / sum * 100, 1) + " %"]
+            [
+                row.name, fixed(medians[index] * 1000, 2), fixed(mean(row.samples) * 1000, 2),
+                fixed(medians[index] / sum * 100, 1) + " %",
+            ]
         }
         lines.append(["sum of medians", fixed(sum * 1000, 2), fixed(rows.map { mean($0.samples) }.reduce(0, +) * 1000, 2), "100.0 %"])
         return table(["stage", "median ms", "mean ms", "share"], lines)

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // MARK: Output
@@ -64,9 +65,11 @@ enum Subprocess {
     /// Starts `executable` (searched in PATH when it has no slash). Standard input is
     /// /dev/null; standard output and error go to the given files, or are inherited.
     /// `environment` entries are added to (or replace) the bench's own environment.
-    static func spawn(_ executable: String, _ arguments: [String], stdoutPath: String? = nil,
-                      stderrPath: String? = nil, stderrToStdout: Bool = false,
-                      environment: [String: String] = [:]) throws -> pid_t {
+    static func spawn(
+        _ executable: String, _ arguments: [String], stdoutPath: String? = nil,
+        stderrPath: String? = nil, stderrToStdout: Bool = false,
+        environment: [String: String] = [:]
+    ) throws -> pid_t {
         fflush(nil)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -108,12 +111,15 @@ enum Subprocess {
         return ChildOutcome(exitCode: exitCode, signal: signal, usage: usage, seconds: seconds)
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdoutPath: String? = nil,
-                    stderrPath: String? = nil, stderrToStdout: Bool = false,
-                    environment: [String: String] = [:]) throws -> ChildOutcome {
+    static func run(
+        _ executable: String, _ arguments: [String], stdoutPath: String? = nil,
+        stderrPath: String? = nil, stderrToStdout: Bool = false,
+        environment: [String: String] = [:]
+    ) throws -> ChildOutcome {
         let start = monotonicSeconds()
-        let pid = try spawn(executable, arguments, stdoutPath: stdoutPath, stderrPath: stderrPath,
-                            stderrToStdout: stderrToStdout, environment: environment)
+        let pid = try spawn(
+            executable, arguments, stdoutPath: stdoutPath, stderrPath: stderrPath,
+            stderrToStdout: stderrToStdout, environment: environment)
         return try wait(pid, startedAt: start)
     }
 

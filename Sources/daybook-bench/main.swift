@@ -3,8 +3,9 @@
 
 import DaybookStore
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let status = Bench.main(Array(CommandLine.arguments.dropFirst()))
@@ -32,13 +33,13 @@ enum Bench {
     static func run(_ options: BenchOptions) throws {
         say("daybook-bench: ingest benchmark")
         #if DEBUG
-        let debugWarning = """
-            !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
-            !!! WARNING: daybook-bench was built in DEBUG. Its stage table is meaningless.   !!!
-            !!! Build with: swift build -c release --scratch-path .build-release             !!!
-            !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
-            """
-        say(debugWarning)
+            let debugWarning = """
+                !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+                !!! WARNING: daybook-bench was built in DEBUG. Its stage table is meaningless.   !!!
+                !!! Build with: swift build -c release --scratch-path .build-release             !!!
+                !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
+                """
+            say(debugWarning)
         #endif
 
         let daybook = try daybookBinary(options)
@@ -60,11 +61,13 @@ enum Bench {
         // Photos.
         say("")
         let photos = try PhotoSet.load(options)
-        say("photos: \(photos.count) JPEGs, \(fixed(megabytes(bytes: photos.totalBytes), 1)) MB "
-              + "(\(fixed(megabytes(bytes: photos.totalBytes) / Double(photos.count), 2)) MB each) in \(photos.folder)")
+        say(
+            "photos: \(photos.count) JPEGs, \(fixed(megabytes(bytes: photos.totalBytes), 1)) MB "
+                + "(\(fixed(megabytes(bytes: photos.totalBytes) / Double(photos.count), 2)) MB each) in \(photos.folder)")
         let warm = try photos.warmPageCache()
-        say("page cache: read every file once (\(fixed(megabytes(bytes: warm.bytes), 1)) MB in \(fixed(warm.seconds, 2)) s); "
-            + "read again just before each side of each round and before the stage table")
+        say(
+            "page cache: read every file once (\(fixed(megabytes(bytes: warm.bytes), 1)) MB in \(fixed(warm.seconds, 2)) s); "
+                + "read again just before each side of each round and before the stage table")
         if let available = memInfo("MemAvailable"), warm.bytes > available * 1024 / 2 {
             say("  !!! WARNING: the photos are more than half of the available memory; they may not stay cached !!!")
         }
@@ -74,27 +77,33 @@ enum Bench {
         if options.prefill > 0 {
             let start = monotonicSeconds()
             template = try Prefill.makeTemplate(entries: options.prefill)
-            say("prefill: built a library of \(options.prefill) synthetic entries in "
-                + "\(fixed(monotonicSeconds() - start, 1)) s; every daybook round and the stage table's store stage "
-                + "start from a copy of it")
+            say(
+                "prefill: built a library of \(options.prefill) synthetic entries in "
+                    + "\(fixed(monotonicSeconds() - start, 1)) s; every daybook round and the stage table's store stage "
+                    + "start from a copy of it")
         }
 
         // Rounds.
-        let hashText = options.baselineHash == .swiftCrypto
+        let hashText =
+            options.baselineHash == .swiftCrypto
             ? "SHA-256 in-process with swift-crypto (read + hash), \(options.jobs) threads"
             : "sha256sum child processes, 16 files each, \(options.jobs) at a time"
         say("")
         say("rounds: \(options.rounds), --jobs \(options.jobs), order alternating")
         say("  baseline = djpeg -scale \(Rounds.djpegScale) -outfile /dev/null FILE, one process per file, \(options.jobs) at a time;")
         say("             then \(hashText)")
-        say("  daybook  = " + Rounds.daybookEnvironment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            + " \(daybook) ingest --library \(options.prefill > 0 ? "COPY_OF_\(options.prefill)_ENTRY_LIBRARY" : "FRESH_TMP_DIR") --jobs \(options.jobs) \(photos.folder)")
+        say(
+            "  daybook  = " + Rounds.daybookEnvironment.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                + " \(daybook) ingest --library \(options.prefill > 0 ? "COPY_OF_\(options.prefill)_ENTRY_LIBRARY" : "FRESH_TMP_DIR") --jobs \(options.jobs) \(photos.folder)"
+        )
         say("             (child process; peak RSS = ru_maxrss from wait4; weather fetching off: network, not pipeline)")
         say("  warm b/d = seconds to re-read all files just before the baseline/daybook side (untimed; a large value")
         say("             means the kernel had dropped them from the page cache since the previous side)")
         say("")
-        let header = ["round", "first", "warm b/d s", "djpeg s", "hash s", "baseline s", "daybook s", "ratio", "CPU ratio",
-                      "daybook photos/s", "daybook peak RSS MB", "baseline CPU s", "daybook CPU s"]
+        let header = [
+            "round", "first", "warm b/d s", "djpeg s", "hash s", "baseline s", "daybook s", "ratio", "CPU ratio",
+            "daybook photos/s", "daybook peak RSS MB", "baseline CPU s", "daybook CPU s",
+        ]
         var rows: [[String]] = []
         var baselines: [BaselineRun] = []
         var daybooks: [DaybookRun] = []
@@ -127,9 +136,10 @@ enum Bench {
                 fixed(run.seconds, 2), fixed(ratio, 2), fixed(cpuRatio, 2), fixed(Double(photos.count) / run.seconds, 1),
                 fixed(megabytes(kib: run.peakRSSKiB), 1), fixed(baseline.cpuSeconds, 2), fixed(run.cpuSeconds, 2),
             ])
-            say("  round \(round)/\(options.rounds) done: baseline \(fixed(baseline.seconds, 2)) s, "
-                  + "daybook \(fixed(run.seconds, 2)) s, ratio \(fixed(ratio, 2)), "
-                  + "peak RSS \(fixed(megabytes(kib: run.peakRSSKiB), 1)) MB (daybook said: \(run.summary))")
+            say(
+                "  round \(round)/\(options.rounds) done: baseline \(fixed(baseline.seconds, 2)) s, "
+                    + "daybook \(fixed(run.seconds, 2)) s, ratio \(fixed(ratio, 2)), "
+                    + "peak RSS \(fixed(megabytes(kib: run.peakRSSKiB), 1)) MB (daybook said: \(run.summary))")
         }
         say("")
         say(table(header, rows))
@@ -143,32 +153,47 @@ enum Bench {
         let rssMax = rssValues.max() ?? .nan
         say("")
         say("medians over \(options.rounds) round\(options.rounds == 1 ? "" : "s") (\(photos.count) photos, --jobs \(options.jobs))")
-        say(table(["", "wall s", "photos/s", "CPU ms/photo"], [
-            ["baseline (djpeg 1/8 + SHA-256)", fixed(baselineMedian, 2), fixed(n / baselineMedian, 1),
-             fixed(median(baselines.map(\.cpuSeconds)) / n * 1000, 1)],
-            ["  djpeg -scale 1/8", fixed(median(baselines.map(\.djpegSeconds)), 2), "",
-             fixed(median(baselines.map(\.djpegCPUSeconds)) / n * 1000, 1)],
-            ["  SHA-256 (\(options.baselineHash.rawValue))", fixed(median(baselines.map(\.hashSeconds)), 2), "",
-             fixed(median(baselines.map(\.hashCPUSeconds)) / n * 1000, 1)],
-            ["daybook ingest", fixed(daybookMedian, 2), fixed(n / daybookMedian, 1),
-             fixed(median(daybooks.map(\.cpuSeconds)) / n * 1000, 1)],
-        ]))
-        say("  ratio daybook/baseline: \(fixed(ratioMedian, 2)) (median of per-round ratios; "
-              + "ratio of medians \(fixed(daybookMedian / baselineMedian, 2)))")
-        say("  CPU-time ratio daybook/baseline: \(fixed(median(cpuRatios), 2)) (median of per-round ratios of user+sys CPU "
-            + "seconds; less sensitive than wall clock to other load on the machine)")
+        say(
+            table(
+                ["", "wall s", "photos/s", "CPU ms/photo"],
+                [
+                    [
+                        "baseline (djpeg 1/8 + SHA-256)", fixed(baselineMedian, 2), fixed(n / baselineMedian, 1),
+                        fixed(median(baselines.map(\.cpuSeconds)) / n * 1000, 1),
+                    ],
+                    [
+                        "  djpeg -scale 1/8", fixed(median(baselines.map(\.djpegSeconds)), 2), "",
+                        fixed(median(baselines.map(\.djpegCPUSeconds)) / n * 1000, 1),
+                    ],
+                    [
+                        "  SHA-256 (\(options.baselineHash.rawValue))", fixed(median(baselines.map(\.hashSeconds)), 2), "",
+                        fixed(median(baselines.map(\.hashCPUSeconds)) / n * 1000, 1),
+                    ],
+                    [
+                        "daybook ingest", fixed(daybookMedian, 2), fixed(n / daybookMedian, 1),
+                        fixed(median(daybooks.map(\.cpuSeconds)) / n * 1000, 1),
+                    ],
+                ]))
+        say(
+            "  ratio daybook/baseline: \(fixed(ratioMedian, 2)) (median of per-round ratios; "
+                + "ratio of medians \(fixed(daybookMedian / baselineMedian, 2)))")
+        say(
+            "  CPU-time ratio daybook/baseline: \(fixed(median(cpuRatios), 2)) (median of per-round ratios of user+sys CPU "
+                + "seconds; less sensitive than wall clock to other load on the machine)")
         say("  daybook peak RSS: median \(fixed(median(rssValues), 1)) MB, max \(fixed(rssMax, 1)) MB (1 MB = 10^6 bytes)")
         say("")
         say("load average after the rounds: \(loadAverage()) (1, 5, 15 min)")
-        say("aim: ratio <= \(ratioAim): \(ratioMedian <= ratioAim ? "met" : "NOT met"); "
-              + "peak RSS < \(Int(rssAimMB)) MB: \(rssMax < rssAimMB ? "met" : "NOT met")")
+        say(
+            "aim: ratio <= \(ratioAim): \(ratioMedian <= ratioAim ? "met" : "NOT met"); "
+                + "peak RSS < \(Int(rssAimMB)) MB: \(rssMax < rssAimMB ? "met" : "NOT met")")
 
         // Per-stage breakdown.
         let stageCount = min(options.stagePhotos, photos.count)
         guard stageCount > 0 else { return }
         say("")
-        say("per-stage breakdown: single thread, in-process, first \(stageCount) photos, one sample per photo per stage"
-            + (options.prefill > 0 ? "; store into a copy of the \(options.prefill)-entry library" : "; store into an empty library"))
+        say(
+            "per-stage breakdown: single thread, in-process, first \(stageCount) photos, one sample per photo per stage"
+                + (options.prefill > 0 ? "; store into a copy of the \(options.prefill)-entry library" : "; store into an empty library"))
         let scratch = try TemporaryFolders.make("daybook-bench-stages")
         defer { TemporaryFolders.remove(scratch) }
         let stageFiles = Array(photos.files.prefix(stageCount))
@@ -177,19 +202,22 @@ enum Bench {
         do {
             if let template { try Prefill.copy(template, to: "\(scratch)/library") }
             let store = try JournalStore(library: Library(root: URL(fileURLWithPath: "\(scratch)/library")))
-            breakdown = try StageBreakdown.measure(stageFiles, store: store,
-                                                   thumbnailSize: options.thumbnailSize)
+            breakdown = try StageBreakdown.measure(
+                stageFiles, store: store,
+                thumbnailSize: options.thumbnailSize)
         }
         say(breakdown.report())
         let perPhoto = median(breakdown.totals)
         let ideal = Double(options.jobs) / perPhoto
-        say("  one photo end to end: median \(fixed(perPhoto * 1000, 1)) ms → \(fixed(1 / perPhoto, 1)) photos/s on one thread, "
-              + "\(fixed(ideal, 1)) photos/s ideal with \(options.jobs) jobs; "
-              + "daybook ingest reached \(fixed(n / daybookMedian, 1)) (\(fixed((n / daybookMedian) / ideal * 100, 0)) %)")
+        say(
+            "  one photo end to end: median \(fixed(perPhoto * 1000, 1)) ms → \(fixed(1 / perPhoto, 1)) photos/s on one thread, "
+                + "\(fixed(ideal, 1)) photos/s ideal with \(options.jobs) jobs; "
+                + "daybook ingest reached \(fixed(n / daybookMedian, 1)) (\(fixed((n / daybookMedian) / ideal * 100, 0)) %)")
         let floor = breakdown.medianSum(of: StageBreakdown.floorStages)
         let sum = breakdown.medianSum(of: breakdown.rows.map(\.name))
-        say("  floor (\(StageBreakdown.floorStages.joined(separator: " + "))): \(fixed(floor * 1000, 2)) ms of \(fixed(sum * 1000, 2)) ms; "
-            + "the other stages add \(fixed((sum - floor) / floor * 100, 0)) % on top")
+        say(
+            "  floor (\(StageBreakdown.floorStages.joined(separator: " + "))): \(fixed(floor * 1000, 2)) ms of \(fixed(sum * 1000, 2)) ms; "
+                + "the other stages add \(fixed((sum - floor) / floor * 100, 0)) % on top")
     }
 
     /// --daybook, else the `daybook` executable next to this one (same build folder).
@@ -202,8 +230,9 @@ enum Bench {
             path = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("daybook").path
         }
         guard access(path, X_OK) == 0 else {
-            throw BenchError("no daybook executable at \(path): build it with "
-                             + "`swift build -c release --scratch-path .build-release --product daybook`, or pass --daybook PATH")
+            throw BenchError(
+                "no daybook executable at \(path): build it with "
+                    + "`swift build -c release --scratch-path .build-release --product daybook`, or pass --daybook PATH")
         }
         return path
     }
@@ -216,8 +245,9 @@ enum Bench {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" }
-        let flags = Set(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?
-            .split(separator: " ").map(String.init) ?? [])
+        let flags = Set(
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }?
+                .split(separator: " ").map(String.init) ?? [])
         let simd = ["avx2", "avx512f", "sha_ni"].map { "\($0) \(flags.contains($0) ? "yes" : "no")" }
         facts.append(("CPU", (model ?? "unknown") + " (" + simd.joined(separator: ", ") + ")"))
         if let total = memInfo("MemTotal") { facts.append(("memory", "\(fixed(Double(total) / 1_048_576, 1)) GiB")) }
@@ -230,9 +260,9 @@ enum Bench {
         let jpegLine = djpegVersion.split(separator: "\n").first.map(String.init) ?? "?"
         facts.append(("libjpeg-turbo", "\(jpegLine) (djpeg; daybook links the system libjpeg)"))
         #if DEBUG
-        facts.append(("daybook-bench build", "DEBUG (!!! not representative !!!)"))
+            facts.append(("daybook-bench build", "DEBUG (!!! not representative !!!)"))
         #else
-        facts.append(("daybook-bench build", "release"))
+            facts.append(("daybook-bench build", "release"))
         #endif
         facts.append(("daybook binary", daybook))
         return facts

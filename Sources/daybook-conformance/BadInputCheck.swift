@@ -33,7 +33,8 @@ struct BadInputCheck {
             case .success(let analysis):
                 let date = analysis.metadata.capture?.local.exifString
                 let place = analysis.metadata.location
-                summary = "ingested: date \(show(date)), gps \(place.map { "\($0.latitude), \($0.longitude)" } ?? "null"), thumbnail \(analysis.thumbnail == nil ? "none" : "yes")"
+                summary =
+                    "ingested: date \(show(date)), gps \(place.map { "\($0.latitude), \($0.longitude)" } ?? "null"), thumbnail \(analysis.thumbnail == nil ? "none" : "yes")"
                     + (analysis.warnings.isEmpty ? "" : "; warnings: \(analysis.warnings.joined(separator: "; "))")
                 if !outcomes.contains("ingest") { problems.append("was ingested, must be skipped") }
                 if !dates.contains(date) { problems.append("capture date \(show(date)) not among \(dates.map { show($0) })") }

@@ -29,7 +29,9 @@ struct CorpusCheck {
             for difference in differences(file, metadata: ExifReader.read(jpeg: bytes), frame: try? JPEGDecoder.frameSize(of: bytes)) {
                 if let known = expected.first(where: { $0.matches(path: path, difference) }) {
                     seen.append(known)
-                    print("EXPECTED DIFFERENCE \(path): \(difference.field): exiftool \(difference.exiftool), Daybook \(difference.ours); \(known.reason)")
+                    print(
+                        "EXPECTED DIFFERENCE \(path): \(difference.field): exiftool \(difference.exiftool), Daybook \(difference.ours); \(known.reason)"
+                    )
                 } else {
                     unexpected += 1
                     print("MISMATCH \(path): \(difference.field): got \(difference.ours), exiftool has \(difference.exiftool)")
@@ -41,7 +43,9 @@ struct CorpusCheck {
         // it is looked at. Files not in this corpus (it is split in halves) are only noted.
         for known in expected where !seen.contains(known) {
             if paths.contains(known.path) {
-                print("STALE EXPECTED DIFFERENCE \(known.path): \(known.field): exiftool \(known.exiftool), Daybook \(known.ours) no longer differs this way")
+                print(
+                    "STALE EXPECTED DIFFERENCE \(known.path): \(known.field): exiftool \(known.exiftool), Daybook \(known.ours) no longer differs this way"
+                )
                 failed += 1
             } else {
                 print("note: expected difference for \(known.path) not checked (file not in this corpus)")
@@ -64,8 +68,10 @@ struct CorpusCheck {
         let gps = file.object("gps")
         let location = metadata.location
         if !(sameDegrees(gps?.double("latitude"), location?.latitude) && sameDegrees(gps?.double("longitude"), location?.longitude)) {
-            found.append(Difference(field: "gps", exiftool: "\(show(gps?.double("latitude"))), \(show(gps?.double("longitude")))",
-                                    ours: "\(show(location?.latitude)), \(show(location?.longitude))"))
+            found.append(
+                Difference(
+                    field: "gps", exiftool: "\(show(gps?.double("latitude"))), \(show(gps?.double("longitude")))",
+                    ours: "\(show(location?.latitude)), \(show(location?.longitude))"))
         }
         if let location, let gps, !sameDegrees(gps.double("altitude_m"), location.altitude, tolerance: 1e-3) {
             found.append(Difference(field: "altitude", exiftool: show(gps.double("altitude_m")), ours: show(location.altitude)))
@@ -91,8 +97,11 @@ struct CorpusCheck {
         guard let offset, let capture else { return [] }
         let gpsTime = file.object("gps")?.string("gps_datetime_utc")
         guard offset.source == .gpsTimestamp, let gpsTime, let utc = LocalDateTime(exif: String(gpsTime.prefix(19))) else {
-            return [Difference(field: "offset", exiftool: "none (no offset tag\(gpsTime == nil ? ", no GPS time" : ""))",
-                               ours: "\(offset.formatted) from \(offset.source.rawValue)")]
+            return [
+                Difference(
+                    field: "offset", exiftool: "none (no offset tag\(gpsTime == nil ? ", no GPS time" : ""))",
+                    ours: "\(offset.formatted) from \(offset.source.rawValue)")
+            ]
         }
         let implied = capture.local.secondsSinceEpochIgnoringZone - Int64(offset.seconds) - utc.secondsSinceEpochIgnoringZone
         guard abs(implied) > 120 else { return [] }

@@ -18,7 +18,7 @@ struct ExpectedDifference: Equatable {
             exiftool: "2013:07:07 17:20:59 from ModifyDate", ours: "2013:07:05 03:18:27 from DateTimeOriginal",
             reason: "IFD0's ExifOffset is stored as ASCII instead of LONG. exiftool refuses to follow it and "
                 + "so never sees the Exif IFD; libexif follows it and finds DateTimeOriginal, which the "
-                + "file's XMP confirms (2013:07:05 03:18:27Z)."),
+                + "file's XMP confirms (2013:07:05 03:18:27Z).")
     ]
 
     func matches(path: String, _ difference: CorpusCheck.Difference) -> Bool {

@@ -24,7 +24,7 @@ struct JSONObject {
 func sameDegrees(_ a: Double?, _ b: Double?, tolerance: Double = 1e-6) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
-    case let (a?, b?): return abs(a - b) <= tolerance
+    case (let a?, let b?): return abs(a - b) <= tolerance
     default: return false
     }
 }

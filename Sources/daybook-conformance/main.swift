@@ -11,7 +11,8 @@ import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 2, let mode = arguments.first, let folder = arguments.last,
-      ["corpus", "badinputs"].contains(mode) else {
+    ["corpus", "badinputs"].contains(mode)
+else {
     FileHandle.standardError.write(Data("usage: daybook-conformance corpus|badinputs DIR\n".utf8))
     exit(2)
 }

@@ -11,13 +11,14 @@ struct DaybookFuzz {
         do {
             let target = try FuzzTarget.chosen(by: arguments)
             #if DAYBOOK_FUZZ
-            runLibFuzzer(target: target)
+                runLibFuzzer(target: target)
             #else
-            let limit = arguments.last { $0.hasPrefix("--time-limit=") }
-                .flatMap { Double($0.dropFirst("--time-limit=".count)) } ?? 2
-            let paths = arguments.filter { !$0.hasPrefix("--") }
-            let slow = try Replay(target: target, timeLimit: limit).run(paths: paths)
-            exit(slow == 0 ? 0 : 1)
+                let limit =
+                    arguments.last { $0.hasPrefix("--time-limit=") }
+                    .flatMap { Double($0.dropFirst("--time-limit=".count)) } ?? 2
+                let paths = arguments.filter { !$0.hasPrefix("--") }
+                let slow = try Replay(target: target, timeLimit: limit).run(paths: paths)
+                exit(slow == 0 ? 0 : 1)
             #endif
         } catch {
             FileHandle.standardError.write(Data("daybook-fuzz: \(error)\n".utf8))

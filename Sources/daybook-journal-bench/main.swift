@@ -28,7 +28,8 @@ struct Options {
             case "--daybook": daybook = iterator.next()
             case "--library": library = iterator.next()
             default:
-                FileHandle.standardError.write(Data("usage: daybook-journal-bench [--entries N] [--runs R] [--cli-runs R] [--daybook PATH] [--library DIR]\n".utf8))
+                FileHandle.standardError.write(
+                    Data("usage: daybook-journal-bench [--entries N] [--runs R] [--cli-runs R] [--daybook PATH] [--library DIR]\n".utf8))
                 exit(2)
             }
         }
@@ -45,20 +46,26 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 #if DEBUG
-print("WARNING: debug build; build with -c release for meaningful figures")
+    print("WARNING: debug build; build with -c release for meaningful figures")
 #endif
-let root = URL(fileURLWithPath: options.library ?? FileManager.default.temporaryDirectory
-    .appendingPathComponent("daybook-journal-bench-\(options.entries)").path)
+let root = URL(
+    fileURLWithPath: options.library
+        ?? FileManager.default.temporaryDirectory
+        .appendingPathComponent("daybook-journal-bench-\(options.entries)").path)
 let store = try JournalStore(library: Library(root: root))
 
 // Seed once; a second run reuses the library.
 if try store.count() < options.entries {
     var generator = SystemRandomNumberGenerator()
-    let words = ["river", "market", "birthday", "hike", "sunset", "café", "museum", "beach", "snow", "train", "garden",
-                 "lunch", "concert", "harbour", "bridge", "festival", "mountain", "lake", "rain", "friends"]
+    let words = [
+        "river", "market", "birthday", "hike", "sunset", "café", "museum", "beach", "snow", "train", "garden",
+        "lunch", "concert", "harbour", "bridge", "festival", "mountain", "lake", "rain", "friends",
+    ]
     let tagNames = ["blue", "green", "sky", "sunset", "vivid", "muted", "dark", "night", "white", "snow", "greenery", "red"]
-    var places: [(Double, Double)] = (0..<198).map { _ in (Double.random(in: -60...70, using: &generator), Double.random(in: -180..<180, using: &generator)) }
-    places += [(-16.5, 179.95), (-16.5, -179.95)] // both sides of the antimeridian
+    var places: [(Double, Double)] = (0..<198).map { _ in
+        (Double.random(in: -60...70, using: &generator), Double.random(in: -180..<180, using: &generator))
+    }
+    places += [(-16.5, 179.95), (-16.5, -179.95)]  // both sides of the antimeridian
     let start = LocalDateTime(exif: "2010:01:01 00:00:00")!.secondsSinceEpochIgnoringZone
     let span: Int64 = 15 * 365 * 86_400
     let seedTime = try milliseconds {
@@ -66,14 +73,18 @@ if try store.count() < options.entries {
         var tags: [String: [AutoTag]] = [:]
         for index in try store.count()..<options.entries {
             var metadata = PhotoMetadata()
-            metadata.capture = CaptureTime(local: LocalDateTime(unixSecondsIgnoringZone: start + Int64.random(in: 0..<span, using: &generator)),
-                                           source: .dateTimeOriginal)
+            metadata.capture = CaptureTime(
+                local: LocalDateTime(unixSecondsIgnoringZone: start + Int64.random(in: 0..<span, using: &generator)),
+                source: .dateTimeOriginal)
             let place = places[Int.random(in: 0..<places.count, using: &generator)]
-            metadata.location = GeoLocation(latitude: place.0 + Double.random(in: -0.2...0.2, using: &generator),
-                                            longitude: max(-180, min(179.999, place.1 + Double.random(in: -0.2...0.2, using: &generator))))
-            var entry = JournalEntry(contentHash: "bench-\(index)", sourcePath: "/photos/\(index).jpg", fileSize: 3_000_000,
-                                     metadata: metadata, pixelSize: (4000, 3000), thumbnail: nil, thumbnailSize: nil, problems: [])
-            entry.text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
+            metadata.location = GeoLocation(
+                latitude: place.0 + Double.random(in: -0.2...0.2, using: &generator),
+                longitude: max(-180, min(179.999, place.1 + Double.random(in: -0.2...0.2, using: &generator))))
+            var entry = JournalEntry(
+                contentHash: "bench-\(index)", sourcePath: "/photos/\(index).jpg", fileSize: 3_000_000,
+                metadata: metadata, pixelSize: (4000, 3000), thumbnail: nil, thumbnailSize: nil, problems: [])
+            entry.text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(
+                separator: " ")
             tags[entry.id] = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
                 AutoTag(name: tagNames.randomElement(using: &generator)!, score: 0.5)
             }
@@ -95,24 +106,47 @@ print("library: \(root.path) (\(count) entries)\n")
 // The query kinds the journal offers, as the CLI asks them (list-like queries show 100).
 let kinds: [(name: String, api: () throws -> Int, cli: [String])] = [
     ("text (one word)", { try store.search(JournalQuery(text: "harbour", limit: 100)).count }, ["search", "harbour", "--limit", "100"]),
-    ("text prefix, 2 words", { try store.search(JournalQuery(text: "caf riv", limit: 100)).count }, ["search", "caf", "riv", "--limit", "100"]),
+    (
+        "text prefix, 2 words", { try store.search(JournalQuery(text: "caf riv", limit: 100)).count },
+        ["search", "caf", "riv", "--limit", "100"]
+    ),
     ("tag", { try store.search(JournalQuery(tags: ["sunset"], limit: 100)).count }, ["search", "--tag", "sunset", "--limit", "100"]),
-    ("two tags + text", { try store.search(JournalQuery(text: "lake", tags: ["blue", "sky"], limit: 100)).count },
-     ["search", "lake", "--tag", "blue", "--tag", "sky", "--limit", "100"]),
-    ("date (--on)", { try store.search(JournalQuery(fromDate: CivilDate(iso: "2018-07-14"), toDate: CivilDate(iso: "2018-07-14"))).count }, ["search", "--on", "2018-07-14"]),
+    (
+        "two tags + text", { try store.search(JournalQuery(text: "lake", tags: ["blue", "sky"], limit: 100)).count },
+        ["search", "lake", "--tag", "blue", "--tag", "sky", "--limit", "100"]
+    ),
+    (
+        "date (--on)",
+        { try store.search(JournalQuery(fromDate: CivilDate(iso: "2018-07-14"), toDate: CivilDate(iso: "2018-07-14"))).count },
+        ["search", "--on", "2018-07-14"]
+    ),
     ("month", { try store.entries(month: CalendarMonth("2018-07")!, limit: 100).count }, ["list", "--month", "2018-07", "--limit", "100"]),
-    ("date range", { try store.search(JournalQuery(fromDate: CivilDate(iso: "2019-01-01"), toDate: CivilDate(iso: "2019-03-31"), limit: 100)).count },
-     ["search", "--from", "2019-01-01", "--to", "2019-03-31", "--limit", "100"]),
-    ("near 25 km", { try store.search(JournalQuery(near: .init(latitude: -16.5, longitude: 179.95, radiusKm: 25), limit: 100)).count },
-     ["search", "--near", "-16.5,179.95", "--radius", "25km", "--limit", "100"]),
-    ("on this day", { try store.onThisDay(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false).count },
-     ["on-this-day", "--date", "07-14", "--year", "2026"]),
+    (
+        "date range",
+        { try store.search(JournalQuery(fromDate: CivilDate(iso: "2019-01-01"), toDate: CivilDate(iso: "2019-03-31"), limit: 100)).count },
+        ["search", "--from", "2019-01-01", "--to", "2019-03-31", "--limit", "100"]
+    ),
+    (
+        "near 25 km", { try store.search(JournalQuery(near: .init(latitude: -16.5, longitude: 179.95, radiusKm: 25), limit: 100)).count },
+        ["search", "--near", "-16.5,179.95", "--radius", "25km", "--limit", "100"]
+    ),
+    (
+        "on this day", { try store.onThisDay(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false).count },
+        ["on-this-day", "--date", "07-14", "--year", "2026"]
+    ),
     ("latest 5", { try store.latest(5).count }, ["latest", "-n", "5"]),
     ("list newest 100", { try store.entries(limit: 100).count }, ["list", "--limit", "100"]),
-    ("show by id prefix", { _ = try store.entry(idPrefix: String(someID.prefix(8))); return 1 }, ["show", String(someID.prefix(8))]),
+    (
+        "show by id prefix",
+        {
+            _ = try store.entry(idPrefix: String(someID.prefix(8))); return 1
+        }, ["show", String(someID.prefix(8))]
+    ),
 ]
 
-let daybookPath = options.daybook ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let daybookPath =
+    options.daybook
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     .appendingPathComponent("daybook").path
 let haveCLI = FileManager.default.isExecutableFile(atPath: daybookPath)
 
@@ -120,7 +154,7 @@ let haveCLI = FileManager.default.isExecutableFile(atPath: daybookPath)
 /// ~50 ms, which would swamp the figures.
 func runCLI(_ arguments: [String]) throws -> Double {
     let argv = ([daybookPath] + arguments + ["--library", root.path]).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for arg in argv { free(arg) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -138,11 +172,13 @@ let baseline = haveCLI ? median(try (0..<options.cliRuns).map { _ in try runCLI(
 print("query kind               results   API median   API p90    CLI median (process start ≈ \(String(format: "%.1f", baseline)) ms)")
 for kind in kinds {
     var results = 0
-    _ = try kind.api() // warm the page cache and statement cache
+    _ = try kind.api()  // warm the page cache and statement cache
     let timings = try (0..<options.runs).map { _ in try milliseconds { results = try kind.api() } }
     let cli = haveCLI ? median(try (0..<options.cliRuns).map { _ in try runCLI(kind.cli) }) : .nan
     let p90 = timings.sorted()[timings.count * 9 / 10]
-    print(String(format: "%@ %7d   %7.2f ms   %7.2f ms   %7.1f ms%@", kind.name.padding(toLength: 22, withPad: " ", startingAt: 0),
-                 results, median(timings), p90, cli, median(timings) < 10 ? "" : "   (above the 10 ms aim)"))
+    print(
+        String(
+            format: "%@ %7d   %7.2f ms   %7.2f ms   %7.1f ms%@", kind.name.padding(toLength: 22, withPad: " ", startingAt: 0),
+            results, median(timings), p90, cli, median(timings) < 10 ? "" : "   (above the 10 ms aim)"))
 }
 if !haveCLI { print("(no daybook executable at \(daybookPath): CLI column skipped; pass --daybook PATH)") }

@@ -110,9 +110,13 @@ final class OutputBuffer: @unchecked Sendable {
 }
 
 func run(_ options: Options) throws {
-    let daybook = options.daybook ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let daybook =
+        options.daybook
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("daybook").path
-    guard FileManager.default.isExecutableFile(atPath: daybook) else { throw BenchFailure("no daybook executable at \(daybook) (use --daybook)") }
+    guard FileManager.default.isExecutableFile(atPath: daybook) else {
+        throw BenchFailure("no daybook executable at \(daybook) (use --daybook)")
+    }
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-watch-bench-\(UUID().uuidString)")
     let inbox = work.appendingPathComponent("inbox"), library = work.appendingPathComponent("library")
     try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
@@ -170,8 +174,10 @@ func run(_ options: Options) throws {
     let sorted = latencies.sorted()
     print("")
     print("daybook watch, close → entry stored (\(options.files) photos of \(options.width)x\(options.height), ~\(averageKB) KB each):")
-    print(String(format: "  median %.1f ms   p90 %.1f ms   max %.1f ms   min %.1f ms",
-                 median(sorted) * 1000, percentile(sorted, 0.9) * 1000, (sorted.last ?? .nan) * 1000, (sorted.first ?? .nan) * 1000))
+    print(
+        String(
+            format: "  median %.1f ms   p90 %.1f ms   max %.1f ms   min %.1f ms",
+            median(sorted) * 1000, percentile(sorted, 0.9) * 1000, (sorted.last ?? .nan) * 1000, (sorted.first ?? .nan) * 1000))
     print("  aim: median under 1 s: \(median(sorted) < 1 ? "met" : "NOT met")")
     print("  daybook watch exited with status \(process.terminationStatus) after SIGTERM")
     if options.keep { print("  kept \(work.path)") }

@@ -23,8 +23,10 @@ struct Daybook: AsyncParsableCommand {
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
-        subcommands: [Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
-                      Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self]
+        subcommands: [
+            Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
+            Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,
+        ]
     )
 
     /// Async so that `watch` and the weather commands can await; the others run synchronously.

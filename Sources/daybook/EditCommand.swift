@@ -33,7 +33,8 @@ struct Edit: ParsableCommand {
     @Flag(name: .long, help: "Edit the text in $VISUAL / $EDITOR.")
     var editor = false
 
-    @Option(name: .long, help: ArgumentHelp("New capture date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD HH:MM:SS'.", valueName: "date"))
+    @Option(
+        name: .long, help: ArgumentHelp("New capture date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD HH:MM:SS'.", valueName: "date"))
     var date: String?
 
     @Option(name: .long, help: ArgumentHelp("Tag to add (repeatable).", valueName: "tag"))
@@ -65,7 +66,9 @@ struct Edit: ParsableCommand {
             var newText: String?
             if let text { newText = text }
             if let textFile {
-                let data = textFile == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                let data =
+                    textFile == "-"
+                    ? FileHandle.standardInput.readDataToEndOfFile()
                     : try Data(contentsOf: URL(fileURLWithPath: textFile))
                 newText = String(decoding: data, as: UTF8.self)
             }
@@ -82,7 +85,9 @@ struct Edit: ParsableCommand {
                 entry = try store.entry(idPrefix: entry.id)
             }
             let tags = try store.tags(entryID: entry.id)
-            if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id))) }
+            if options.json {
+                return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id)))
+            }
             print("\(entry.shortID) updated at \(entry.updatedAt)")
         }
     }

@@ -4,8 +4,10 @@ import Foundation
 
 /// How entries read in a terminal.
 enum EntryFormat {
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                                     "August", "September", "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     static func monthSection(_ entry: JournalEntry) -> String {
@@ -43,8 +45,9 @@ enum EntryFormat {
 
     static func placeText(_ entry: JournalEntry) -> String? {
         guard let location = entry.location else { return nil }
-        return String(format: "%.4f°%@ %.4f°%@", abs(location.latitude), location.latitude < 0 ? "S" : "N",
-                      abs(location.longitude), location.longitude < 0 ? "W" : "E")
+        return String(
+            format: "%.4f°%@ %.4f°%@", abs(location.latitude), location.latitude < 0 ? "S" : "N",
+            abs(location.longitude), location.longitude < 0 ? "W" : "E")
     }
 
     static func details(_ entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, library: Library) -> [(String, String)] {
@@ -75,13 +78,18 @@ enum EntryFormat {
         }
         rows.append(("photo", entry.sourcePath))
         if let name = entry.thumbnailName {
-            rows.append(("thumbnail", "\(library.thumbnailURL(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
+            rows.append(
+                ("thumbnail", "\(library.thumbnailURL(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
         } else {
             rows.append(("thumbnail", "none"))
         }
         rows.append(("tags", tagList(tags).map { "\($0)  (user tags bare, automatic ones with their score)" } ?? "none"))
         if let weather {
-            rows.append(("weather", "\(weather.summary)  (\(weather.provider), observed \(weather.observedAt), grid \(weather.gridLatitude),\(weather.gridLongitude))"))
+            rows.append(
+                (
+                    "weather",
+                    "\(weather.summary)  (\(weather.provider), observed \(weather.observedAt), grid \(weather.gridLatitude),\(weather.gridLongitude))"
+                ))
         } else {
             rows.append(("weather", weatherStatusText(entry)))
         }

@@ -53,9 +53,10 @@ struct Ingest: AsyncParsableCommand {
             }
             progress.clear()
             if let repair = summary.repair, !repair.isEmpty {
-                Console.writeError("daybook: repaired the library after an interrupted run: "
-                    + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
-                    + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
+                Console.writeError(
+                    "daybook: repaired the library after an interrupted run: "
+                        + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
+                        + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
             }
             // A replaced entry whose time or place changed is pending again.
             let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced)
@@ -78,7 +79,8 @@ extension Ingest {
     /// for the network. Without a network the entries simply stay pending for backfill-weather.
     func fetchWeather(store: JournalStore, created: [String]) async throws -> BackfillSummary? {
         guard !created.isEmpty,
-              let (backfill, choice) = try weatherOptions.backfill(for: store, retry: .afterIngest) else { return nil }
+            let (backfill, choice) = try weatherOptions.backfill(for: store, retry: .afterIngest)
+        else { return nil }
         let options = BackfillOptions(entryIDs: Set(created), archiveDelayDays: choice.archiveDelayDays, stopAfterFailure: true)
         let plan = try backfill.plan(options)
         guard plan.candidates > 0 else { return nil }

@@ -5,14 +5,18 @@ import Foundation
 
 /// Prints entries sectioned by month, as `list`, `search`, `latest` and `on-this-day` do.
 enum EntryListing {
-    static func print(_ entries: [JournalEntry], store: JournalStore, json: Bool, distances: [String: Double] = [:],
-                      sections: (JournalEntry) -> String = EntryFormat.monthSection) throws {
+    static func print(
+        _ entries: [JournalEntry], store: JournalStore, json: Bool, distances: [String: Double] = [:],
+        sections: (JournalEntry) -> String = EntryFormat.monthSection
+    ) throws {
         let annotations = try store.annotations(for: entries.map(\.id))
         if json {
-            return try Console.printJSON(entries.map { entry in
-                EntryDetailsOutput(entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
-                             distanceKm: distances[entry.id])
-            })
+            return try Console.printJSON(
+                entries.map { entry in
+                    EntryDetailsOutput(
+                        entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
+                        distanceKm: distances[entry.id])
+                })
         }
         var current: String?
         for entry in entries {
@@ -109,15 +113,18 @@ struct Search: ParsableCommand {
             if let to = to.flatMap(CivilDate.init(iso:)) { query.toDate = to }
             if let near {
                 let point = try JournalCLI.point(near, store: store)
-                query.near = JournalQuery.Near(latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
+                query.near = JournalQuery.Near(
+                    latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
             }
             let results = try store.search(query)
-            let distances = Dictionary(uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
+            let distances = Dictionary(
+                uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
             if results.isEmpty && !options.json {
                 return Console.writeError("daybook: no entries match")
             }
-            try EntryListing.print(results.map(\.entry), store: store, json: options.json, distances: distances,
-                                   sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
+            try EntryListing.print(
+                results.map(\.entry), store: store, json: options.json, distances: distances,
+                sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
         }
     }
 }
@@ -146,7 +153,8 @@ struct OnThisDay: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let today = LocalDateTime(unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+            let today = LocalDateTime(
+                unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
             let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
             let thisYear = year ?? today.year
             let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
@@ -190,9 +198,13 @@ enum JournalCLI {
     static func kilometres(_ text: String) -> Double? {
         let trimmed = text.lowercased().replacingOccurrences(of: " ", with: "")
         let value: Double?
-        if trimmed.hasSuffix("km") { value = Double(trimmed.dropLast(2)) }
-        else if trimmed.hasSuffix("m") { value = Double(trimmed.dropLast()).map { $0 / 1000 } }
-        else { value = Double(trimmed) }
+        if trimmed.hasSuffix("km") {
+            value = Double(trimmed.dropLast(2))
+        } else if trimmed.hasSuffix("m") {
+            value = Double(trimmed.dropLast()).map { $0 / 1000 }
+        } else {
+            value = Double(trimmed)
+        }
         guard let value, value > 0, value <= 20_016 else { return nil }
         return value
     }

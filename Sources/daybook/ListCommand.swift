@@ -35,7 +35,8 @@ struct List: ParsableCommand {
         try reportingErrors {
             let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             // Checked in validate(): it parses.
-            let entries = try month.flatMap(CalendarMonth.init).map { try store.entries(month: $0, limit: limit) }
+            let entries =
+                try month.flatMap(CalendarMonth.init).map { try store.entries(month: $0, limit: limit) }
                 ?? store.entries(limit: limit)
             if entries.isEmpty && !options.json {
                 if let month { return Console.writeError("daybook: no entries in \(month)") }

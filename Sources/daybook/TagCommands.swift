@@ -75,7 +75,9 @@ struct Tags: ParsableCommand {
             for count in counts {
                 let origin = [count.auto > 0 ? "\(count.auto) auto" : nil, count.user > 0 ? "\(count.user) user" : nil]
                     .compactMap { $0 }.joined(separator: ", ")
-                print("\(count.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(format: "%5d", count.entries))  (\(origin))")
+                print(
+                    "\(count.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(format: "%5d", count.entries))  (\(origin))"
+                )
             }
         }
     }
@@ -107,7 +109,9 @@ struct Retag: ParsableCommand {
             let progress = ProgressLine()
             let done = Mutex(0)
             let summary = try Retagger(store: store, jobs: jobs).run { event in
-                let count = done.withLock { $0 += 1; return $0 }
+                let count = done.withLock {
+                    $0 += 1; return $0
+                }
                 switch event {
                 case .retagged: break
                 case .noPixels(let id, let reason): progress.printLine("daybook: warning: \(id.prefix(8)): \(reason); tags kept")
@@ -116,12 +120,15 @@ struct Retag: ParsableCommand {
                 progress.update("retagging: \(count)/\(total)")
             }
             progress.clear()
-            let line = "\(summary.fromPhotos + summary.fromThumbnails) retagged (\(summary.fromPhotos) from photos, "
+            let line =
+                "\(summary.fromPhotos + summary.fromThumbnails) retagged (\(summary.fromPhotos) from photos, "
                 + "\(summary.fromThumbnails) from thumbnails), \(summary.withoutPixels) without pixels, \(summary.failed) failed"
             if options.json {
-                try Console.printJSON(["retagged_from_photos": summary.fromPhotos, "retagged_from_thumbnails": summary.fromThumbnails,
-                                       "without_pixels": summary.withoutPixels, "failed": summary.failed,
-                                       "tagger_version": ColourTagger.version])
+                try Console.printJSON([
+                    "retagged_from_photos": summary.fromPhotos, "retagged_from_thumbnails": summary.fromThumbnails,
+                    "without_pixels": summary.withoutPixels, "failed": summary.failed,
+                    "tagger_version": ColourTagger.version,
+                ])
             } else {
                 print(line)
             }

@@ -47,8 +47,10 @@ struct Watch: AsyncParsableCommand {
     @OptionGroup var options: LibraryOptions
     @OptionGroup var weatherOptions: WeatherOptions
 
-    @Option(name: .customLong("move-to"), help: ArgumentHelp(
-        "After ingesting, move each photo to DIR/YYYY/MM/ (never overwriting).", valueName: "dir"))
+    @Option(
+        name: .customLong("move-to"),
+        help: ArgumentHelp(
+            "After ingesting, move each photo to DIR/YYYY/MM/ (never overwriting).", valueName: "dir"))
     var moveTo: String?
 
     @Option(name: .long, help: ArgumentHelp("Seconds between full rescans.", valueName: "seconds"))
@@ -57,14 +59,19 @@ struct Watch: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not use inotify: rely on rescans alone (network mounts).")
     var poll = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A file found by a rescan, or a JPEG that ends early, is read once it has not changed for this many seconds.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A file found by a rescan, or a JPEG that ends early, is read once it has not changed for this many seconds.",
+            valueName: "seconds"))
     var settle: Double = 5
 
     @OptionGroup var pipelineOptions: PipelineOptions
 
-    @Option(name: .long, help: ArgumentHelp(
-        "trace, debug, info (one line per file), notice, warning, error or critical.", valueName: "level"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "trace, debug, info (one line per file), notice, warning, error or critical.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
     @Argument(help: ArgumentHelp("Folders to watch (recursively).", valueName: "folder"))
@@ -102,18 +109,22 @@ struct Watch: AsyncParsableCommand {
             let weather = try weatherOptions.backfill(for: store, retry: RetryPolicy(maxAttempts: 2)).map { backfill, choice in
                 WeatherQueue(backfill: backfill, archiveDelayDays: choice.archiveDelayDays, logger: logger)
             }
-            let service = try WatchService(store: store, configuration: configuration, logger: logger, onNewEntry: { entry in
-                if entry.weatherStatus == .pending { weather?.enqueue(entry.id) }
-            })
+            let service = try WatchService(
+                store: store, configuration: configuration, logger: logger,
+                onNewEntry: { entry in
+                    if entry.weatherStatus == .pending { weather?.enqueue(entry.id) }
+                })
             var groupLogger = logger
             groupLogger.logLevel = level <= .debug ? level : .warning
             var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-                .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)]
+                .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)
+            ]
             if let weather { services.append(.init(service: weather)) }
-            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: services,
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: groupLogger))
+            let group = ServiceGroup(
+                configuration: ServiceGroupConfiguration(
+                    services: services,
+                    gracefulShutdownSignals: [.sigterm, .sigint],
+                    logger: groupLogger))
             try await group.run()
         } catch let error as WatchError {
             Console.error(error.description)

@@ -8,9 +8,11 @@ import Synchronization
 
 /// `--weather` as taken by ingest and backfill-weather; remembered in the library once given.
 struct WeatherOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Weather provider: open-meteo, open-meteo:BASE-URL (self-hosted), file:PATH (CSV or JSON), or none. Remembered in the library.",
-        valueName: "provider"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Weather provider: open-meteo, open-meteo:BASE-URL (self-hosted), file:PATH (CSV or JSON), or none. Remembered in the library.",
+            valueName: "provider"))
     var weather: String?
 
     @Option(name: .long, help: "Seconds before a weather request times out.")
@@ -23,8 +25,12 @@ struct WeatherOptions: ParsableArguments {
         if let weather, WeatherProviderChoice(weather) == nil {
             throw ValidationError("--weather must be open-meteo, open-meteo:URL, file:PATH or none (got \(weather)).")
         }
-        guard weatherTimeout > 0, weatherTimeout <= 600 else { throw ValidationError("--weather-timeout must be between 0 and 600 seconds.") }
-        guard requestsPerMinute > 0, requestsPerMinute <= 600 else { throw ValidationError("--requests-per-minute must be between 0 and 600.") }
+        guard weatherTimeout > 0, weatherTimeout <= 600 else {
+            throw ValidationError("--weather-timeout must be between 0 and 600 seconds.")
+        }
+        guard requestsPerMinute > 0, requestsPerMinute <= 600 else {
+            throw ValidationError("--requests-per-minute must be between 0 and 600.")
+        }
     }
 
     /// The provider to use now: the flag (then remembered), else the library's setting, else
@@ -38,7 +44,8 @@ struct WeatherOptions: ParsableArguments {
             return choice
         }
         if let fromEnvironment = ProcessInfo.processInfo.environment["DAYBOOK_WEATHER"],
-           let choice = WeatherProviderChoice(fromEnvironment) {
+            let choice = WeatherProviderChoice(fromEnvironment)
+        {
             return choice
         }
         return .default
@@ -106,8 +113,9 @@ struct BackfillWeather: AsyncParsableCommand {
                 Console.writeError("daybook: the weather provider is none; nothing to do (choose one with --weather)")
                 return
             }
-            var backfillOptions = BackfillOptions(since: since.flatMap(CivilDate.init(iso:)), until: until.flatMap(CivilDate.init(iso:)),
-                                                  maxRequests: maxRequests, archiveDelayDays: choice.archiveDelayDays)
+            var backfillOptions = BackfillOptions(
+                since: since.flatMap(CivilDate.init(iso:)), until: until.flatMap(CivilDate.init(iso:)),
+                maxRequests: maxRequests, archiveDelayDays: choice.archiveDelayDays)
             backfillOptions.stopAfterFailure = false
             let plan = try backfill.plan(backfillOptions)
             let skipped = try store.weatherUnavailable()
@@ -122,18 +130,24 @@ struct BackfillWeather: AsyncParsableCommand {
             let total = plan.requests.count
             let counter = Mutex(0)
             let summary = try await backfill.run(plan, options: backfillOptions) { event in
-                let done = counter.withLock { $0 += 1; return $0 }
+                let done = counter.withLock {
+                    $0 += 1; return $0
+                }
                 // An unreachable host stops the run; the note after it says so once.
                 if case .requestFailed(let planned, let error, _) = event, !error.isUnreachable {
-                    progress.printLine("daybook: error: weather for \(planned.entryIDs.count) entries near \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso)…\(planned.request.end.iso): \(error)")
+                    progress.printLine(
+                        "daybook: error: weather for \(planned.entryIDs.count) entries near \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso)…\(planned.request.end.iso): \(error)"
+                    )
                 }
                 progress.update("weather: request \(done)/\(total)")
             }
             progress.clear()
             if options.json {
-                try Console.printJSON(["filled": summary.filled, "pending": summary.pending, "refused": summary.errors,
-                                       "requests": summary.attempts, "from_cache": summary.answeredFromCache,
-                                       "not_attempted": summary.notAttempted, "skipped": skipped.count])
+                try Console.printJSON([
+                    "filled": summary.filled, "pending": summary.pending, "refused": summary.errors,
+                    "requests": summary.attempts, "from_cache": summary.answeredFromCache,
+                    "not_attempted": summary.notAttempted, "skipped": skipped.count,
+                ])
             } else {
                 print(summary.line + (skipped.isEmpty ? "" : ", \(skipped.count) skipped (no place or date)"))
             }
@@ -145,16 +159,21 @@ struct BackfillWeather: AsyncParsableCommand {
     private func printPlan(_ plan: BackfillPlan, skipped: [(id: String, reason: String)], choice: WeatherProviderChoice) throws {
         if options.json {
             let requests = plan.requests.map { planned -> [String: String] in
-                ["latitude": String(planned.request.cell.latitude), "longitude": String(planned.request.cell.longitude),
-                 "start_date": planned.request.start.iso, "end_date": planned.request.end.iso, "entries": String(planned.entryIDs.count)]
+                [
+                    "latitude": String(planned.request.cell.latitude), "longitude": String(planned.request.cell.longitude),
+                    "start_date": planned.request.start.iso, "end_date": planned.request.end.iso, "entries": String(planned.entryIDs.count),
+                ]
             }
             return try Console.printJSON(requests)
         }
         print("provider: \(choice)")
         for planned in plan.requests {
-            print("request \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso) … \(planned.request.end.iso)  (\(planned.entryIDs.count) entries)")
+            print(
+                "request \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso) … \(planned.request.end.iso)  (\(planned.entryIDs.count) entries)"
+            )
         }
-        print("\(plan.requests.count) requests planned for \(plan.candidates - plan.tooRecent.count) entries; "
-              + "\(plan.tooRecent.count) too recent for the archive; \(skipped.count) without a place or date")
+        print(
+            "\(plan.requests.count) requests planned for \(plan.candidates - plan.tooRecent.count) entries; "
+                + "\(plan.tooRecent.count) too recent for the archive; \(skipped.count) without a place or date")
     }
 }

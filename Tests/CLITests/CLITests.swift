@@ -32,8 +32,9 @@ final class CLITests: XCTestCase {
     func testFailuresExitOneWithOneLinePerFileAndTheRestStored() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cli-photos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("01-paris-2019-07.jpg"),
-                                         to: folder.appendingPathComponent("paris.jpg"))
+        try FileManager.default.copyItem(
+            at: Self.samples.appendingPathComponent("01-paris-2019-07.jpg"),
+            to: folder.appendingPathComponent("paris.jpg"))
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("fake.jpg"))
         try Data("<html>404</html>".utf8).write(to: folder.appendingPathComponent("download.jpg"))
 
@@ -47,8 +48,10 @@ final class CLITests: XCTestCase {
     }
 
     func testUsageErrorsExitTwo() throws {
-        for arguments in [["ingest"], ["ingest", "--jobs", "0", "x"], ["ingest", "--no-such-flag", "x"], ["frobnicate"],
-                          ["ingest", "--thumbnail-size", "big", "x"]] {
+        for arguments in [
+            ["ingest"], ["ingest", "--jobs", "0", "x"], ["ingest", "--no-such-flag", "x"], ["frobnicate"],
+            ["ingest", "--thumbnail-size", "big", "x"],
+        ] {
             let process = Process()
             process.executableURL = DaybookProcess.executable
             process.arguments = arguments
@@ -93,8 +96,12 @@ final class CLITests: XCTestCase {
         let list = try daybook("list")
         XCTAssertEqual(list.status, 0, list.stderr)
         let sections = list.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map(String.init)
-        XCTAssertEqual(sections, ["August 2023", "February 2023", "June 2022", "December 2021", "March 2021",
-                                  "January 2020", "July 2019", "May 2018", "September 2017", "Undated"])
+        XCTAssertEqual(
+            sections,
+            [
+                "August 2023", "February 2023", "June 2022", "December 2021", "March 2021",
+                "January 2020", "July 2019", "May 2018", "September 2017", "Undated",
+            ])
         XCTAssertTrue(list.stdout.contains("Sun 14 Jul 10:30  48.8584°N 2.2945°E"), list.stdout)
         XCTAssertTrue(list.stdout.contains("Fri 24 Dec 21:00  33.8568°S 151.2153°E"), list.stdout)
 
@@ -142,7 +149,8 @@ final class CLITests: XCTestCase {
         _ = try daybook("ingest", Self.samples.path)
         let json = try daybook("list", "--json")
         let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-        let paris = try XCTUnwrap(entries.first { ($0["source_path"] as? String)?.hasSuffix("01-paris-2019-07.jpg") == true }?["id"] as? String)
+        let paris = try XCTUnwrap(
+            entries.first { ($0["source_path"] as? String)?.hasSuffix("01-paris-2019-07.jpg") == true }?["id"] as? String)
 
         let tagged = try daybook("tag", String(paris.prefix(8)), "--add", "Summer Trip", "--remove", "blue", "--json")
         XCTAssertEqual(tagged.status, 0, tagged.stderr)
@@ -180,7 +188,8 @@ final class CLITests: XCTestCase {
         let list = try JSONSerialization.jsonObject(with: Data(try daybook("list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
         func details(_ name: String) throws -> [String: Any] {
             let id = try XCTUnwrap(list.first { ($0["source_path"] as? String)?.contains(name) == true }?["id"] as? String)
-            return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", id).stdout.utf8)) as? [String: Any])
+            return try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", id).stdout.utf8)) as? [String: Any])
         }
         let expected: [(String, String, Double, String, Int)] = [
             ("paris", "2019-07-14T08:00:00Z", 21.4, "Mainly clear", 7200),
@@ -216,8 +225,10 @@ final class CLITests: XCTestCase {
         let run = try daybook("ingest", "--weather", "open-meteo:http://127.0.0.1:1", Self.samples.path)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "10 new, 0 already in the journal, 0 failed, 1 skipped (not photos)\n")
-        XCTAssertEqual(run.stderr, "daybook: note: no network (cannot reach 127.0.0.1): weather for 6 entries is pending; "
-                       + "run `daybook backfill-weather` later\n")
+        XCTAssertEqual(
+            run.stderr,
+            "daybook: note: no network (cannot reach 127.0.0.1): weather for 6 entries is pending; "
+                + "run `daybook backfill-weather` later\n")
         let list = try JSONSerialization.jsonObject(with: Data(try daybook("list", "--json").stdout.utf8)) as? [[String: Any]] ?? []
         XCTAssertEqual(list.filter { $0["weather_status"] as? String == "pending" }.count, 6)
     }
@@ -275,7 +286,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try daybook("export", "json", second, environment: ["DAYBOOK_LIBRARY": other]).status, 0)
 
         func archive(_ path: String) throws -> [String: Any] {
-            var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            var object = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
             object["exported_at"] = nil
             return object
         }
@@ -316,11 +328,16 @@ final class CLITests: XCTestCase {
             """
         }
         let file = folder.appendingPathComponent("two.json")
-        try Data("{\"format\": 1, \"exported_at\": \"2026-01-01T00:00:00Z\", \"items\": [\(item("abcd1111-0000-0000-0000-000000000000")), \(item("abcd2222-0000-0000-0000-000000000000"))]}".utf8).write(to: file)
+        try Data(
+            "{\"format\": 1, \"exported_at\": \"2026-01-01T00:00:00Z\", \"items\": [\(item("abcd1111-0000-0000-0000-000000000000")), \(item("abcd2222-0000-0000-0000-000000000000"))]}"
+                .utf8
+        ).write(to: file)
         XCTAssertEqual(try daybook("import", file.path).status, 0)
         let show = try daybook("show", "abcd")
         XCTAssertEqual(show.status, 1)
-        XCTAssertEqual(show.stderr, "daybook: error: id prefix abcd is ambiguous: abcd1111-0000-0000-0000-000000000000, abcd2222-0000-0000-0000-000000000000\n")
+        XCTAssertEqual(
+            show.stderr,
+            "daybook: error: id prefix abcd is ambiguous: abcd1111-0000-0000-0000-000000000000, abcd2222-0000-0000-0000-000000000000\n")
         XCTAssertEqual(try daybook("show", "abcd2").status, 0)
     }
 
@@ -331,7 +348,8 @@ final class CLITests: XCTestCase {
         // EDITOR may carry arguments, as with git.
         let edited = try daybook("edit", sydney, "--editor", environment: ["EDITOR": "sed -i s/old/new/", "VISUAL": ""])
         XCTAssertEqual(edited.status, 0, edited.stderr)
-        let show = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", sydney).stdout.utf8)) as? [String: Any])
+        let show = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", sydney).stdout.utf8)) as? [String: Any])
         XCTAssertEqual(show["text"] as? String, "new words on the harbour")
         XCTAssertNotEqual(show["updated_at"] as? String, nil)
         let failing = try daybook("edit", sydney, "--editor", environment: ["EDITOR": "false", "VISUAL": ""])

@@ -43,12 +43,15 @@ enum DaybookProcess {
             nonisolated(unsafe) var stderr = Data()
             let drained = DispatchSemaphore(value: 0)
             let handle = err.fileHandleForReading
-            DispatchQueue.global().async { stderr = handle.readDataToEndOfFile(); drained.signal() }
+            DispatchQueue.global().async {
+                stderr = handle.readDataToEndOfFile(); drained.signal()
+            }
             let stdout = out.fileHandleForReading.readDataToEndOfFile()
             drained.wait()
             process.waitUntilExit()
-            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+            return Run(
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self))
         }
     }
 }

@@ -56,29 +56,39 @@ final class ImportSafetyTests: XCTestCase {
 
     func testCraftedThumbnailNamesAreRefusedAndNothingIsWritten() throws {
         let traversal = String(repeating: "../", count: 12) + String(outside.path.dropFirst()) + "/x.jpg"
-        for name in ["../../../../tmp/x.jpg", traversal, outside.appendingPathComponent("x.jpg").path, "a/b.jpg",
-                     Self.hash.uppercased() + ".jpg", String(repeating: "cd", count: 32) + ".jpg"] {
-            try assertRefused(try export { $0["thumbnail"] = name },
-                              "item 0 (id \"abcd0000-0000-0000-0000-000000000000\"): entry.thumbnail: must be the entry's content hash plus .jpg (\(Self.hash).jpg), not \(String(reflecting: String(name.prefix(60))).dropLast())")
+        for name in [
+            "../../../../tmp/x.jpg", traversal, outside.appendingPathComponent("x.jpg").path, "a/b.jpg",
+            Self.hash.uppercased() + ".jpg", String(repeating: "cd", count: 32) + ".jpg",
+        ] {
+            try assertRefused(
+                try export { $0["thumbnail"] = name },
+                "item 0 (id \"abcd0000-0000-0000-0000-000000000000\"): entry.thumbnail: must be the entry's content hash plus .jpg (\(Self.hash).jpg), not \(String(reflecting: String(name.prefix(60))).dropLast())"
+            )
             XCTAssertFalse(FileManager.default.fileExists(atPath: library.path), "a refused file does not even create the library")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/x.jpg"))
     }
 
     func testDuplicateIDsWrongTypesAndBadHashesAreNamed() throws {
-        try assertRefused(try export({ $0["id"] = "abcd0001-0000-0000-0000-000000000000" }, items: 2),
-                          "item 1 (id \"abcd0001-0000-0000-0000-000000000000\"): entry.id is used twice (also by item 0)")
+        try assertRefused(
+            try export({ $0["id"] = "abcd0001-0000-0000-0000-000000000000" }, items: 2),
+            "item 1 (id \"abcd0001-0000-0000-0000-000000000000\"): entry.id is used twice (also by item 0)")
         try assertRefused(try export { $0["latitude"] = "48.85" }, "not a daybook export: item 0: entry.latitude: expected Double")
-        try assertRefused(try export { $0["content_hash"] = Self.hash.uppercased(); $0["thumbnail"] = nil },
-                          "item 0 (id \"abcd0000-0000-0000-0000-000000000000\"): entry.content_hash: must be a SHA-256: 64 lower-case hex digits")
+        try assertRefused(
+            try export {
+                $0["content_hash"] = Self.hash.uppercased(); $0["thumbnail"] = nil
+            },
+            "item 0 (id \"abcd0000-0000-0000-0000-000000000000\"): entry.content_hash: must be a SHA-256: 64 lower-case hex digits")
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
     }
 
     func testARefusedImportLeavesAnExistingLibraryUnchanged() throws {
         XCTAssertEqual(try daybook("import", try export().path).status, 0)
         let before = (try daybook("list", "--json").stdout, names(library.appendingPathComponent("thumbnails")))
-        try assertRefused(try export { $0["thumbnail"] = "../../victim.jpg" },
-                          "item 0 (id \"abcd0000-0000-0000-0000-000000000000\"): entry.thumbnail: must be the entry's content hash plus .jpg (\(Self.hash).jpg), not \"../../victim.jpg\"")
+        try assertRefused(
+            try export { $0["thumbnail"] = "../../victim.jpg" },
+            "item 0 (id \"abcd0000-0000-0000-0000-000000000000\"): entry.thumbnail: must be the entry's content hash plus .jpg (\(Self.hash).jpg), not \"../../victim.jpg\""
+        )
         XCTAssertEqual(try daybook("list", "--json").stdout, before.0)
         XCTAssertEqual(names(library.appendingPathComponent("thumbnails")), before.1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: base.appendingPathComponent("victim.jpg").path))
@@ -106,7 +116,10 @@ final class ImportSafetyTests: XCTestCase {
             for command in [["list"], ["ingest", CLITests.samples.path], ["import", try export().path]] {
                 let run = try DaybookProcess.run(command, library: library)
                 XCTAssertEqual(run.status, 1, "\(command)")
-                XCTAssertEqual(run.stderr, "daybook: error: the thumbnails folder \(thumbnails.path) is a symbolic link (to \(target)); it must be a real folder inside the library\n", "\(command)")
+                XCTAssertEqual(
+                    run.stderr,
+                    "daybook: error: the thumbnails folder \(thumbnails.path) is a symbolic link (to \(target)); it must be a real folder inside the library\n",
+                    "\(command)")
             }
             XCTAssertEqual(names(outside), [], "nothing written through the link")
         }

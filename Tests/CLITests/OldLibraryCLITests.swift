@@ -15,9 +15,10 @@ extension CLITests {
         }
         let export = try Data(contentsOf: Self.oldLibrary.appendingPathComponent("old-export.json"))
         let items = try XCTUnwrap((try JSONSerialization.jsonObject(with: export) as? [String: Any])?["items"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: try items.map { item in
-            (try XCTUnwrap((item["entry"] as? [String: Any])?["id"] as? String), item)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: try items.map { item in
+                (try XCTUnwrap((item["entry"] as? [String: Any])?["id"] as? String), item)
+            })
     }
 
     func tagNames(_ details: Run) throws -> Set<String> {
@@ -40,7 +41,8 @@ extension CLITests {
         XCTAssertTrue(show.stdout.contains("21.4 °C"), "the old weather: \(show.stdout)")
 
         let newYork = try entryID("/SampleImages/03-newyork-2021-03.jpg")
-        let details = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", newYork).stdout.utf8)) as? [String: Any])
+        let details = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(try daybook("show", "--json", newYork).stdout.utf8)) as? [String: Any])
         XCTAssertEqual(details["text"] as? String, (items[newYork]?["entry"] as? [String: Any])?["text"] as? String)
 
         let found = try daybook("search", "defile", "--json")
@@ -50,7 +52,8 @@ extension CLITests {
         // Today's export holds every old entry with the old text (the fields: StoreTests).
         let export = try daybook("export", "json", "-")
         XCTAssertEqual(export.status, 0, export.stderr)
-        let exported = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+        let exported = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         XCTAssertEqual(exported.count, items.count)
         for item in exported {
             let entry = try XCTUnwrap(item["entry"] as? [String: Any])
@@ -63,7 +66,8 @@ extension CLITests {
         let items = try useCopyOfOldLibrary()
         let (id, item) = try XCTUnwrap(items.first { !(($0.value["removed_tags"] as? [String]) ?? []).isEmpty })
         let removed = try XCTUnwrap((item["removed_tags"] as? [String])?.first)
-        let userTags = Set((item["tags"] as? [[String: Any]] ?? []).filter { $0["source"] as? String == "user" }.compactMap { $0["name"] as? String })
+        let userTags = Set(
+            (item["tags"] as? [[String: Any]] ?? []).filter { $0["source"] as? String == "user" }.compactMap { $0["name"] as? String })
         XCTAssertFalse(userTags.isEmpty, "the fixture's entry with a removed tag also has a user tag")
 
         let retag = try daybook("retag")

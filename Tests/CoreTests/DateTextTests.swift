@@ -6,8 +6,10 @@ import XCTest
 final class DateTextTests: XCTestCase {
     func testTheStoresISOFormIsReadExactly() {
         XCTAssertEqual(LocalDateTime(iso: "2020-02-29T23:59:59")?.exifString, "2020:02:29 23:59:59")
-        for bad in ["2020:02:29 23:59:59", "2020-02-29 23:59:59", "2020-02-29T23:59:59Z", "2020-02-29T23:59", "2021-02-29T10:00:00",
-                    "2021-07-01T10:00:00../../x", "２０２０-02-29T23:59:59", ""] {
+        for bad in [
+            "2020:02:29 23:59:59", "2020-02-29 23:59:59", "2020-02-29T23:59:59Z", "2020-02-29T23:59", "2021-02-29T10:00:00",
+            "2021-07-01T10:00:00../../x", "２０２０-02-29T23:59:59", "",
+        ] {
             XCTAssertNil(LocalDateTime(iso: bad), bad)
         }
     }
@@ -27,7 +29,9 @@ final class DateTextTests: XCTestCase {
         XCTAssertEqual(LocalDateTime(commandLine: "2024-05-17")?.iso8601, "2024-05-17T00:00:00")
         XCTAssertEqual(LocalDateTime(commandLine: "2024-05-17 12:30")?.iso8601, "2024-05-17T12:30:00")
         XCTAssertEqual(LocalDateTime(commandLine: "2024-05-17T12:30:05")?.iso8601, "2024-05-17T12:30:05")
-        for bad in ["2024-05", "2024-05-17 12", "yesterday", "2024-05-17 12:30:05:00"] { XCTAssertNil(LocalDateTime(commandLine: bad), bad) }
+        for bad in ["2024-05", "2024-05-17 12", "yesterday", "2024-05-17 12:30:05:00"] {
+            XCTAssertNil(LocalDateTime(commandLine: bad), bad)
+        }
         XCTAssertEqual(CivilDate(iso: "2024-05-17")?.iso, "2024-05-17")
         XCTAssertNil(CivilDate(iso: "2024/05/17"))
     }

@@ -22,8 +22,9 @@ final class DamagedInputTests: XCTestCase {
 
     func testTruncatedProgressiveScanGivesNoThumbnail() throws {
         // A progressive file is read whole inside jpeg_start_decompress: a different path.
-        guard let jpeg = try Tools.run(
-            "cjpeg", ["-progressive", "-quality", "90"], input: TestImages.ppm(Self.photo))
+        guard
+            let jpeg = try Tools.run(
+                "cjpeg", ["-progressive", "-quality", "90"], input: TestImages.ppm(Self.photo))
         else {
             throw XCTSkip("cjpeg not installed")
         }
@@ -128,7 +129,8 @@ final class DamagedInputTests: XCTestCase {
     }
 
     func testNonJPEGInputsAreNamed() {
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
             + Array("IHDR".utf8)
         let html = Array("<!DOCTYPE html>\n<html><body>404 Not Found</body></html>\n".utf8)
         let cases: [([UInt8], String)] = [
@@ -149,8 +151,10 @@ final class DamagedInputTests: XCTestCase {
     }
 
     func testCLayerKeepsLibjpegsOwnMessages() {
-        for (bytes, text) in [([UInt8](), "Empty input file"),
-                              ([0x89, 0x50, 0x4E, 0x47], "Not a JPEG file: starts with 0x89 0x50")] {
+        for (bytes, text) in [
+            ([UInt8](), "Empty input file"),
+            ([0x89, 0x50, 0x4E, 0x47], "Not a JPEG file: starts with 0x89 0x50"),
+        ] {
             var result = dbk_decode_result()
             let status = bytes.withUnsafeBufferPointer {
                 dbk_decode_scaled($0.baseAddress, $0.count, 400, 100_000_000, &result)
@@ -166,7 +170,8 @@ final class DamagedInputTests: XCTestCase {
     func testHeadersWithoutAFrameAreCorruptNotCrashes() throws {
         let jpeg = try TestImages.jpeg(TestImages.photo(width: 64, height: 48))
         // SOI, an APP1 segment like a camera's Exif block, then nothing.
-        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x10] + Array("Exif".utf8) + [0, 0]
+        let exif: [UInt8] =
+            [0xFF, 0xE1, 0x00, 0x10] + Array("Exif".utf8) + [0, 0]
             + [UInt8](repeating: 0x4D, count: 8)
         let dqt = try XCTUnwrap(TestImages.markerOffset(jpeg, 0xDB))
         let afterApp = Array(jpeg.prefix(dqt)) + exif

@@ -9,14 +9,14 @@ final class OrientationTests: XCTestCase {
     /// Displayed position of stored pixel (sx, sy), for a displayed image of w x h.
     static func displayed(orientation: Int, sx: Int, sy: Int, w: Int, h: Int) -> (x: Int, y: Int) {
         switch orientation {
-        case 1: return (sx, sy)                  // row 0 top,    column 0 left
-        case 2: return (w - 1 - sx, sy)          // row 0 top,    column 0 right
+        case 1: return (sx, sy)  // row 0 top,    column 0 left
+        case 2: return (w - 1 - sx, sy)  // row 0 top,    column 0 right
         case 3: return (w - 1 - sx, h - 1 - sy)  // row 0 bottom, column 0 right
-        case 4: return (sx, h - 1 - sy)          // row 0 bottom, column 0 left
-        case 5: return (sy, sx)                  // row 0 left,   column 0 top
-        case 6: return (w - 1 - sy, sx)          // row 0 right,  column 0 top
+        case 4: return (sx, h - 1 - sy)  // row 0 bottom, column 0 left
+        case 5: return (sy, sx)  // row 0 left,   column 0 top
+        case 6: return (w - 1 - sy, sx)  // row 0 right,  column 0 top
         case 7: return (w - 1 - sy, h - 1 - sx)  // row 0 right,  column 0 bottom
-        case 8: return (sy, h - 1 - sx)          // row 0 left,   column 0 bottom
+        case 8: return (sy, h - 1 - sx)  // row 0 left,   column 0 bottom
         default: fatalError("orientation \(orientation)")
         }
     }
@@ -67,10 +67,12 @@ final class OrientationTests: XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) {
         let p = image.pixel(x: x, y: y)
-        let close = abs(Int(p.r) - Int(expected.0)) <= 24 && abs(Int(p.g) - Int(expected.1)) <= 24
+        let close =
+            abs(Int(p.r) - Int(expected.0)) <= 24 && abs(Int(p.g) - Int(expected.1)) <= 24
             && abs(Int(p.b) - Int(expected.2)) <= 24
-        XCTAssertTrue(close, "\(context): pixel (\(x), \(y)) is \(p), expected \(expected)",
-                      file: file, line: line)
+        XCTAssertTrue(
+            close, "\(context): pixel (\(x), \(y)) is \(p), expected \(expected)",
+            file: file, line: line)
     }
 
     func testThumbnailShowsEveryOrientationUpright() throws {

@@ -30,7 +30,7 @@ final class ResamplingTests: XCTestCase {
         let small = image.resized(toLongestSide: 2)
         XCTAssertEqual(small.width, 2)
         XCTAssertEqual(small.height, 1)
-        XCTAssertEqual(small.pixel(x: 0, y: 0).r, 80)   // (0 + 100 + 0.5 * 200) / 2.5
+        XCTAssertEqual(small.pixel(x: 0, y: 0).r, 80)  // (0 + 100 + 0.5 * 200) / 2.5
         XCTAssertEqual(small.pixel(x: 1, y: 0).g, 160)  // (0.5 * 200 + 50 + 250) / 2.5
     }
 

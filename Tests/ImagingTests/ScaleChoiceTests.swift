@@ -64,8 +64,9 @@ final class ScaleChoiceTests: XCTestCase {
     func testDecodeMatchesDjpegAtTheSameScale() throws {
         let jpeg = try TestImages.jpeg(TestImages.photo(width: 1000, height: 800))
         // -nosmooth is djpeg's name for do_fancy_upsampling = FALSE.
-        guard let ppm = try Tools.run(
-            "djpeg", ["-scale", "4/8", "-dct", "int", "-nosmooth", "-ppm"], input: Data(jpeg))
+        guard
+            let ppm = try Tools.run(
+                "djpeg", ["-scale", "4/8", "-dct", "int", "-nosmooth", "-ppm"], input: Data(jpeg))
         else {
             throw XCTSkip("djpeg not installed")
         }

@@ -19,7 +19,8 @@ final class SharedBadInputsTests: XCTestCase {
             let outcome: String
             do {
                 let thumbnail = try ThumbnailMaker().make(from: bytes, orientation: .up)
-                outcome = "thumbnail \(thumbnail.image.width)x\(thumbnail.image.height) "
+                outcome =
+                    "thumbnail \(thumbnail.image.width)x\(thumbnail.image.height) "
                     + "of \(thumbnail.frame.width)x\(thumbnail.frame.height), "
                     + "\(thumbnail.jpeg.count) bytes, warnings \(thumbnail.warnings)"
             } catch {

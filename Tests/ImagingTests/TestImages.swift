@@ -116,6 +116,7 @@ enum Tools {
     }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 func XCTAssertThrowsImagingError<T>(
     _ expression: @autoclosure () throws(ImagingError) -> T,
     file: StaticString = #filePath, line: UInt = #line,

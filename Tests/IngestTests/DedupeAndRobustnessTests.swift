@@ -48,10 +48,12 @@ final class DedupeAndRobustnessTests: XCTestCase {
         let nested = folder.appendingPathComponent("2021/March")
         try files.createDirectory(at: nested, withIntermediateDirectories: true)
         try files.createDirectory(at: folder.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
-        try files.copyItem(at: Fixtures.samples.appendingPathComponent("03-newyork-2021-03.jpg"),
-                           to: nested.appendingPathComponent("no-extension"))
-        try files.copyItem(at: Fixtures.samples.appendingPathComponent("01-paris-2019-07.jpg"),
-                           to: folder.appendingPathComponent(".hidden/secret.jpg"))
+        try files.copyItem(
+            at: Fixtures.samples.appendingPathComponent("03-newyork-2021-03.jpg"),
+            to: nested.appendingPathComponent("no-extension"))
+        try files.copyItem(
+            at: Fixtures.samples.appendingPathComponent("01-paris-2019-07.jpg"),
+            to: folder.appendingPathComponent(".hidden/secret.jpg"))
         try Data("just notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         // A loop back to the top, and a second link to the same folder.
         try files.createSymbolicLink(atPath: nested.appendingPathComponent("loop").path, withDestinationPath: folder.path)

@@ -1,6 +1,7 @@
-@testable import DaybookIngest
 import Foundation
 import XCTest
+
+@testable import DaybookIngest
 
 /// The folder reader on real directories with odd names, and on hand-made `dirent` records.
 /// scripts/asan_paths.sh runs the folder paths under AddressSanitizer, which is what catches

@@ -55,7 +55,8 @@ final class FuzzRegressionTests: XCTestCase {
                 } else {
                     outcome = .storedWithoutThumbnail
                     XCTAssertTrue(analysis.tags.isEmpty, "\(name): colour tags without pixels")
-                    XCTAssertTrue(analysis.warnings.contains { $0.hasSuffix("stored without a thumbnail") }, "\(name): \(analysis.warnings)")
+                    XCTAssertTrue(
+                        analysis.warnings.contains { $0.hasSuffix("stored without a thumbnail") }, "\(name): \(analysis.warnings)")
                 }
                 for warning in analysis.warnings { XCTAssertFalse(warning.contains("\n"), "\(name): \(warning)") }
             }

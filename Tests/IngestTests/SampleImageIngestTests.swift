@@ -74,7 +74,8 @@ final class SampleImageIngestTests: XCTestCase {
             let topLeft = image.pixel(x: 20, y: 20)
             XCTAssertTrue(topLeft.r > 200 && topLeft.g < 60 && topLeft.b > 200, "\(name): top-left is \(topLeft), want magenta")
             let bottomRight = image.pixel(x: 385, y: 285)
-            XCTAssertTrue(bottomRight.r < 60 && bottomRight.g > 200 && bottomRight.b > 200, "\(name): bottom-right is \(bottomRight), want cyan")
+            XCTAssertTrue(
+                bottomRight.r < 60 && bottomRight.g > 200 && bottomRight.b > 200, "\(name): bottom-right is \(bottomRight), want cyan")
             let topRight = image.pixel(x: 385, y: 15)
             XCTAssertFalse(topRight.r > 200 && topRight.b > 200 && topRight.g < 60, "\(name): magenta must not be top-right")
         }

@@ -45,7 +45,9 @@ final class TaggingIngestTests: XCTestCase {
         let folder = Fixtures.badInputs
         let journal = try TestJournal()
         try journal.ingest([folder])
-        for name in ["truncated_at_10pct.jpg", "truncated_at_50pct.jpg", "truncated_after_exif_segment.jpg", "sof_declares_60000x60000.jpg"] {
+        for name in [
+            "truncated_at_10pct.jpg", "truncated_at_50pct.jpg", "truncated_after_exif_segment.jpg", "sof_declares_60000x60000.jpg",
+        ] {
             XCTAssertEqual(try tags(journal, name), [:], name)
         }
         XCTAssertFalse(try tags(journal, "gps_ref_letters_missing.jpg").isEmpty, "a good decode is tagged")

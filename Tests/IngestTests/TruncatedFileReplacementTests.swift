@@ -1,9 +1,10 @@
 import DaybookImaging
-@testable import DaybookIngest
-@testable import DaybookStore
 import Foundation
 import GRDB
 import XCTest
+
+@testable import DaybookIngest
+@testable import DaybookStore
 
 /// A photo stored while its file was still short (a writer appending in rounds, a download
 /// cut off) is replaced by the file's later version, in place: one photo, one entry.
@@ -30,17 +31,19 @@ final class TruncatedFileReplacementTests: XCTestCase {
         let truncated = try XCTUnwrap(try journal.store.entries().first)
         XCTAssertTrue(try journal.store.isStoredFromTruncatedFile(id: truncated.id))
         XCTAssertNil(truncated.thumbnail, "no grey-filled thumbnail")
-        XCTAssertTrue(first.warnings["IMG_0001.jpg", default: []].contains { $0.contains("Premature end of JPEG file") }, "\(first.warnings)")
+        XCTAssertTrue(
+            first.warnings["IMG_0001.jpg", default: []].contains { $0.contains("Premature end of JPEG file") }, "\(first.warnings)")
         XCTAssertEqual(truncated.capturedLocal?.iso8601, "2019-07-14T10:30:00", "its EXIF was complete")
 
         // The user writes about it and tags it; its weather was found meanwhile.
         try journal.store.edit(entryID: truncated.id, text: "Dinner under the tower")
         try journal.store.editTags(entryID: truncated.id, add: ["holiday"], remove: ["blue"])
         try journal.store.pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
-                VALUES (?, 'test', '2019-07-14T10:00', 24.5, 48.86, 2.29, '2026-01-01T00:00:00Z')
-                """, arguments: [truncated.id])
+            try db.execute(
+                sql: """
+                    INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
+                    VALUES (?, 'test', '2019-07-14T10:00', 24.5, 48.86, 2.29, '2026-01-01T00:00:00Z')
+                    """, arguments: [truncated.id])
             try db.execute(sql: "UPDATE entry SET weather_status = 'done' WHERE id = ?", arguments: [truncated.id])
         }
 
@@ -84,10 +87,11 @@ final class TruncatedFileReplacementTests: XCTestCase {
         try journal.ingest([photo])
         let truncated = try XCTUnwrap(try journal.store.entries().first)
         try journal.store.pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
-                VALUES (?, 'test', '2019-07-14T10:00', 24.5, 48.86, 2.29, '2026-01-01T00:00:00Z')
-                """, arguments: [truncated.id])
+            try db.execute(
+                sql: """
+                    INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
+                    VALUES (?, 'test', '2019-07-14T10:00', 24.5, 48.86, 2.29, '2026-01-01T00:00:00Z')
+                    """, arguments: [truncated.id])
             try db.execute(sql: "UPDATE entry SET weather_status = 'done' WHERE id = ?", arguments: [truncated.id])
         }
 
@@ -155,10 +159,13 @@ final class TruncatedFileReplacementTests: XCTestCase {
             let analysis = try analyzer.analyze(bytes)
             let hash = ContentHash.sha256Hex(bytes)
             let thumbnail = try XCTUnwrap(analysis.thumbnail)
-            return (JournalEntry(contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
-                                 pixelSize: (thumbnail.frame.width, thumbnail.frame.height),
-                                 thumbnail: ThumbnailName(contentHash: hash)!.fileName,
-                                 thumbnailSize: (thumbnail.image.width, thumbnail.image.height), problems: []), thumbnail.jpeg)
+            return (
+                JournalEntry(
+                    contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
+                    pixelSize: (thumbnail.frame.width, thumbnail.frame.height),
+                    thumbnail: ThumbnailName(contentHash: hash)!.fileName,
+                    thumbnailSize: (thumbnail.image.width, thumbnail.image.height), problems: []), thumbnail.jpeg
+            )
         }
         func save(_ made: (JournalEntry, [UInt8]), truncated: Bool) throws -> JournalStore.SaveOutcome {
             let temporary = try files.writeTemporary(made.1)
@@ -204,8 +211,9 @@ final class TruncatedFileReplacementTests: XCTestCase {
         try FileManager.default.createDirectory(at: library.thumbnailsURL, withIntermediateDirectories: true)
         let bytes = try sample("01-paris-2019-07.jpg")
         let analysis = try PhotoAnalyzer().analyze(bytes)
-        let old = JournalEntry(contentHash: ContentHash.sha256Hex(bytes), sourcePath: "/photos/p.jpg", fileSize: Int64(bytes.count),
-                               metadata: analysis.metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+        let old = JournalEntry(
+            contentHash: ContentHash.sha256Hex(bytes), sourcePath: "/photos/p.jpg", fileSize: Int64(bytes.count),
+            metadata: analysis.metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
         do {
             let queue = try DatabaseQueue(path: library.databaseURL.path)
             try Schema.migrator.migrate(queue, upTo: "v4-journal")

@@ -7,8 +7,10 @@ import XCTest
 final class BrokenExifTests: XCTestCase {
     func testMissingHemisphereLetterMeansNoLocation() {
         var tiff = TIFFBuilder()
-        tiff.gps = [(0x0002, .rationals([(0, 1), (22, 1), (16_680, 1000)])),
-                    (0x0003, .ascii("E")), (0x0004, .rationals([(36, 1), (3, 1), (23_100, 1000)]))]
+        tiff.gps = [
+            (0x0002, .rationals([(0, 1), (22, 1), (16_680, 1000)])),
+            (0x0003, .ascii("E")), (0x0004, .rationals([(36, 1), (3, 1), (23_100, 1000)])),
+        ]
         let metadata = ExifReader.read(jpeg: tiff.jpeg())
         XCTAssertTrue(metadata.hasExif)
         XCTAssertNil(metadata.location)
@@ -17,9 +19,11 @@ final class BrokenExifTests: XCTestCase {
 
     func testZeroDenominatorMeansNoValue() {
         var tiff = TIFFBuilder()
-        tiff.gps = [(0x0001, .ascii("N")), (0x0002, .rationals([(48, 0), (51, 1), (30, 1)])),
-                    (0x0003, .ascii("E")), (0x0004, .rationals([(2, 1), (17, 1), (40, 1)])),
-                    (0x0005, .byte(0)), (0x0006, .rationals([(35, 0)]))]
+        tiff.gps = [
+            (0x0001, .ascii("N")), (0x0002, .rationals([(48, 0), (51, 1), (30, 1)])),
+            (0x0003, .ascii("E")), (0x0004, .rationals([(2, 1), (17, 1), (40, 1)])),
+            (0x0005, .byte(0)), (0x0006, .rationals([(35, 0)])),
+        ]
         XCTAssertNil(ExifReader.read(jpeg: tiff.jpeg()).location)
 
         tiff.gps[1] = (0x0002, .rationals([(48, 1), (51, 1), (30, 1)]))

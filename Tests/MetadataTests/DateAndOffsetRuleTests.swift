@@ -4,9 +4,11 @@ import XCTest
 
 final class DateAndOffsetRuleTests: XCTestCase {
     func testUnusableDatesAreMissing() {
-        for text in ["0000:00:00 00:00:00", "    :  :     :  :  ", "", "garbage: not a date!",
-                     "2021:02:29 10:00:00", "2021:13:01 10:00:00", "2021:01:01 24:00:00",
-                     "2021:01:01 10:00", "2021:01:01 10:00:00 extra", "1969:12:31 23:59:6x"] {
+        for text in [
+            "0000:00:00 00:00:00", "    :  :     :  :  ", "", "garbage: not a date!",
+            "2021:02:29 10:00:00", "2021:13:01 10:00:00", "2021:01:01 24:00:00",
+            "2021:01:01 10:00", "2021:01:01 10:00:00 extra", "1969:12:31 23:59:6x",
+        ] {
             XCTAssertNil(LocalDateTime(exif: text), text)
         }
     }

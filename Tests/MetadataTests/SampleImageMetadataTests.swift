@@ -19,7 +19,7 @@ final class SampleImageMetadataTests: XCTestCase {
         XCTAssertEqual(paris.capture?.source, .dateTimeOriginal)
         XCTAssertEqual(paris.capture?.subsecond, "250")
         XCTAssertEqual(paris.capture?.offset, UTCOffset(seconds: 7200, source: .exifOffsetTag))
-        XCTAssertEqual(paris.capture?.unixTime, 1_563_093_000) // 2019-07-14T08:30:00Z
+        XCTAssertEqual(paris.capture?.unixTime, 1_563_093_000)  // 2019-07-14T08:30:00Z
         XCTAssertEqual(paris.make, "Daybook")
         XCTAssertEqual(paris.model, "SampleCam One")
     }
@@ -78,8 +78,10 @@ final class SampleImageMetadataTests: XCTestCase {
     }
 
     func testOrientationsAndMissingOrientation() throws {
-        let expected = ["01-paris-2019-07.jpg": 1, "02-rio-2020-01.jpg": 6, "03-newyork-2021-03.jpg": 3,
-                        "04-sydney-2021-12.jpg": 8, "06-modifydate-only-2017-09.jpg": 1, "08-no-exif.jpg": 1]
+        let expected = [
+            "01-paris-2019-07.jpg": 1, "02-rio-2020-01.jpg": 6, "03-newyork-2021-03.jpg": 3,
+            "04-sydney-2021-12.jpg": 8, "06-modifydate-only-2017-09.jpg": 1, "08-no-exif.jpg": 1,
+        ]
         for (name, orientation) in expected {
             XCTAssertEqual(try metadata(name).orientation.rawValue, orientation, name)
         }

@@ -3,9 +3,18 @@
 /// each in exactly the format given, so a test can store a tag in any TIFF format.
 struct TIFFBuilder {
     enum Value {
-        case ascii(String), short(UInt16), byte(UInt8), rationals([(UInt32, UInt32)]), long(UInt32)
-        case srationals([(Int32, Int32)]), shorts([UInt16]), longs([UInt32]), sshorts([Int16])
-        case floats([Float]), doubles([Double]), undefined([UInt8])
+        case ascii(String)
+        case short(UInt16)
+        case byte(UInt8)
+        case rationals([(UInt32, UInt32)])
+        case long(UInt32)
+        case srationals([(Int32, Int32)])
+        case shorts([UInt16])
+        case longs([UInt32])
+        case sshorts([Int16])
+        case floats([Float])
+        case doubles([Double])
+        case undefined([UInt8])
 
         /// TIFF type code, component count and little-endian payload.
         var encoded: (type: UInt16, count: UInt32, payload: [UInt8]) {

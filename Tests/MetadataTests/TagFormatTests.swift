@@ -21,16 +21,17 @@ final class TagFormatTests: XCTestCase {
 
     func testUnusableOrientationWarnsAndIsOne() {
         let cases: [(String, TIFFBuilder.Value, String)] = [
-            ("two values", .shorts([6, 3]), "Orientation has 2 values, expected 1"), // exiftool: "6 3"
-            ("text", .ascii("6"), "Orientation is stored as ASCII, not a number"), // exiftool: 6
-            ("LONG 65542", .long(65_542), "orientation 65542 is not 1–8"), // exiftool: 65542
-            ("RATIONAL 13/2", .rationals([(13, 2)]), "Orientation 6.5 is not a whole number"), // exiftool: 6.5
+            ("two values", .shorts([6, 3]), "Orientation has 2 values, expected 1"),  // exiftool: "6 3"
+            ("text", .ascii("6"), "Orientation is stored as ASCII, not a number"),  // exiftool: 6
+            ("LONG 65542", .long(65_542), "orientation 65542 is not 1–8"),  // exiftool: 65542
+            ("RATIONAL 13/2", .rationals([(13, 2)]), "Orientation 6.5 is not a whole number"),  // exiftool: 6.5
         ]
         for (label, value, warning) in cases {
             let metadata = ExifReader.read(jpeg: TIFFBuilder(ifd0: [(0x0112, value)]).jpeg())
             XCTAssertEqual(metadata.orientation.rawValue, 1, label)
-            XCTAssertTrue(metadata.warnings.contains { $0.hasPrefix(warning) && $0.hasSuffix("; using 1") },
-                          "\(label): \(metadata.warnings)")
+            XCTAssertTrue(
+                metadata.warnings.contains { $0.hasPrefix(warning) && $0.hasSuffix("; using 1") },
+                "\(label): \(metadata.warnings)")
         }
     }
 
@@ -47,8 +48,11 @@ final class TagFormatTests: XCTestCase {
     }
 
     private func clock(_ time: TIFFBuilder.Value) -> PhotoMetadata {
-        ExifReader.read(jpeg: TIFFBuilder(exif: [(0x9003, .ascii("2020:01:01 12:20:30"))],
-                                          gps: [(0x0007, time), (0x001D, .ascii("2020:01:01"))]).jpeg())
+        ExifReader.read(
+            jpeg: TIFFBuilder(
+                exif: [(0x9003, .ascii("2020:01:01 12:20:30"))],
+                gps: [(0x0007, time), (0x001D, .ascii("2020:01:01"))]
+            ).jpeg())
     }
 
     /// The GPS clock gives the UTC offset when the photo has no offset tag.
@@ -63,8 +67,8 @@ final class TagFormatTests: XCTestCase {
 
     func testUnusableGPSTimeStampWarnsAndGivesNoOffset() {
         let cases: [(String, TIFFBuilder.Value, String)] = [
-            ("zero denominator", .rationals([(10, 0), (20, 1), (30, 1)]), "GPSTimeStamp has a zero denominator"), // exiftool: "Inf:NaN:…"
-            ("negative", .srationals([(-10, 1), (20, 1), (30, 1)]), "GPSTimeStamp has a negative part"), // exiftool: "-09:-39:-30"
+            ("zero denominator", .rationals([(10, 0), (20, 1), (30, 1)]), "GPSTimeStamp has a zero denominator"),  // exiftool: "Inf:NaN:…"
+            ("negative", .srationals([(-10, 1), (20, 1), (30, 1)]), "GPSTimeStamp has a negative part"),  // exiftool: "-09:-39:-30"
             ("minutes 75", .rationals([(10, 1), (75, 1), (30, 1)]), "GPSTimeStamp minutes 75.0 are not below 60"),
             ("hour 24", .rationals([(24, 1), (0, 1), (0, 1)]), "GPSTimeStamp is not within a day"),
         ]

@@ -14,22 +14,26 @@ enum ArchiveFixture {
         var metadata = PhotoMetadata()
         metadata.capture = CaptureTime(local: LocalDateTime(exif: "2021:07:01 10:00:00")!, source: .dateTimeOriginal)
         metadata.location = GeoLocation(latitude: 48.8584, longitude: 2.2945)
-        return JournalEntry(id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1234, metadata: metadata,
-                            pixelSize: (4000, 3000), thumbnail: thumbnail ? "\(hash).jpg" : nil,
-                            thumbnailSize: thumbnail ? (400, 300) : nil, problems: [])
+        return JournalEntry(
+            id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1234, metadata: metadata,
+            pixelSize: (4000, 3000), thumbnail: thumbnail ? "\(hash).jpg" : nil,
+            thumbnailSize: thumbnail ? (400, 300) : nil, problems: [])
     }
 
     static func item(id: String, hash: String, thumbnail: Bool = true) -> JournalArchive.Item {
         let entry = entry(id: id, hash: hash, thumbnail: thumbnail)
-        return JournalArchive.Item(entry: entry, tags: [JournalTag(entryId: id, name: "blue", source: .auto, score: 0.5, taggerVersion: 1)],
-                                   removedTags: ["green"], weather: nil, thumbnail: thumbnail ? jpeg : nil)
+        return JournalArchive.Item(
+            entry: entry, tags: [JournalTag(entryId: id, name: "blue", source: .auto, score: 0.5, taggerVersion: 1)],
+            removedTags: ["green"], weather: nil, thumbnail: thumbnail ? jpeg : nil)
     }
 
     static func archive() -> JournalArchive {
-        JournalArchive(exportedAt: "2026-01-01T00:00:00Z", items: [
-            item(id: "aaaa0001-0000-0000-0000-000000000000", hash: hash("a")),
-            item(id: "bbbb0002-0000-0000-0000-000000000000", hash: hash("b")),
-        ])
+        JournalArchive(
+            exportedAt: "2026-01-01T00:00:00Z",
+            items: [
+                item(id: "aaaa0001-0000-0000-0000-000000000000", hash: hash("a")),
+                item(id: "bbbb0002-0000-0000-0000-000000000000", hash: hash("b")),
+            ])
     }
 
     /// The archive as `daybook export json` writes it.
@@ -45,7 +49,8 @@ enum ArchiveFixture {
     }
 
     /// Changes one field of item `index`'s entry in `object`.
-    static func setting(_ object: [String: Any], item index: Int, _ key: String, to value: Any?, in part: String = "entry") -> [String: Any] {
+    static func setting(_ object: [String: Any], item index: Int, _ key: String, to value: Any?, in part: String = "entry") -> [String: Any]
+    {
         var object = object
         var items = object["items"] as! [[String: Any]]
         var inner = items[index][part] as! [String: Any]

@@ -29,11 +29,14 @@ final class ArchiveValidationTests: XCTestCase {
 
     func testThumbnailNamesOtherThanTheContentHashAreRefused() throws {
         let expected = "\(ArchiveFixture.hash("a")).jpg"
-        for name in ["../../../../tmp/x.jpg", "/tmp/x.jpg", "a/b.jpg", expected.uppercased().replacingOccurrences(of: ".JPG", with: ".jpg"),
-                     "\(ArchiveFixture.hash("c")).jpg", "\(ArchiveFixture.hash("a")).jpeg", "", "..", "\(ArchiveFixture.hash("a")).jpg/"] {
+        for name in [
+            "../../../../tmp/x.jpg", "/tmp/x.jpg", "a/b.jpg", expected.uppercased().replacingOccurrences(of: ".JPG", with: ".jpg"),
+            "\(ArchiveFixture.hash("c")).jpg", "\(ArchiveFixture.hash("a")).jpeg", "", "..", "\(ArchiveFixture.hash("a")).jpg/",
+        ] {
             let message = try refusal(ArchiveFixture.setting(try ArchiveFixture.object(), item: 0, "thumbnail", to: name))
-            XCTAssertTrue(message.hasPrefix("\(first): entry.thumbnail: must be the entry's content hash plus .jpg (\(expected))"),
-                          "\(name): \(message)")
+            XCTAssertTrue(
+                message.hasPrefix("\(first): entry.thumbnail: must be the entry's content hash plus .jpg (\(expected))"),
+                "\(name): \(message)")
         }
     }
 
@@ -43,29 +46,37 @@ final class ArchiveValidationTests: XCTestCase {
             archive.items[0].entry.contentHash = hash
             archive.items[0].entry.thumbnail = nil
             archive.items[0].thumbnail = nil
-            XCTAssertEqual(refusal(try ArchiveFixture.json(archive)), "\(first): entry.content_hash: must be a SHA-256: 64 lower-case hex digits")
+            XCTAssertEqual(
+                refusal(try ArchiveFixture.json(archive)), "\(first): entry.content_hash: must be a SHA-256: 64 lower-case hex digits")
         }
     }
 
     func testDuplicateIDsAndHashesAreNamed() throws {
         var archive = ArchiveFixture.archive()
         archive.items[1].entry.id = archive.items[0].entry.id
-        archive.items[1].tags = archive.items[1].tags.map { var tag = $0; tag.entryId = archive.items[0].entry.id; return tag }
-        XCTAssertEqual(refusal(try ArchiveFixture.json(archive)),
-                       "item 1 (id \"aaaa0001-0000-0000-0000-000000000000\"): entry.id is used twice (also by item 0)")
+        archive.items[1].tags = archive.items[1].tags.map {
+            var tag = $0; tag.entryId = archive.items[0].entry.id; return tag
+        }
+        XCTAssertEqual(
+            refusal(try ArchiveFixture.json(archive)),
+            "item 1 (id \"aaaa0001-0000-0000-0000-000000000000\"): entry.id is used twice (also by item 0)")
         archive = ArchiveFixture.archive()
         archive.items[1] = ArchiveFixture.item(id: "bbbb0002", hash: ArchiveFixture.hash("a"))
-        XCTAssertEqual(refusal(try ArchiveFixture.json(archive)), "item 1 (id \"bbbb0002\"): entry.content_hash is used twice (also by item 0)")
+        XCTAssertEqual(
+            refusal(try ArchiveFixture.json(archive)), "item 1 (id \"bbbb0002\"): entry.content_hash is used twice (also by item 0)")
     }
 
     func testWrongTypesNameTheItemAndField() throws {
         let object = try ArchiveFixture.object()
-        XCTAssertEqual(try refusal(ArchiveFixture.setting(object, item: 1, "latitude", to: "north")),
-                       "not a daybook export: item 1: entry.latitude: expected Double")
-        XCTAssertEqual(try refusal(ArchiveFixture.setting(object, item: 0, "id", to: nil)),
-                       "not a daybook export: item 0: entry: missing id")
-        XCTAssertEqual(try refusal(ArchiveFixture.setting(object, item: 0, "weather_status", to: "sunny")).prefix(52),
-                       "not a daybook export: item 0: entry.weather_status: ")
+        XCTAssertEqual(
+            try refusal(ArchiveFixture.setting(object, item: 1, "latitude", to: "north")),
+            "not a daybook export: item 1: entry.latitude: expected Double")
+        XCTAssertEqual(
+            try refusal(ArchiveFixture.setting(object, item: 0, "id", to: nil)),
+            "not a daybook export: item 0: entry: missing id")
+        XCTAssertEqual(
+            try refusal(ArchiveFixture.setting(object, item: 0, "weather_status", to: "sunny")).prefix(52),
+            "not a daybook export: item 0: entry.weather_status: ")
         var items = object["items"] as! [[String: Any]]
         items[0]["thumbnail"] = "%%% not base64 %%%"
         var broken = object
@@ -108,7 +119,8 @@ final class ArchiveValidationTests: XCTestCase {
         XCTAssertEqual(refusal(try ArchiveFixture.json(archive)), "\(first): thumbnail: is not a JPEG")
         archive = ArchiveFixture.archive()
         archive.items[0].entry.thumbnail = nil
-        XCTAssertEqual(refusal(try ArchiveFixture.json(archive)), "\(first): thumbnail: thumbnail bytes for an entry without a thumbnail name")
+        XCTAssertEqual(
+            refusal(try ArchiveFixture.json(archive)), "\(first): thumbnail: thumbnail bytes for an entry without a thumbnail name")
         archive = ArchiveFixture.archive()
         archive.items[0].thumbnail = Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: JournalArchive.maximumThumbnailBytes))
         XCTAssertTrue(refusal(try ArchiveFixture.json(archive)).hasSuffix("bytes is more than a thumbnail's 16777216"))

@@ -36,7 +36,8 @@ final class EntryOutputTests: XCTestCase {
         let archive = ArchiveFixture.archive()
         let decoded = try JournalArchive.decodeAndValidate(try JSONOutput.data(archive))
         XCTAssertEqual(decoded, archive)
-        let detailed = EntryDetailsOutput(entry: ArchiveFixture.entry(id: "cccc0003", hash: ArchiveFixture.hash("c")), tags: [], weather: nil)
+        let detailed = EntryDetailsOutput(
+            entry: ArchiveFixture.entry(id: "cccc0003", hash: ArchiveFixture.hash("c")), tags: [], weather: nil)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONOutput.data(detailed)) as? [String: Any])
         XCTAssertTrue(object["weather"] is NSNull, "an entry without weather says so")
         XCTAssertEqual(object["captured_utc"] as? Int, nil, "no offset, no instant")
@@ -47,7 +48,10 @@ final class EntryOutputTests: XCTestCase {
     func testImportRefusesSourcesAndOffsetsTheTypesCannotHold() throws {
         let object = try ArchiveFixture.object()
         let cases: [(String, Any?, String)] = [
-            ("capture_source", "Scanner", "entry.capture_source: \"Scanner\" is not one of DateTimeOriginal, CreateDate, ModifyDate, xmp, sidecar, user"),
+            (
+                "capture_source", "Scanner",
+                "entry.capture_source: \"Scanner\" is not one of DateTimeOriginal, CreateDate, ModifyDate, xmp, sidecar, user"
+            ),
             ("utc_offset_seconds", 3600, "entry.offset_source: utc_offset_seconds and offset_source come together"),
             ("captured_local", "2021:07:01 10:00:00", "entry.captured_local: must be a date like 2024-05-17T12:30:05"),
         ]

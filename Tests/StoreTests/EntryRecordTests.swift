@@ -14,7 +14,8 @@ final class EntryRecordTests: XCTestCase {
         let queue = try DatabaseQueue(path: library.databaseURL.path)
         for (column, value) in [("captured_local", "2021:07:01 10:00:00"), ("capture_source", "Scanner"), ("orientation", "9")] {
             try queue.write { db in
-                try db.execute(sql: "UPDATE entry SET captured_local = '2021-07-01T10:00:00', capture_source = 'DateTimeOriginal', orientation = 1")
+                try db.execute(
+                    sql: "UPDATE entry SET captured_local = '2021-07-01T10:00:00', capture_source = 'DateTimeOriginal', orientation = 1")
                 try db.execute(sql: "UPDATE entry SET \(column) = ?", arguments: [value])
             }
             XCTAssertThrowsError(try store.entries(), column) { error in

@@ -57,12 +57,19 @@ enum JSONValue: Decodable, Equatable, CustomStringConvertible {
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: JSONValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
     }
 
     subscript(key: String) -> JSONValue? {
@@ -89,8 +96,10 @@ enum JSONValue: Decodable, Equatable, CustomStringConvertible {
 
     /// Every difference from `old` to `new`, one line each, naming the path. A key only in
     /// `new` is allowed when `allowedNewKeys` holds its place ("entry.x", "tags.*.x", "x").
-    static func differences(old: JSONValue, new: JSONValue, path: String, place: String = "",
-                            allowedNewKeys: Set<String>) -> [String] {
+    static func differences(
+        old: JSONValue, new: JSONValue, path: String, place: String = "",
+        allowedNewKeys: Set<String>
+    ) -> [String] {
         guard case .object(let oldFields) = old, case .object(let newFields) = new else {
             return old == new ? [] : ["\(path): was \(old), now \(new)"]
         }
@@ -100,13 +109,14 @@ enum JSONValue: Decodable, Equatable, CustomStringConvertible {
             let childPath = "\(path).\(key)"
             let childPlace = place.isEmpty ? key : byName ? "\(place).*" : "\(place).\(key)"
             switch (oldFields[key], newFields[key]) {
-            case let (oldValue?, newValue?):
+            case (let oldValue?, let newValue?):
                 found += differences(old: oldValue, new: newValue, path: childPath, place: childPlace, allowedNewKeys: allowedNewKeys)
-            case let (oldValue?, nil):
+            case (let oldValue?, nil):
                 found.append("\(childPath): lost (was \(oldValue))")
-            case let (nil, newValue?) where byName || !allowedNewKeys.contains(childPlace):
-                found.append("\(childPath): not in the old export, now \(newValue)"
-                             + (byName ? "" : " (a new field? name \(childPlace) in fieldsAddedSince4686f56)"))
+            case (nil, let newValue?) where byName || !allowedNewKeys.contains(childPlace):
+                found.append(
+                    "\(childPath): not in the old export, now \(newValue)"
+                        + (byName ? "" : " (a new field? name \(childPlace) in fieldsAddedSince4686f56)"))
             default:
                 break
             }

@@ -18,8 +18,9 @@ final class JournalQueryTests: XCTestCase {
         var metadata = PhotoMetadata()
         if let local { metadata.capture = CaptureTime(local: try XCTUnwrap(LocalDateTime(exif: local)), source: .dateTimeOriginal) }
         if let place { metadata.location = GeoLocation(latitude: place.0, longitude: place.1) }
-        let entry = JournalEntry(id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, metadata: metadata,
-                                 pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+        let entry = JournalEntry(
+            id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, metadata: metadata,
+            pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
         try store.insert(entry, autoTags: tags.map { AutoTag(name: $0, score: 0.5) }, taggerVersion: 1)
         if !text.isEmpty { try store.edit(entryID: id, text: text) }
         return id
@@ -49,7 +50,8 @@ final class JournalQueryTests: XCTestCase {
         XCTAssertEqual(try ids(JournalQuery(tags: ["beach", "sunset"])), ["aaaa0001"])
         XCTAssertEqual(try ids(JournalQuery(fromDate: CivilDate(iso: "2024-05-17"), toDate: CivilDate(iso: "2024-05-17"))), ["aaaa0001"])
         XCTAssertEqual(Set(try store.entries(month: CalendarMonth("2024-05")!).map(\.id)), ["aaaa0001", "aaaa0002"])
-        XCTAssertEqual(try ids(JournalQuery(fromDate: CivilDate(iso: "2024-05-18"), toDate: CivilDate(iso: "2024-06-01"))), ["aaaa0003", "aaaa0002"])
+        XCTAssertEqual(
+            try ids(JournalQuery(fromDate: CivilDate(iso: "2024-05-18"), toDate: CivilDate(iso: "2024-06-01"))), ["aaaa0003", "aaaa0002"])
     }
 
     func testDSTDayIsSearchedByItsLocalDate() throws {
@@ -61,9 +63,9 @@ final class JournalQueryTests: XCTestCase {
     }
 
     func testNearAcrossTheAntimeridianOrderedByDistance() throws {
-        try add("east0001", "2020:01:01 10:00:00", (-16.50, 179.95))   // Fiji, east of 180°
+        try add("east0001", "2020:01:01 10:00:00", (-16.50, 179.95))  // Fiji, east of 180°
         try add("west0001", "2020:01:01 10:00:00", (-16.52, -179.92))  // just across it
-        try add("far00001", "2020:01:01 10:00:00", (-16.50, 178.00))   // 208 km west
+        try add("far00001", "2020:01:01 10:00:00", (-16.50, 178.00))  // 208 km west
         let results = try store.search(JournalQuery(near: .init(latitude: -16.50, longitude: 179.99, radiusKm: 25)))
         XCTAssertEqual(results.map(\.entry.id), ["east0001", "west0001"])
         XCTAssertEqual(try XCTUnwrap(results.first?.distanceKm), 4.27, accuracy: 0.05)
@@ -72,11 +74,12 @@ final class JournalQueryTests: XCTestCase {
 
     func testNearThePoles() throws {
         try add("pole0001", "2020:01:01 10:00:00", (89.95, 0))
-        try add("pole0002", "2020:01:01 10:00:00", (89.95, 180))    // 11 km away, over the pole
+        try add("pole0002", "2020:01:01 10:00:00", (89.95, 180))  // 11 km away, over the pole
         try add("pole0003", "2020:01:01 10:00:00", (89.95, -90))
         try add("south001", "2020:01:01 10:00:00", (-89.99, 45))
-        XCTAssertEqual(Set(try ids(JournalQuery(near: .init(latitude: 89.99, longitude: 90, radiusKm: 15)))),
-                       ["pole0001", "pole0002", "pole0003"])
+        XCTAssertEqual(
+            Set(try ids(JournalQuery(near: .init(latitude: 89.99, longitude: 90, radiusKm: 15)))),
+            ["pole0001", "pole0002", "pole0003"])
         XCTAssertEqual(try ids(JournalQuery(near: .init(latitude: -90, longitude: 0, radiusKm: 5))), ["south001"])
     }
 
@@ -85,10 +88,12 @@ final class JournalQueryTests: XCTestCase {
         try add("leap2020", "2020:02:29 12:00:00")
         try add("feb28001", "2019:02:28 09:00:00")
         try add("feb28002", "2023:02:28 09:00:00")
-        XCTAssertEqual(try store.onThisDay(monthDay: MonthDay("02-28")!, beforeYear: 2023, includeLeapDay: true).map(\.id),
-                       ["leap2020", "feb28001", "leap2016"], "earlier years only, newest first")
-        XCTAssertEqual(try store.onThisDay(monthDay: MonthDay("02-29")!, beforeYear: 2024, includeLeapDay: false).map(\.id),
-                       ["leap2020", "leap2016"])
+        XCTAssertEqual(
+            try store.onThisDay(monthDay: MonthDay("02-28")!, beforeYear: 2023, includeLeapDay: true).map(\.id),
+            ["leap2020", "feb28001", "leap2016"], "earlier years only, newest first")
+        XCTAssertEqual(
+            try store.onThisDay(monthDay: MonthDay("02-29")!, beforeYear: 2024, includeLeapDay: false).map(\.id),
+            ["leap2020", "leap2016"])
     }
 
     func testDeleteRemovesTagsWeatherIndexAndThumbnail() throws {
@@ -118,9 +123,11 @@ final class JournalQueryTests: XCTestCase {
         var tags: [String: [AutoTag]] = [:]
         for index in 0..<2_500 {
             var metadata = PhotoMetadata()
-            metadata.capture = CaptureTime(local: LocalDateTime(unixSecondsIgnoringZone: 1_500_000_000 + Int64(index) * 3600), source: .dateTimeOriginal)
-            var entry = JournalEntry(id: String(format: "c%07d", index), contentHash: "h\(index)", sourcePath: "/p/\(index).jpg", fileSize: 1,
-                                     metadata: metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+            metadata.capture = CaptureTime(
+                local: LocalDateTime(unixSecondsIgnoringZone: 1_500_000_000 + Int64(index) * 3600), source: .dateTimeOriginal)
+            var entry = JournalEntry(
+                id: String(format: "c%07d", index), contentHash: "h\(index)", sourcePath: "/p/\(index).jpg", fileSize: 1,
+                metadata: metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
             entry.text = index == 7 ? "harbour lighthouse" : "harbour walk"
             entries.append(entry)
             tags[entry.id] = [AutoTag(name: "blue", score: 0.5)]

@@ -13,8 +13,9 @@ final class JournalStoreTests: XCTestCase {
     func entry(id: String, hash: String, date: String? = nil) -> JournalEntry {
         var metadata = PhotoMetadata()
         if let date, let local = LocalDateTime(exif: date) { metadata.capture = CaptureTime(local: local, source: .dateTimeOriginal) }
-        return JournalEntry(id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1, metadata: metadata,
-                            pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+        return JournalEntry(
+            id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1, metadata: metadata,
+            pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
     }
 
     func testSameContentHashIsNeverStoredTwice() throws {
@@ -71,7 +72,8 @@ final class JournalStoreTests: XCTestCase {
         let env = ["HOME": "/home/ada", "XDG_DATA_HOME": "/data", "DAYBOOK_LIBRARY": "/lib"]
         XCTAssertEqual(Library.resolve(explicit: "/explicit", environment: env).root.path, "/explicit")
         XCTAssertEqual(Library.resolve(explicit: nil, environment: env).root.path, "/lib")
-        XCTAssertEqual(Library.resolve(explicit: nil, environment: ["HOME": "/home/ada", "XDG_DATA_HOME": "/data"]).root.path, "/data/daybook")
+        XCTAssertEqual(
+            Library.resolve(explicit: nil, environment: ["HOME": "/home/ada", "XDG_DATA_HOME": "/data"]).root.path, "/data/daybook")
         XCTAssertEqual(Library.resolve(explicit: nil, environment: ["HOME": "/home/ada"]).root.path, "/home/ada/.local/share/daybook")
         XCTAssertEqual(Library.resolve(explicit: "~/j", environment: ["HOME": "/home/ada"]).root.path, "/home/ada/j")
     }

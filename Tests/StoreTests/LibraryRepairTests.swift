@@ -1,7 +1,8 @@
 import DaybookMetadata
-@testable import DaybookStore
 import Foundation
 import XCTest
+
+@testable import DaybookStore
 
 /// Repair removes only what it can prove is garbage, and a folder it cannot read stops it.
 final class LibraryRepairTests: XCTestCase {
@@ -22,8 +23,10 @@ final class LibraryRepairTests: XCTestCase {
         for seed in seeds {
             let hash = ArchiveFixture.hash(seed)
             try ArchiveFixture.jpeg.write(to: thumbnails.appendingPathComponent("\(hash).jpg"))
-            try store.insert(JournalEntry(id: "aaaa000\(seed)", contentHash: hash, sourcePath: "/p/\(seed).jpg", fileSize: 1,
-                                          metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: []))
+            try store.insert(
+                JournalEntry(
+                    id: "aaaa000\(seed)", contentHash: hash, sourcePath: "/p/\(seed).jpg", fileSize: 1,
+                    metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: []))
         }
     }
 
@@ -32,7 +35,9 @@ final class LibraryRepairTests: XCTestCase {
     func testAFolderThatCannotBeReadStopsTheRepairWithNothingChanged() throws {
         try addEntries(["1", "2", "3"])
         let before = try names()
-        struct ReadFailure: Error, CustomStringConvertible { var description: String { "cannot read the thumbnails folder: Input/output error" } }
+        struct ReadFailure: Error, CustomStringConvertible {
+            var description: String { "cannot read the thumbnails folder: Input/output error" }
+        }
         let repair = LibraryRepair(store: store, files: try ThumbnailFiles(library: store.library), readFolder: { throw ReadFailure() })
         XCTAssertThrowsError(try repair.run()) { error in
             XCTAssertEqual("\(error)", "repair stopped before changing anything: cannot read the thumbnails folder: Input/output error")
@@ -60,8 +65,10 @@ final class LibraryRepairTests: XCTestCase {
         try FileManager.default.createDirectory(at: thumbnails.appendingPathComponent("sub"), withIntermediateDirectories: false)
         // Entry 2's file has gone; entry 3 holds a name of no valid shape (never used as a path).
         try FileManager.default.removeItem(at: thumbnails.appendingPathComponent("\(ArchiveFixture.hash("2")).jpg"))
-        try store.insert(JournalEntry(id: "aaaa0003", contentHash: ArchiveFixture.hash("3"), sourcePath: "/p/3.jpg", fileSize: 1,
-                                      metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "../notes.txt", thumbnailSize: (1, 1), problems: []))
+        try store.insert(
+            JournalEntry(
+                id: "aaaa0003", contentHash: ArchiveFixture.hash("3"), sourcePath: "/p/3.jpg", fileSize: 1,
+                metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "../notes.txt", thumbnailSize: (1, 1), problems: []))
 
         let report = try LibraryRepair(store: store).run()
         XCTAssertEqual(report.temporariesRemoved, 1)

@@ -1,11 +1,12 @@
 import DaybookCore
-@testable import DaybookStore
 import DaybookTagging
 import DaybookTestSupport
 import DaybookWeather
 import Foundation
 import GRDB
 import XCTest
+
+@testable import DaybookStore
 
 /// A library written by the daybook of commit 4686f56 (Tests/Fixtures/library-4686f56, made by
 /// scripts/make_old_library.sh and never regenerated), opened by today's store: a user's
@@ -39,8 +40,9 @@ final class OldLibraryTests: XCTestCase {
 
     func testTheCommittedFixtureWasNeverOpenedInPlace() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixture.path).sorted()
-        XCTAssertEqual(names, ["README.md", "journal.sqlite", "old-export.json", "thumbnails"],
-                       "a -wal or -shm file here means something opened the fixture in place (and may have migrated it)")
+        XCTAssertEqual(
+            names, ["README.md", "journal.sqlite", "old-export.json", "thumbnails"],
+            "a -wal or -shm file here means something opened the fixture in place (and may have migrated it)")
     }
 
     func testTheFixtureHasTheOldSchemaAndEveryStoredFeature() throws {
@@ -60,10 +62,12 @@ final class OldLibraryTests: XCTestCase {
         XCTAssertTrue(old.items.values.contains { $0.tagNames(source: "user").contains("été") }, "non-ASCII user tag")
         XCTAssertEqual(old.items.values.filter { !$0.removedTags.isEmpty }.count, 1, "one removed auto tag")
         XCTAssertTrue(old.items.values.contains { $0.entry["capture_source"] == .string("user") }, "a date edited by hand")
-        XCTAssertTrue(old.items.values.contains { $0.entry["offset_source"] == .string("place-timezone") }, "an offset from the weather's zone")
+        XCTAssertTrue(
+            old.items.values.contains { $0.entry["offset_source"] == .string("place-timezone") }, "an offset from the weather's zone")
         XCTAssertTrue(old.items.values.contains { $0.entry["weather_error"] != nil }, "weather refused for good")
-        XCTAssertTrue(old.items.values.contains { $0.entry["problems"] != nil && $0.entry["thumbnail"] == nil },
-                      "a photo stored with problems and no thumbnail")
+        XCTAssertTrue(
+            old.items.values.contains { $0.entry["problems"] != nil && $0.entry["thumbnail"] == nil },
+            "a photo stored with problems and no thumbnail")
         for status in ["done", "pending", "unavailable", "error"] {
             XCTAssertTrue(old.items.values.contains { $0.entry["weather_status"] == .string(status) }, "weather \(status)")
         }
@@ -74,7 +78,7 @@ final class OldLibraryTests: XCTestCase {
         let old = try oldExport()
         let store = try JournalStore(library: try copyOfFixture())
         let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase   // as `daybook export json` writes it
+        encoder.keyEncodingStrategy = .convertToSnakeCase  // as `daybook export json` writes it
         let new = try ExportedJournal(data: encoder.encode(store.exportArchive(includeThumbnails: true)))
 
         XCTAssertGreaterThanOrEqual(new.format, old.format)
@@ -82,8 +86,9 @@ final class OldLibraryTests: XCTestCase {
         var differences: [String] = []
         for (id, oldItem) in old.items {
             guard let newItem = new.items[id] else { continue }
-            differences += JSONValue.differences(old: oldItem.canonical, new: newItem.canonical, path: id,
-                                                 allowedNewKeys: Self.fieldsAddedSince4686f56)
+            differences += JSONValue.differences(
+                old: oldItem.canonical, new: newItem.canonical, path: id,
+                allowedNewKeys: Self.fieldsAddedSince4686f56)
         }
         XCTAssertEqual(differences, [], differences.joined(separator: "\n"))
         XCTAssertEqual(old.items.values.filter { $0.item["thumbnail"] != nil }.count, 10, "thumbnail bytes were compared too")
@@ -141,8 +146,9 @@ final class OldLibraryTests: XCTestCase {
         XCTAssertEqual(try store.search(JournalQuery(tags: ["été"])).map(\.entry.id), [paris.id])
 
         XCTAssertEqual(try store.setting("weather.provider"), "file:/tmp/daybook-old-library/sample-weather.csv")
-        let cached = try store.cachedWeather(provider: "file", cell: GeoCell(latitude: 48.858370, longitude: 2.294481).key,
-                                             dates: [try XCTUnwrap(CivilDate(iso: "2019-07-14"))])
+        let cached = try store.cachedWeather(
+            provider: "file", cell: GeoCell(latitude: 48.858370, longitude: 2.294481).key,
+            dates: [try XCTUnwrap(CivilDate(iso: "2019-07-14"))])
         let series = try JSONDecoder().decode(WeatherSeries.self, from: try XCTUnwrap(cached.values.first))
         XCTAssertEqual(series.hours.compactMap(\.temperature), [19.1, 21.4, 23.2])
     }
@@ -153,7 +159,9 @@ final class OldLibraryTests: XCTestCase {
         let item = try XCTUnwrap(old.items.values.first { !$0.removedTags.isEmpty })
         let removed = try XCTUnwrap(item.removedTags.first)
         let before = try store.tags(entryID: item.id)
-        let proposals = [AutoTag(name: removed, score: 0.99)] + before.filter { $0.source == .auto }.map { AutoTag(name: $0.name, score: $0.score ?? 0.5) }
+        let proposals =
+            [AutoTag(name: removed, score: 0.99)]
+            + before.filter { $0.source == .auto }.map { AutoTag(name: $0.name, score: $0.score ?? 0.5) }
         try store.replaceAutoTags(entryID: item.id, with: proposals, taggerVersion: 99)
         let after = try store.tags(entryID: item.id)
         XCTAssertFalse(after.contains { $0.name == removed })
@@ -164,11 +172,12 @@ final class OldLibraryTests: XCTestCase {
     /// applied migrations, same thumbnails.
     func testASecondOpenIsANoOp() throws {
         let library = try copyOfFixture()
-        _ = try JournalStore(library: library)   // released at once: its pool closes
+        _ = try JournalStore(library: library)  // released at once: its pool closes
         let afterFirst = try Self.snapshot(of: library)
         XCTAssertEqual(afterFirst.migrations, Schema.migrator.migrations, "every migration of today's schema applied")
-        XCTAssertEqual(Array(afterFirst.migrations.prefix(Self.fixtureMigrations.count)), Self.fixtureMigrations,
-                       "the old migrations are kept, in order, under the same names")
+        XCTAssertEqual(
+            Array(afterFirst.migrations.prefix(Self.fixtureMigrations.count)), Self.fixtureMigrations,
+            "the old migrations are kept, in order, under the same names")
         _ = try JournalStore(library: library)
         let afterSecond = try Self.snapshot(of: library)
         XCTAssertEqual(afterSecond.migrations, afterFirst.migrations)
@@ -190,7 +199,8 @@ final class OldLibraryTests: XCTestCase {
         let queue = try DatabaseQueue(path: library.databaseURL.path)
         let (migrations, rows) = try queue.read { db in
             let migrations = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
-            var rows = try String.fetchAll(db, sql: "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
+            var rows = try String.fetchAll(
+                db, sql: "SELECT type || ' ' || name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name")
             for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
                 rows += try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map { row in
                     table + ": " + row.databaseValues.map(Self.text).joined(separator: " | ")

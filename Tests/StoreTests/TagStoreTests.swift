@@ -8,8 +8,9 @@ final class TagStoreTests: XCTestCase {
     func makeStoreWithEntry(autoTags: [AutoTag]) throws -> JournalStore {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-tags-\(UUID().uuidString)")
         let store = try JournalStore(library: Library(root: folder))
-        let entry = JournalEntry(id: "e0000001", contentHash: "h", sourcePath: "/p.jpg", fileSize: 1, metadata: PhotoMetadata(),
-                                 pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+        let entry = JournalEntry(
+            id: "e0000001", contentHash: "h", sourcePath: "/p.jpg", fileSize: 1, metadata: PhotoMetadata(),
+            pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
         try store.insert(entry, autoTags: autoTags, taggerVersion: 3)
         return store
     }
@@ -43,8 +44,12 @@ final class TagStoreTests: XCTestCase {
     func testTagCountsAndNames() throws {
         let store = try makeStoreWithEntry(autoTags: [AutoTag(name: "blue", score: 0.7)])
         try store.editTags(entryID: "e0000001", add: ["beach"], remove: [])
-        XCTAssertEqual(try store.tagCounts(), [TagCount(name: "beach", entries: 1, auto: 0, user: 1),
-                                               TagCount(name: "blue", entries: 1, auto: 1, user: 0)])
+        XCTAssertEqual(
+            try store.tagCounts(),
+            [
+                TagCount(name: "beach", entries: 1, auto: 0, user: 1),
+                TagCount(name: "blue", entries: 1, auto: 1, user: 0),
+            ])
         XCTAssertEqual(try JournalTag.normalizedName("  Summer   2024 "), "summer-2024")
         XCTAssertThrowsError(try JournalTag.normalizedName("a/b"))
         XCTAssertThrowsError(try JournalTag.normalizedName(""))

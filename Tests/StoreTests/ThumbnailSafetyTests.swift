@@ -26,7 +26,8 @@ final class ThumbnailSafetyTests: XCTestCase {
             var archive = ArchiveFixture.archive()
             archive.items[1].entry.thumbnail = name
             XCTAssertThrowsError(try store.importArchive(archive)) { error in
-                XCTAssertTrue("\(error)".hasPrefix("refused: item 1 (id \"bbbb0002-0000-0000-0000-000000000000\"): entry.thumbnail:"), "\(error)")
+                XCTAssertTrue(
+                    "\(error)".hasPrefix("refused: item 1 (id \"bbbb0002-0000-0000-0000-000000000000\"): entry.thumbnail:"), "\(error)")
             }
             XCTAssertEqual(try names(outside), [], "nothing written outside")
             XCTAssertEqual(try names(store.library.thumbnailsURL), [], "no thumbnail, not even a temporary")
@@ -34,7 +35,9 @@ final class ThumbnailSafetyTests: XCTestCase {
         }
         XCTAssertEqual(try store.importArchive(ArchiveFixture.archive()), 2)
         XCTAssertEqual(try names(store.library.thumbnailsURL), ["\(ArchiveFixture.hash("a")).jpg", "\(ArchiveFixture.hash("b")).jpg"])
-        XCTAssertEqual(try Data(contentsOf: store.library.thumbnailsURL.appendingPathComponent("\(ArchiveFixture.hash("a")).jpg")), ArchiveFixture.jpeg)
+        XCTAssertEqual(
+            try Data(contentsOf: store.library.thumbnailsURL.appendingPathComponent("\(ArchiveFixture.hash("a")).jpg")), ArchiveFixture.jpeg
+        )
     }
 
     func testDeleteOfAStoredOutsideNameRemovesNothingOutside() throws {
@@ -44,15 +47,20 @@ final class ThumbnailSafetyTests: XCTestCase {
         // A name that reached the database before import checked names (or by hand).
         let relative = String(repeating: "../", count: store.library.thumbnailsURL.pathComponents.count) + String(victim.path.dropFirst())
         for (id, name) in [("aaaa0001", relative), ("aaaa0002", victim.path)] {
-            try store.insert(JournalEntry(id: id, contentHash: ArchiveFixture.hash(id.last!), sourcePath: "/p/\(id).jpg", fileSize: 1,
-                                          metadata: PhotoMetadata(), pixelSize: nil, thumbnail: name, thumbnailSize: (1, 1), problems: []))
+            try store.insert(
+                JournalEntry(
+                    id: id, contentHash: ArchiveFixture.hash(id.last!), sourcePath: "/p/\(id).jpg", fileSize: 1,
+                    metadata: PhotoMetadata(), pixelSize: nil, thumbnail: name, thumbnailSize: (1, 1), problems: []))
         }
         // A thumbnail of the right name that is a link to a file outside: the link goes, the file stays.
         let linked = ArchiveFixture.hash("3")
-        try FileManager.default.createSymbolicLink(atPath: store.library.thumbnailsURL.appendingPathComponent("\(linked).jpg").path,
-                                                   withDestinationPath: victim.path)
-        try store.insert(JournalEntry(id: "aaaa0003", contentHash: linked, sourcePath: "/p/3.jpg", fileSize: 1, metadata: PhotoMetadata(),
-                                      pixelSize: nil, thumbnail: "\(linked).jpg", thumbnailSize: (1, 1), problems: []))
+        try FileManager.default.createSymbolicLink(
+            atPath: store.library.thumbnailsURL.appendingPathComponent("\(linked).jpg").path,
+            withDestinationPath: victim.path)
+        try store.insert(
+            JournalEntry(
+                id: "aaaa0003", contentHash: linked, sourcePath: "/p/3.jpg", fileSize: 1, metadata: PhotoMetadata(),
+                pixelSize: nil, thumbnail: "\(linked).jpg", thumbnailSize: (1, 1), problems: []))
         XCTAssertEqual(try store.delete(entryIDs: ["aaaa0001", "aaaa0002", "aaaa0003"]).count, 3)
         XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep me")
         XCTAssertEqual(try names(store.library.thumbnailsURL), [], "the link itself is removed")
@@ -76,7 +84,10 @@ final class ThumbnailSafetyTests: XCTestCase {
         try FileManager.default.createDirectory(at: library.root, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: library.thumbnailsURL.path, withDestinationPath: outside.path)
         XCTAssertThrowsError(try JournalStore(library: library)) { error in
-            XCTAssertEqual("\(error)", "the thumbnails folder \(library.thumbnailsURL.path) is a symbolic link (to \(outside.path)); it must be a real folder inside the library")
+            XCTAssertEqual(
+                "\(error)",
+                "the thumbnails folder \(library.thumbnailsURL.path) is a symbolic link (to \(outside.path)); it must be a real folder inside the library"
+            )
         }
         XCTAssertEqual(try names(outside), [])
         var info = stat()
@@ -87,7 +98,10 @@ final class ThumbnailSafetyTests: XCTestCase {
         try FileManager.default.removeItem(at: library.thumbnailsURL)
         try FileManager.default.createSymbolicLink(atPath: library.thumbnailsURL.path, withDestinationPath: "/nonexistent/daybook")
         XCTAssertThrowsError(try JournalStore(library: library)) { error in
-            XCTAssertEqual("\(error)", "the thumbnails folder \(library.thumbnailsURL.path) is a symbolic link (to /nonexistent/daybook); it must be a real folder inside the library")
+            XCTAssertEqual(
+                "\(error)",
+                "the thumbnails folder \(library.thumbnailsURL.path) is a symbolic link (to /nonexistent/daybook); it must be a real folder inside the library"
+            )
         }
     }
 
@@ -95,7 +109,9 @@ final class ThumbnailSafetyTests: XCTestCase {
         let root = base.appendingPathComponent("library")
         try FileManager.default.createSymbolicLink(atPath: root.path, withDestinationPath: base.appendingPathComponent("gone").path)
         XCTAssertThrowsError(try JournalStore(library: Library(root: root))) { error in
-            XCTAssertEqual("\(error)", "the library folder \(root.path) is a symbolic link to \(base.appendingPathComponent("gone").path), which does not exist")
+            XCTAssertEqual(
+                "\(error)",
+                "the library folder \(root.path) is a symbolic link to \(base.appendingPathComponent("gone").path), which does not exist")
         }
         // A link to a real folder is the user's choice of place, and works.
         try FileManager.default.createDirectory(at: base.appendingPathComponent("gone"), withIntermediateDirectories: true)

@@ -46,9 +46,11 @@ final class ColourHistogramTests: XCTestCase {
             colours.append((Int(rng.next() % 256), Int(rng.next() % 256), Int(rng.next() % 256)))
         }
         // Exactly on the edges: S = 0.2, 0.4, 0.6 and hue multiples of 15°.
-        colours += [(255, 204, 204), (255, 153, 153), (255, 102, 102), (100, 80, 80),
-                    (255, 0, 255), (0, 255, 255), (255, 255, 0), (255, 64, 0), (204, 255, 0),
-                    (51, 51, 51), (50, 50, 50), (204, 204, 204), (203, 203, 203)]
+        colours += [
+            (255, 204, 204), (255, 153, 153), (255, 102, 102), (100, 80, 80),
+            (255, 0, 255), (0, 255, 255), (255, 255, 0), (255, 64, 0), (204, 255, 0),
+            (51, 51, 51), (50, 50, 50), (204, 204, 204), (203, 203, 203),
+        ]
         for (r, g, b) in colours {
             let got = H.classify(r: UInt8(r), g: UInt8(g), b: UInt8(b))
             let want = reference(r, g, b)
@@ -80,8 +82,10 @@ final class ColourHistogramTests: XCTestCase {
         XCTAssertEqual(c.hue, 222 / 15)  // hue 222.4°
         XCTAssertEqual(c.lightness, (77 * 30 + 150 * 80 + 29 * 200 + 128) >> 8)
         for region in H.Region.allCases {
-            XCTAssertEqual(histogram.count(hueBin: c.hue, saturationBin: c.saturation,
-                                           valueBin: c.value, in: region), 30)
+            XCTAssertEqual(
+                histogram.count(
+                    hueBin: c.hue, saturationBin: c.saturation,
+                    valueBin: c.value, in: region), 30)
             XCTAssertEqual(histogram.lightnessHistogram(in: region)[c.lightness], 30)
         }
         XCTAssertEqual(histogram.count(hueBin: c.hue, saturationBin: c.saturation, valueBin: c.value), 90)

@@ -204,10 +204,12 @@ final class GeneratedImageTaggingTests: XCTestCase {
 
     func testEmptyAndTinyImages() {
         XCTAssertEqual(tagger.tags(for: RGBImage(width: 0, height: 0, pixels: [])), [])
-        XCTAssertEqual(tagger.tags(for: RGBImage(width: 1, height: 1, fill: (220, 30, 30))).names,
-                       ["red", "vivid"], "one row: no lower third, so no sunset")
-        XCTAssertEqual(tagger.tags(for: RGBImage(width: 3, height: 2, fill: (0, 0, 0))).names,
-                       ["black", "dark", "night"])
+        XCTAssertEqual(
+            tagger.tags(for: RGBImage(width: 1, height: 1, fill: (220, 30, 30))).names,
+            ["red", "vivid"], "one row: no lower third, so no sunset")
+        XCTAssertEqual(
+            tagger.tags(for: RGBImage(width: 3, height: 2, fill: (0, 0, 0))).names,
+            ["black", "dark", "night"])
     }
 
     /// Every picture these tests build, for the checks that must hold on all of them.
@@ -216,9 +218,18 @@ final class GeneratedImageTaggingTests: XCTestCase {
         return [
             ("70/30", Pictures.bands([(0.7, Colour.blue), (0.3, Colour.green)])),
             ("blocks", Pictures.make { x, _ in x < 120 ? Colour.green : Colour.blue }),
-            ("gradient", Pictures.make { x, _ in let v = x * 255 / 399; return (v, v, v) }),
-            ("dark", Pictures.make(noise: 0) { _, _ in
-                (Int(rng.next() % 21), Int(rng.next() % 21), Int(rng.next() % 21)) }),
+            (
+                "gradient",
+                Pictures.make { x, _ in
+                    let v = x * 255 / 399; return (v, v, v)
+                }
+            ),
+            (
+                "dark",
+                Pictures.make(noise: 0) { _, _ in
+                    (Int(rng.next() % 21), Int(rng.next() % 21), Int(rng.next() % 21))
+                }
+            ),
             ("sunset", Pictures.bands([(0.3, Colour.orange), (0.3, Colour.red), (0.4, (30, 18, 12))])),
             ("sky", Pictures.bands([(1.0 / 3, Colour.skyBlue), (2.0 / 3, Colour.leafGreen)])),
             ("snow", Pictures.solid((240, 244, 250))),
@@ -229,8 +240,12 @@ final class GeneratedImageTaggingTests: XCTestCase {
             ("light pink", Pictures.solid((255, 182, 193))),
             ("teal", Pictures.solid((20, 170, 170))),
             ("yellow", Pictures.solid((235, 215, 40))),
-            ("noise", Pictures.make(noise: 0) { _, _ in
-                (Int(rng.next() % 256), Int(rng.next() % 256), Int(rng.next() % 256)) }),
+            (
+                "noise",
+                Pictures.make(noise: 0) { _, _ in
+                    (Int(rng.next() % 256), Int(rng.next() % 256), Int(rng.next() % 256))
+                }
+            ),
         ]
     }
 }

@@ -19,8 +19,10 @@ enum Pictures {
 
     /// Every pixel from `colour(x, y)`, plus independent ±`noise` per channel (like the
     /// SampleImages' backgrounds), clamped to 0…255.
-    static func make(width: Int = width, height: Int = height, noise: Int = 6, seed: UInt64 = 7,
-                     _ colour: (_ x: Int, _ y: Int) -> RGB) -> RGBImage {
+    static func make(
+        width: Int = width, height: Int = height, noise: Int = 6, seed: UInt64 = 7,
+        _ colour: (_ x: Int, _ y: Int) -> RGB
+    ) -> RGBImage {
         var rng = SplitMix64(seed: seed)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         var i = 0
@@ -66,8 +68,10 @@ enum Pictures {
         default: (r, g, b) = (c, 0, x)
         }
         let m = v - c
-        return (Int(((r + m) * 255).rounded()), Int(((g + m) * 255).rounded()),
-                Int(((b + m) * 255).rounded()))
+        return (
+            Int(((r + m) * 255).rounded()), Int(((g + m) * 255).rounded()),
+            Int(((b + m) * 255).rounded())
+        )
     }
 }
 

@@ -88,7 +88,8 @@ final class SampleImageTaggingTests: XCTestCase {
             var n = 0
             for s in 1..<ColourHistogram.saturationBinCount {
                 for v in 1..<ColourHistogram.valueBinCount {
-                    n += histogram.count(hueBin: hue, saturationBin: s, valueBin: v, in: region)
+                    n +=
+                        histogram.count(hueBin: hue, saturationBin: s, valueBin: v, in: region)
                         + histogram.count(hueBin: hue - 1, saturationBin: s, valueBin: v, in: region)
                 }
             }

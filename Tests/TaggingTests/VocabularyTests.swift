@@ -1,7 +1,7 @@
-import DaybookTestSupport
-import Foundation
 import DaybookImaging
 import DaybookTagging
+import DaybookTestSupport
+import Foundation
 import XCTest
 
 /// The vocabulary is the one documented list: everything emitted is in it, the README table
@@ -11,15 +11,22 @@ final class VocabularyTests: XCTestCase {
 
     func testVocabularyListsColoursThenScenesWithUniqueNames() {
         let vocabulary = ColourTagger.vocabulary
-        XCTAssertEqual(vocabulary.map(\.name),
-                       ColourName.allCases.map(\.rawValue) + ColourTagger.Scene.allCases.map(\.rawValue))
+        XCTAssertEqual(
+            vocabulary.map(\.name),
+            ColourName.allCases.map(\.rawValue) + ColourTagger.Scene.allCases.map(\.rawValue))
         XCTAssertEqual(Set(vocabulary.map(\.name)).count, vocabulary.count)
-        XCTAssertEqual(vocabulary.filter { $0.kind == .colour }.map(\.name),
-                       ["red", "orange", "yellow", "green", "teal", "blue", "purple", "pink",
-                        "brown", "black", "white", "grey"])
-        XCTAssertEqual(vocabulary.filter { $0.kind == .scene }.map(\.name),
-                       ["monochrome", "dark", "night", "bright", "sunset", "sky", "greenery",
-                        "snow", "vivid", "muted"])
+        XCTAssertEqual(
+            vocabulary.filter { $0.kind == .colour }.map(\.name),
+            [
+                "red", "orange", "yellow", "green", "teal", "blue", "purple", "pink",
+                "brown", "black", "white", "grey",
+            ])
+        XCTAssertEqual(
+            vocabulary.filter { $0.kind == .scene }.map(\.name),
+            [
+                "monochrome", "dark", "night", "bright", "sunset", "sky", "greenery",
+                "snow", "vivid", "muted",
+            ])
         XCTAssertGreaterThanOrEqual(ColourTagger.version, 1)
     }
 
@@ -28,7 +35,8 @@ final class VocabularyTests: XCTestCase {
         let kinds = Dictionary(uniqueKeysWithValues: vocabulary.map { ($0.name, $0.kind) })
         let order = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1.name, $0) })
         var emitted = Set<String>()
-        let pictures = GeneratedImageTaggingTests.allPictures()
+        let pictures =
+            GeneratedImageTaggingTests.allPictures()
             + (try SampleImageTaggingTests.allThumbnails())
         let tagger = ColourTagger()
         for (label, image) in pictures {
@@ -110,7 +118,8 @@ final class ReadmeVocabularyTests: XCTestCase {
     func testReadmeTableMatchesTheCode() throws {
         let readme = Repository.root.appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        XCTAssertTrue(text.contains(ColourTagger.markdownTable().trimmingCharacters(in: .whitespacesAndNewlines)),
-                      "README.md's tag table differs from `daybook tags --rules`; paste the new table in")
+        XCTAssertTrue(
+            text.contains(ColourTagger.markdownTable().trimmingCharacters(in: .whitespacesAndNewlines)),
+            "README.md's tag table differs from `daybook tags --rules`; paste the new table in")
     }
 }

@@ -1,9 +1,10 @@
 import DaybookImaging
-@testable import DaybookIngest
 import DaybookStore
-@testable import DaybookWatch
 import Foundation
 import XCTest
+
+@testable import DaybookIngest
+@testable import DaybookWatch
 
 /// Writers that append a file in several rounds and close it in between (FTP and SMB servers,
 /// resumed downloads, sync tools): every close is an IN_CLOSE_WRITE, and only the last one
@@ -75,8 +76,9 @@ final class AppendingWriterTests: WatchedFolderTestCase {
         try journal.store.editTags(entryID: truncated.id, add: ["monsoon"], remove: [])
 
         appendRound(bytes, half..<bytes.count, to: path)
-        XCTAssertTrue(poll(timeout: 10) { (try? journal.store.entry(idPrefix: truncated.id))?.contentHash == ContentHash.sha256Hex(bytes) },
-                      watcher.log)
+        XCTAssertTrue(
+            poll(timeout: 10) { (try? journal.store.entry(idPrefix: truncated.id))?.contentHash == ContentHash.sha256Hex(bytes) },
+            watcher.log)
         XCTAssertTrue(poll(timeout: 10) { Folders.files(in: self.folder).isEmpty }, "the whole photo is archived: \(watcher.log)")
         usleep(1_500_000)
         XCTAssertEqual(journal.count(), 1, watcher.log)
@@ -121,8 +123,9 @@ final class AppendingWriterTests: WatchedFolderTestCase {
         let path = root.appendingPathComponent("a.jpg").path
         try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: URL(fileURLWithPath: path))
         let stamp = FileStamp.of(path)
-        var state = WatchState(quietTime: .milliseconds(10), maxDelay: .seconds(1), rescanInterval: .seconds(300),
-                               firstRescanAt: ManualClock.Instant.zero + .seconds(300))
+        var state = WatchState(
+            quietTime: .milliseconds(10), maxDelay: .seconds(1), rescanInterval: .seconds(300),
+            firstRescanAt: ManualClock.Instant.zero + .seconds(300))
         var now = ManualClock.Instant.zero
         /// The coordinator starts a batch and a worker takes the file in hand.
         func takeInBatch(_ message: String) {
@@ -139,8 +142,9 @@ final class AppendingWriterTests: WatchedFolderTestCase {
         XCTAssertNil(state.stampInFlight(path), "no longer in hand")
         XCTAssertFalse(state.isKnown(path, try XCTUnwrap(stamp)), "nothing in the ledger: it was not dealt with")
         XCTAssertEqual(state.nextWork(now: start), .wait(until: start + .milliseconds(200)))
-        XCTAssertEqual(state.nextWork(now: start + .milliseconds(200)), .recheck([.init(path: path, context: .scan)]),
-                       "looked at again at its settle time, judged as a scan")
+        XCTAssertEqual(
+            state.nextWork(now: start + .milliseconds(200)), .recheck([.init(path: path, context: .scan)]),
+            "looked at again at its settle time, judged as a scan")
         now = start + .milliseconds(200)
 
         // Closed again while waiting: queued at once, and the wait is forgotten.

@@ -1,5 +1,6 @@
-@testable import DaybookWatch
 import XCTest
+
+@testable import DaybookWatch
 
 /// The state shared between the watcher's tasks, waiting on a clock the test moves: a wait
 /// ends at its deadline on that clock or at the first event, and never takes real time.

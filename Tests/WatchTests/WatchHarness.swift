@@ -18,8 +18,10 @@ final class WatchProcess: @unchecked Sendable {
     /// watching (its "watching" line), so files written afterwards are seen by inotify.
     /// `watchLimit` runs it in a user namespace of its own whose inotify watch limit is that
     /// (see `namespaceLimitWorks`).
-    init(_ folders: [URL], library: URL, _ arguments: [String] = [], watchLimit: Int? = nil,
-         file: StaticString = #filePath, line: UInt = #line) throws {
+    init(
+        _ folders: [URL], library: URL, _ arguments: [String] = [], watchLimit: Int? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let watch = ["watch"] + folders.map(\.path) + ["--library", library.path] + arguments
         (process.executableURL, process.arguments) = Self.command(watch, watchLimit: watchLimit)
         var environment = ProcessInfo.processInfo.environment
@@ -55,8 +57,10 @@ final class WatchProcess: @unchecked Sendable {
     static func command(_ arguments: [String], watchLimit: Int?) -> (URL, [String]) {
         guard let watchLimit else { return (executable, arguments) }
         let script = "echo \(watchLimit) > /proc/sys/user/max_inotify_watches && exec \"$0\" \"$@\""
-        return (URL(fileURLWithPath: "/usr/bin/unshare"),
-                ["--user", "--map-root-user", "/bin/sh", "-c", script, executable.path] + arguments)
+        return (
+            URL(fileURLWithPath: "/usr/bin/unshare"),
+            ["--user", "--map-root-user", "/bin/sh", "-c", script, executable.path] + arguments
+        )
     }
 
     /// Whether this machine lets an unprivileged process make a user namespace and lower its
@@ -150,7 +154,8 @@ enum Folders {
         while let relative = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isFolder),
-               !isFolder.boolValue {
+                !isFolder.boolValue
+            {
                 result.append(relative)
             }
         }
@@ -215,11 +220,14 @@ struct Journal {
 
     /// Waits until the journal holds `expected` entries; then checks that it stays there for
     /// `settle` seconds (nothing late, nothing twice).
-    func waitForCount(_ expected: Int, timeout: Double, settle: Double = 0, watcher: WatchProcess? = nil,
-                      file: StaticString = #filePath, line: UInt = #line) {
+    func waitForCount(
+        _ expected: Int, timeout: Double, settle: Double = 0, watcher: WatchProcess? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let reached = poll(timeout: timeout) { count() >= expected }
-        XCTAssertTrue(reached, "journal has \(count()) entries, expected \(expected)\n\(watcher?.log.suffix(3000) ?? "")",
-                      file: file, line: line)
+        XCTAssertTrue(
+            reached, "journal has \(count()) entries, expected \(expected)\n\(watcher?.log.suffix(3000) ?? "")",
+            file: file, line: line)
         if settle > 0 { usleep(useconds_t(settle * 1_000_000)) }
         XCTAssertEqual(count(), expected, "entries in the journal", file: file, line: line)
     }

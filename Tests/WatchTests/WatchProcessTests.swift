@@ -2,10 +2,11 @@ import DaybookCore
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
-@testable import DaybookWatch
 import DaybookTestSupport
 import Foundation
 import XCTest
+
+@testable import DaybookWatch
 
 /// Starts the real `daybook watch` on temporary folders and checks the journal it writes.
 final class WatchProcessTests: WatchedFolderTestCase {
@@ -98,8 +99,9 @@ final class WatchProcessTests: WatchedFolderTestCase {
         let weatherFile = repository.appendingPathComponent("docs/sample-weather.csv").path
         let watcher = try WatchProcess([folder], library: library, ["--weather", "file:\(weatherFile)"])
         let journal = try Journal(library)
-        try FileManager.default.copyItem(at: repository.appendingPathComponent("SampleImages/02-rio-2020-01.jpg"),
-                                         to: folder.appendingPathComponent("rio.jpg"))
+        try FileManager.default.copyItem(
+            at: repository.appendingPathComponent("SampleImages/02-rio-2020-01.jpg"),
+            to: folder.appendingPathComponent("rio.jpg"))
         journal.waitForCount(1, timeout: 20, watcher: watcher)
         let entry = try XCTUnwrap(try journal.entries().first)
         XCTAssertTrue(poll(timeout: 20) { (try? journal.store.weather(entryID: entry.id)) != nil }, watcher.log.suffix(2000).description)
@@ -149,11 +151,15 @@ final class WatchProcessTests: WatchedFolderTestCase {
     func testAfterARestartItCatchesUpOnPhotosAddedWhileStopped() throws {
         let first = try WatchProcess([folder], library: library)
         let journal = try Journal(library)
-        for index in 0..<3 { try TestPhotos.write(try TestPhotos.small(200 + index), to: folder.appendingPathComponent("before-\(index).jpg")) }
+        for index in 0..<3 {
+            try TestPhotos.write(try TestPhotos.small(200 + index), to: folder.appendingPathComponent("before-\(index).jpg"))
+        }
         journal.waitForCount(3, timeout: 20, watcher: first)
         XCTAssertEqual(first.stop(), 0)
 
-        for index in 0..<3 { try TestPhotos.write(try TestPhotos.small(300 + index), to: folder.appendingPathComponent("while-stopped-\(index).jpg")) }
+        for index in 0..<3 {
+            try TestPhotos.write(try TestPhotos.small(300 + index), to: folder.appendingPathComponent("while-stopped-\(index).jpg"))
+        }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("new/inner"), withIntermediateDirectories: true)
         try TestPhotos.write(try TestPhotos.small(310), to: folder.appendingPathComponent("new/a.jpg"))
         try TestPhotos.write(try TestPhotos.small(311), to: folder.appendingPathComponent("new/inner/b.jpg"))
@@ -248,7 +254,7 @@ final class WatchProcessTests: WatchedFolderTestCase {
         try Data("<html>404 not found</html>".utf8).write(to: broken)
         try Data("shopping list".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         XCTAssertTrue(watcher.waitForLog("broken.jpg: not a JPEG", timeout: 10), watcher.log)
-        usleep(2_000_000) // about six rescans
+        usleep(2_000_000)  // about six rescans
         XCTAssertEqual(watcher.lines(containing: "broken.jpg").count, 1, watcher.log)
         XCTAssertEqual(watcher.lines(containing: "skipped").count, 1, watcher.log)
         XCTAssertEqual(journal.count(), 0)
@@ -314,8 +320,10 @@ final class WatchProcessTests: WatchedFolderTestCase {
         let run = try WatchProcess.run(["watch", folder.path, "--library", library.path], watchLimit: 3)
         XCTAssertEqual(run.status, 1, run.output)
         XCTAssertTrue(run.output.contains("daybook: error: cannot watch \(folder.path)/"), run.output)
-        for text in ["inotify watch limit is reached", "fs.inotify.max_user_watches = ", "/proc/sys/user/max_inotify_watches",
-                     "sudo sysctl fs.inotify.max_user_watches=", "--poll"] {
+        for text in [
+            "inotify watch limit is reached", "fs.inotify.max_user_watches = ", "/proc/sys/user/max_inotify_watches",
+            "sudo sysctl fs.inotify.max_user_watches=", "--poll",
+        ] {
             XCTAssertTrue(run.output.contains(text), "message lacks \(text): \(run.output)")
         }
 
@@ -342,8 +350,10 @@ final class WatchProcessTests: WatchedFolderTestCase {
     /// A real IN_Q_OVERFLOW: the watcher is stopped (SIGSTOP) while more events happen than
     /// the kernel queues; the photos' own events are among those dropped.
     func testQueueOverflowIsFollowedByAFullRescanThatFindsTheDroppedPhotos() throws {
-        let queueLimit = Int((try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 16384
+        let queueLimit =
+            Int(
+                (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 16384
         guard queueLimit <= 100_000 else { throw XCTSkip("fs.inotify.max_queued_events is \(queueLimit): too many events to make") }
         let watcher = try WatchProcess([folder], library: library, ["--settle", "0.2"])
         let journal = try Journal(library)

@@ -1,5 +1,6 @@
-@testable import DaybookWatch
 import XCTest
+
+@testable import DaybookWatch
 
 /// The watcher's state machine, with time given by the test: nothing here sleeps.
 final class WatchStateTests: XCTestCase {
@@ -18,14 +19,16 @@ final class WatchStateTests: XCTestCase {
     func testBatchWindowAndWorkersThatKeepTakingFiles() {
         var state = makeState()
         state.markReady([paths[0], paths[1], paths[0]], now: t0)
-        XCTAssertEqual(state.nextWork(now: t0 + .milliseconds(49)), .wait(until: t0 + .milliseconds(50)),
-                       "the batch waits for the quiet window")
+        XCTAssertEqual(
+            state.nextWork(now: t0 + .milliseconds(49)), .wait(until: t0 + .milliseconds(50)),
+            "the batch waits for the quiet window")
         let start = t0 + .milliseconds(50)
         XCTAssertEqual(state.nextWork(now: start), .batch)
         XCTAssertEqual(state.nextFile(now: start, idleSince: start, linger: .milliseconds(10)), .candidate(paths[0]))
         XCTAssertTrue(state.take(paths[0], stamp: stamp(10)))
-        XCTAssertEqual(state.nextFile(now: start, idleSince: start, linger: .milliseconds(10)), .candidate(paths[1]),
-                       "a path queued twice is taken once")
+        XCTAssertEqual(
+            state.nextFile(now: start, idleSince: start, linger: .milliseconds(10)), .candidate(paths[1]),
+            "a path queued twice is taken once")
         XCTAssertTrue(state.take(paths[1], stamp: stamp(11)))
         // A file arriving while the batch runs is taken by a lingering worker.
         XCTAssertEqual(state.nextFile(now: start, idleSince: start, linger: .seconds(1)), .wait(until: start + .seconds(1)))
@@ -87,8 +90,9 @@ final class WatchStateTests: XCTestCase {
         XCTAssertEqual(state.nextWork(now: now + .seconds(2)), .batch)
         XCTAssertEqual(state.nextFile(now: now + .seconds(2), idleSince: start, linger: .seconds(5)), .candidate(paths[1]))
         // A lingering worker wakes for the next maintenance, not later.
-        XCTAssertEqual(state.nextFile(now: now + .seconds(2), idleSince: now + .seconds(2), linger: .seconds(900)),
-                       .wait(until: now + .seconds(302)))
+        XCTAssertEqual(
+            state.nextFile(now: now + .seconds(2), idleSince: now + .seconds(2), linger: .seconds(900)),
+            .wait(until: now + .seconds(302)))
     }
 
     func testAFileClosedAgainWhileInHandIsReadAgainAfterwards() {
@@ -114,8 +118,9 @@ final class WatchStateTests: XCTestCase {
         XCTAssertTrue(state.isCreatedNotClosed("/in/link.jpg", maxAge: .seconds(600), now: t0 + .seconds(599)))
         XCTAssertEqual(state.nextWork(now: t0), .wait(until: t0 + .seconds(1)))
         XCTAssertEqual(state.nextWork(now: t0 + .seconds(1)), .recheck([.init(path: "/in/link.jpg", context: .createdNotClosed)]))
-        XCTAssertFalse(state.isCreatedNotClosed("/in/link.jpg", maxAge: .seconds(600), now: t0 + .seconds(600)),
-                       "past the limit, rescans judge it by its time")
+        XCTAssertFalse(
+            state.isCreatedNotClosed("/in/link.jpg", maxAge: .seconds(600), now: t0 + .seconds(600)),
+            "past the limit, rescans judge it by its time")
         state.noteCreated("/in/closed.jpg", recheckAfter: .seconds(1), now: t0)
         state.markReady(["/in/closed.jpg"], now: t0)
         XCTAssertFalse(state.isCreatedNotClosed("/in/closed.jpg", maxAge: .seconds(600), now: t0))

@@ -2,9 +2,10 @@ import DaybookCore
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
-@testable import DaybookWatch
 import Foundation
 import XCTest
+
+@testable import DaybookWatch
 
 /// The watcher's parts, in process.
 final class WatchUnitTests: XCTestCase {
@@ -21,8 +22,9 @@ final class WatchUnitTests: XCTestCase {
         // Seeded from the journal: same size and modified before the entry was written.
         ledger.seed(path: "/d/b.jpg", size: 10, entryWrittenAt: 1000)
         XCTAssertTrue(ledger.isUnchanged("/d/b.jpg", FileStamp(device: 1, inode: 9, size: 10, modifiedNanos: 999_900_000_000)))
-        XCTAssertFalse(ledger.isUnchanged("/d/b.jpg", FileStamp(device: 1, inode: 9, size: 10, modifiedNanos: 1000_100_000_000)),
-                       "modified in the second the entry was written: read again")
+        XCTAssertFalse(
+            ledger.isUnchanged("/d/b.jpg", FileStamp(device: 1, inode: 9, size: 10, modifiedNanos: 1000_100_000_000)),
+            "modified in the second the entry was written: read again")
         XCTAssertFalse(ledger.isUnchanged("/d/b.jpg", FileStamp(device: 1, inode: 9, size: 11, modifiedNanos: 999_000_000_000)))
         ledger.forget(under: "/d")
         XCTAssertEqual(ledger.count, 1)
@@ -90,11 +92,13 @@ final class WatchUnitTests: XCTestCase {
         append(wd: -1, mask: UInt32(IN_Q_OVERFLOW), cookie: 0, name: "", padded: 0)
         append(wd: 4, mask: UInt32(IN_MOVED_TO) | UInt32(bitPattern: IN_ISDIR), cookie: 77, name: "été", padded: 32)
         let events = buffer.withUnsafeBytes { InotifyWatcher.parse($0) }
-        XCTAssertEqual(events, [
-            .init(wd: 3, mask: UInt32(IN_CLOSE_WRITE), cookie: 0, name: "IMG_0001.jpg"),
-            .init(wd: -1, mask: UInt32(IN_Q_OVERFLOW), cookie: 0, name: ""),
-            .init(wd: 4, mask: UInt32(IN_MOVED_TO) | UInt32(bitPattern: IN_ISDIR), cookie: 77, name: "été"),
-        ])
+        XCTAssertEqual(
+            events,
+            [
+                .init(wd: 3, mask: UInt32(IN_CLOSE_WRITE), cookie: 0, name: "IMG_0001.jpg"),
+                .init(wd: -1, mask: UInt32(IN_Q_OVERFLOW), cookie: 0, name: ""),
+                .init(wd: 4, mask: UInt32(IN_MOVED_TO) | UInt32(bitPattern: IN_ISDIR), cookie: 77, name: "été"),
+            ])
     }
 
     func testWatcherReportsClosedFilesAndNewFoldersWithTheirFiles() throws {
@@ -107,7 +111,9 @@ final class WatchUnitTests: XCTestCase {
         try Data("y".utf8).write(to: root.appendingPathComponent("sub/inner/b.jpg"))
         try Data("z".utf8).write(to: root.appendingPathComponent(".hidden.jpg"))
         var events: [FolderEvent] = []
-        while !events.contains(where: { if case .folderAppeared = $0 { true } else { false } }) || !events.contains(.fileReady(root.appendingPathComponent("a.jpg").path)) {
+        while !events.contains(where: { if case .folderAppeared = $0 { true } else { false } })
+            || !events.contains(.fileReady(root.appendingPathComponent("a.jpg").path))
+        {
             guard let more = watcher.waitForEvents() else { break }
             events += more
         }
@@ -158,8 +164,9 @@ final class WatchUnitTests: XCTestCase {
         let overflow = InotifyWatcher.RawEvent(wd: -1, mask: UInt32(IN_Q_OVERFLOW), cookie: 0, name: "")
         XCTAssertEqual(watcher.translate(overflow), [.overflow])
 
-        var state = WatchState(quietTime: .milliseconds(100), maxDelay: .seconds(1), rescanInterval: .seconds(300),
-                               firstRescanAt: ManualClock.Instant.zero + .seconds(300))
+        var state = WatchState(
+            quietTime: .milliseconds(100), maxDelay: .seconds(1), rescanInterval: .seconds(300),
+            firstRescanAt: ManualClock.Instant.zero + .seconds(300))
         state.requestFullRescan(afterOverflow: true)
         XCTAssertEqual(state.nextWork(now: .zero), .fullRescan)
     }
@@ -198,7 +205,8 @@ final class WatchUnitTests: XCTestCase {
         let shm = URL(fileURLWithPath: "/dev/shm/daybook-watch-archive-\(UUID().uuidString)")
         var a = stat(), b = stat()
         guard stat("/dev/shm", &a) == 0, stat(root.path, &b) == 0, a.st_dev != b.st_dev,
-              (try? FileManager.default.createDirectory(at: shm, withIntermediateDirectories: true)) != nil else {
+            (try? FileManager.default.createDirectory(at: shm, withIntermediateDirectories: true)) != nil
+        else {
             throw XCTSkip("no second file system at /dev/shm")
         }
         defer { try? FileManager.default.removeItem(at: shm) }

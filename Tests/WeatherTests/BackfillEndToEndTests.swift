@@ -22,21 +22,25 @@ final class BackfillEndToEndTests: ServerTestCase {
         for index in 0..<10_000 {
             let place = places[Int.random(in: 0..<places.count, using: &generator)]
             let date = first.adding(days: Int.random(in: 0...(last - first), using: &generator))
-            let local = LocalDateTime(year: date.year, month: date.month, day: date.day,
-                                      hour: Int.random(in: 0...23, using: &generator),
-                                      minute: Int.random(in: 0...59, using: &generator), second: 0)!
+            let local = LocalDateTime(
+                year: date.year, month: date.month, day: date.day,
+                hour: Int.random(in: 0...23, using: &generator),
+                minute: Int.random(in: 0...59, using: &generator), second: 0)!
             // A third have their own offset (the fake's zone is Europe/Paris everywhere).
             let offset: Int? = index % 3 == 0 ? [3600, 7200][index % 2] : nil
-            entries.append(Entry(item: BackfillItem(entryID: "e\(index)", latitude: place.0, longitude: place.1, date: date),
-                                 local: local, offset: offset))
+            entries.append(
+                Entry(
+                    item: BackfillItem(entryID: "e\(index)", latitude: place.0, longitude: place.1, date: date),
+                    local: local, offset: offset))
         }
         // One in ten answers is a 500 first: retries must not add planned requests.
         let counter = Counter()
         let server = try startServer { request in
             counter.increment() % 10 == 5 ? .json(500, "{}") : OpenMeteoFake.ok(request)
         }
-        let fetcher = WeatherFetcher(provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 10),
-                                     limiter: RateLimiter(requestsPerMinute: 0), sleep: { _ in })
+        let fetcher = WeatherFetcher(
+            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 10),
+            limiter: RateLimiter(requestsPerMinute: 0), sleep: { _ in })
         let plan = BackfillPlanner.plan(entries.map(\.item))
         XCTAssertLessThanOrEqual(plan.count, 90)
         let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.item.entryID, $0) })
@@ -67,9 +71,10 @@ final class BackfillEndToEndTests: ServerTestCase {
         XCTAssertEqual(server.requests.filter { $0.path == "/v1/archive" }.count, attemptsTotal)
         XCTAssertLessThanOrEqual(attemptsTotal - plan.count, plan.count / 10 + 1)
         let weight = plan.reduce(0.0) { $0 + OpenMeteoArchive().callWeight(for: $1.request) }
-        print("end-to-end: \(entries.count) entries, \(plan.count) planned requests, \(attemptsTotal) HTTP requests, "
-              + "\(Int(weight.rounded())) Open-Meteo calls by its counting; with maxGapDays 30: "
-              + "\(BackfillPlanner.plan(entries.map(\.item), maxGapDays: 30).count) requests")
+        print(
+            "end-to-end: \(entries.count) entries, \(plan.count) planned requests, \(attemptsTotal) HTTP requests, "
+                + "\(Int(weight.rounded())) Open-Meteo calls by its counting; with maxGapDays 30: "
+                + "\(BackfillPlanner.plan(entries.map(\.item), maxGapDays: 30).count) requests")
     }
 }
 
@@ -77,5 +82,9 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
     /// Returns the value before incrementing.
-    func increment() -> Int { lock.withLock { defer { value += 1 }; return value } }
+    func increment() -> Int {
+        lock.withLock {
+            defer { value += 1 }; return value
+        }
+    }
 }

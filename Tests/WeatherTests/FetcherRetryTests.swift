@@ -6,8 +6,9 @@ import XCTest
 /// `WeatherFetcher` + `RetryPolicy` against the local server, with a recording sleep.
 final class FetcherRetryTests: ServerTestCase {
     private func fetcher(_ server: LocalHTTPServer, retry: RetryPolicy = RetryPolicy(), sleeps: SleepRecorder) -> WeatherFetcher {
-        WeatherFetcher(provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5), retry: retry,
-                       limiter: RateLimiter(requestsPerMinute: 0), sleep: sleeps.sleep, random: { 0.5 })
+        WeatherFetcher(
+            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5), retry: retry,
+            limiter: RateLimiter(requestsPerMinute: 0), sleep: sleeps.sleep, random: { 0.5 })
     }
 
     private static let serverError: @Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply = { _ in
@@ -96,9 +97,10 @@ final class FetcherRetryTests: ServerTestCase {
     func testTimeoutsAreRetriedAndBounded() async throws {
         let server = try startServer { .json(200, OpenMeteoFake.answer(for: $0)!, delay: 3) }
         let sleeps = SleepRecorder()
-        let fetcher = WeatherFetcher(provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 1),
-                                     retry: RetryPolicy(maxAttempts: 2), limiter: RateLimiter(requestsPerMinute: 0),
-                                     sleep: sleeps.sleep)
+        let fetcher = WeatherFetcher(
+            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 1),
+            retry: RetryPolicy(maxAttempts: 2), limiter: RateLimiter(requestsPerMinute: 0),
+            sleep: sleeps.sleep)
         let started = Date()
         let (result, attempts) = await fetcher.fetch(parisRequest())
         let elapsed = Date().timeIntervalSince(started)
@@ -117,8 +119,9 @@ final class FetcherRetryTests: ServerTestCase {
         let limiterWaits = SleepRecorder()
         // 60/min = one slot a second; the limiter's waits are recorded, not slept.
         let limiter = RateLimiter(requestsPerMinute: 60, sleep: limiterWaits.sleep)
-        let fetcher = WeatherFetcher(provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5),
-                                     limiter: limiter, sleep: { _ in }, random: { 0 })
+        let fetcher = WeatherFetcher(
+            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5),
+            limiter: limiter, sleep: { _ in }, random: { 0 })
         let (_, attempts) = await fetcher.fetch(parisRequest())
         XCTAssertEqual(attempts, 2)
         XCTAssertEqual(limiterWaits.recorded.count, 1, "the retry waited for the second slot")
@@ -130,8 +133,9 @@ final class FetcherRetryTests: ServerTestCase {
         let server = try startServer(script.next)
         let limiterWaits = SleepRecorder()
         let limiter = RateLimiter(requestsPerMinute: 60, sleep: limiterWaits.sleep)
-        let fetcher = WeatherFetcher(provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5),
-                                     limiter: limiter, sleep: { _ in }, random: { 0 })
+        let fetcher = WeatherFetcher(
+            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5),
+            limiter: limiter, sleep: { _ in }, random: { 0 })
         // 28 days count as 2 Open-Meteo calls: the retry waits 2 s at 60 calls a minute.
         let (_, attempts) = await fetcher.fetch(parisRequest("2021-07-01", "2021-07-28"))
         XCTAssertEqual(attempts, 2)
@@ -146,8 +150,9 @@ final class RetryPolicyTests: XCTestCase {
         XCTAssertNil(policy.delay(afterAttempt: 1, error: .permanent("no"), random: 0.5))
         XCTAssertEqual(policy.delay(afterAttempt: 1, error: .rateLimited(retryAfter: 2), random: 0.9), 2)
         XCTAssertEqual(policy.delay(afterAttempt: 1, error: .rateLimited(retryAfter: 60), random: 0.9), 60)
-        XCTAssertNil(policy.delay(afterAttempt: 1, error: .rateLimited(retryAfter: 3600), random: 0.9),
-                     "an hourly limit is not retried after a minute")
+        XCTAssertNil(
+            policy.delay(afterAttempt: 1, error: .rateLimited(retryAfter: 3600), random: 0.9),
+            "an hourly limit is not retried after a minute")
         XCTAssertEqual(policy.delay(afterAttempt: 3, error: .rateLimited(retryAfter: nil), random: 0.9), 4)
         XCTAssertEqual(policy.delay(afterAttempt: 1, error: .transient("x"), random: 0.999), 0.999)
         XCTAssertEqual(policy.delay(afterAttempt: 4, error: .transient("x"), random: 0.5), 4)
@@ -183,7 +188,7 @@ final class RetryPolicyTests: XCTestCase {
 final class RateLimiterTests: XCTestCase {
     func testSlotsAreEvenlySpaced() async {
         let waits = SleepRecorder()
-        let limiter = RateLimiter(requestsPerMinute: 600, sleep: waits.sleep) // 0.1 s apart
+        let limiter = RateLimiter(requestsPerMinute: 600, sleep: waits.sleep)  // 0.1 s apart
         var returned: [Double] = []
         for _ in 0..<5 { returned.append(await limiter.acquire()) }
         XCTAssertEqual(returned[0], 0, "the first request goes at once")
@@ -195,7 +200,7 @@ final class RateLimiterTests: XCTestCase {
     }
 
     func testRealSpacing() async {
-        let limiter = RateLimiter(requestsPerMinute: 1200) // 50 ms apart
+        let limiter = RateLimiter(requestsPerMinute: 1200)  // 50 ms apart
         let clock = ContinuousClock()
         let started = clock.now
         for _ in 0..<5 { await limiter.acquire() }

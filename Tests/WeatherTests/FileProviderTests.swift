@@ -27,17 +27,17 @@ final class FileProviderTests: XCTestCase {
     }
 
     static let csv = """
-    # Paris station, local times with the zone; Sydney with written offsets; one UTC row.
-    latitude,longitude,time,temperature_c,apparent_temperature_c,precipitation_mm,cloud_cover_percent,wind_speed_kmh,weather_code,timezone
-    48.8566,2.3522,2021-07-01T00:00,18.0,17.5,0,10,5.0,0,Europe/Paris
-    48.8566,2.3522,2021-07-01T01:00,17.5,,0.2,20,,61,Europe/Paris
-    48.8566,2.3522,2021-07-01T23:00,19.0,18.0,0,30,4.0,2,Europe/Paris
-    48.8566,2.3522,2021-07-02T00:00,18.5,18.0,0,40,4.0,3,Europe/Paris
-    48.8566,2.3522,2021-07-02T01:00:00+02:00,18.0,17.0,0,50,3.0,3,
-    -33.8688,151.2093,2021-07-01T12:00:00+10:00,14.0,12.0,1.5,90,20.5,63,
-    -33.8688,151.2093,2021-07-02T12:00:00+10:00,13.0,11.0,0,75,15.0,3,
-    "-33.8688","151.2093","2021-07-03T02:00:00Z",,,,,,,
-    """
+        # Paris station, local times with the zone; Sydney with written offsets; one UTC row.
+        latitude,longitude,time,temperature_c,apparent_temperature_c,precipitation_mm,cloud_cover_percent,wind_speed_kmh,weather_code,timezone
+        48.8566,2.3522,2021-07-01T00:00,18.0,17.5,0,10,5.0,0,Europe/Paris
+        48.8566,2.3522,2021-07-01T01:00,17.5,,0.2,20,,61,Europe/Paris
+        48.8566,2.3522,2021-07-01T23:00,19.0,18.0,0,30,4.0,2,Europe/Paris
+        48.8566,2.3522,2021-07-02T00:00,18.5,18.0,0,40,4.0,3,Europe/Paris
+        48.8566,2.3522,2021-07-02T01:00:00+02:00,18.0,17.0,0,50,3.0,3,
+        -33.8688,151.2093,2021-07-01T12:00:00+10:00,14.0,12.0,1.5,90,20.5,63,
+        -33.8688,151.2093,2021-07-02T12:00:00+10:00,13.0,11.0,0,75,15.0,3,
+        "-33.8688","151.2093","2021-07-03T02:00:00Z",,,,,,,
+        """
 
     func testCSVAnswersPerCellAndLocalDates() async throws {
         let provider = try FileWeatherProvider(path: write("weather.csv", Self.csv))
@@ -51,8 +51,11 @@ final class FileProviderTests: XCTestCase {
         XCTAssertEqual(paris.utcOffsetSeconds, 7200)
         XCTAssertEqual(paris.gridLatitude, 48.8566)
         XCTAssertEqual(paris.hours.map(\.time), [1_625_090_400, 1_625_094_000, 1_625_173_200])
-        XCTAssertEqual(paris.hours[1], HourlyObservation(time: 1_625_094_000, temperature: 17.5, apparentTemperature: nil,
-                                                         precipitation: 0.2, cloudCover: 20, windSpeed: nil, weatherCode: 61))
+        XCTAssertEqual(
+            paris.hours[1],
+            HourlyObservation(
+                time: 1_625_094_000, temperature: 17.5, apparentTemperature: nil,
+                precipitation: 0.2, cloudCover: 20, windSpeed: nil, weatherCode: 61))
         let both = try await provider.series(for: request(48.85, 2.35, "2021-07-01", "2021-07-02"))
         XCTAssertEqual(both.hours.count, 5)
 
@@ -91,14 +94,14 @@ final class FileProviderTests: XCTestCase {
 
     func testJSONObservationsAndUnixTimes() async throws {
         let json = """
-        {"observations": [
-          {"latitude": -17.7134, "longitude": 179.99, "time": 1625140800, "temperature_c": 25.5,
-           "apparent_temperature_c": 27.0, "precipitation_mm": null, "cloud_cover_percent": 40,
-           "wind_speed_kmh": 12.0, "weather_code": 80, "timezone": "Pacific/Fiji"},
-          {"latitude": -17.7134, "longitude": 179.99, "time": "2021-07-01T13:00:00Z", "temperature_c": 25.0},
-          {"latitude": -17.7134, "longitude": -179.99, "time": 1625140800, "temperature_c": 30}
-        ]}
-        """
+            {"observations": [
+              {"latitude": -17.7134, "longitude": 179.99, "time": 1625140800, "temperature_c": 25.5,
+               "apparent_temperature_c": 27.0, "precipitation_mm": null, "cloud_cover_percent": 40,
+               "wind_speed_kmh": 12.0, "weather_code": 80, "timezone": "Pacific/Fiji"},
+              {"latitude": -17.7134, "longitude": 179.99, "time": "2021-07-01T13:00:00Z", "temperature_c": 25.0},
+              {"latitude": -17.7134, "longitude": -179.99, "time": 1625140800, "temperature_c": 30}
+            ]}
+            """
         let provider = try FileWeatherProvider(path: write("obs.json", json))
         XCTAssertEqual(provider.stationCount, 2)
         // 12:00Z is 00:00 on 2 July in Fiji (+12:00).
@@ -118,11 +121,11 @@ final class FileProviderTests: XCTestCase {
         let fromArray = try FileWeatherProvider(path: write("rows", array))
         XCTAssertEqual(fromArray.observationCount, 1)
         let saved = """
-        {"latitude":48.86,"longitude":2.3,"utc_offset_seconds":7200,"timezone":"Europe/Paris",
-         "hourly":{"time":["2021-07-01T00:00","2021-07-01T01:00"],"temperature_2m":[18.1,null],
-                   "apparent_temperature":[17,16],"precipitation":[0,0],"cloud_cover":[5,6],
-                   "wind_speed_10m":[3,4],"weather_code":[0,1]}}
-        """
+            {"latitude":48.86,"longitude":2.3,"utc_offset_seconds":7200,"timezone":"Europe/Paris",
+             "hourly":{"time":["2021-07-01T00:00","2021-07-01T01:00"],"temperature_2m":[18.1,null],
+                       "apparent_temperature":[17,16],"precipitation":[0,0],"cloud_cover":[5,6],
+                       "wind_speed_10m":[3,4],"weather_code":[0,1]}}
+            """
         let provider = try FileWeatherProvider(path: write("open-meteo-answer.txt", saved))
         let series = try await provider.series(for: request(48.86, 2.3, "2021-07-01", "2021-07-01"))
         XCTAssertEqual(series.hours.map(\.time), [1_625_090_400, 1_625_094_000])
@@ -162,12 +165,12 @@ final class FileProviderTests: XCTestCase {
 
     func testISOTimeForms() async throws {
         let text = """
-        latitude,longitude,time,temperature_c
-        0.05,0.05,2021-07-01T10:00Z,1
-        0.05,0.05,2021-07-01 11:00:00.500+0000,2
-        0.05,0.05,2021-07-01T14:00:00+02,3
-        0.05,0.05,2021-07-01T07:00-05:30,4
-        """
+            latitude,longitude,time,temperature_c
+            0.05,0.05,2021-07-01T10:00Z,1
+            0.05,0.05,2021-07-01 11:00:00.500+0000,2
+            0.05,0.05,2021-07-01T14:00:00+02,3
+            0.05,0.05,2021-07-01T07:00-05:30,4
+            """
         let provider = try FileWeatherProvider(path: write("iso.csv", text))
         let series = try await provider.series(for: request(0.05, 0.05, "2021-07-01", "2021-07-01"))
         XCTAssertEqual(series.hours.map(\.temperature), [1, 2, 3, 4])

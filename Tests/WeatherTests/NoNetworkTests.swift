@@ -11,11 +11,14 @@ extension StoreBackfillTests {
     static let closedPort = URL(string: "http://127.0.0.1:1")!
 
     /// What ingest runs after storing its photos, with the waits recorded instead of slept.
-    func backfillAfterIngest(_ store: JournalStore, baseURL: URL, waits: SleepRecorder,
-                             retry: RetryPolicy = .afterIngest, stopAfterFailure: Bool = true) async throws -> BackfillSummary {
+    func backfillAfterIngest(
+        _ store: JournalStore, baseURL: URL, waits: SleepRecorder,
+        retry: RetryPolicy = .afterIngest, stopAfterFailure: Bool = true
+    ) async throws -> BackfillSummary {
         let provider = OpenMeteoArchive(baseURL: baseURL, timeout: 5)
-        let fetcher = WeatherFetcher(provider: provider, retry: retry,
-                                     limiter: RateLimiter(requestsPerMinute: 60, sleep: waits.sleep), sleep: waits.sleep)
+        let fetcher = WeatherFetcher(
+            provider: provider, retry: retry,
+            limiter: RateLimiter(requestsPerMinute: 60, sleep: waits.sleep), sleep: waits.sleep)
         let backfill = WeatherBackfill(store: store, provider: provider, fetcher: fetcher)
         let options = BackfillOptions(archiveDelayDays: 5, stopAfterFailure: stopAfterFailure)
         return try await backfill.run(try backfill.plan(options), options: options)
@@ -35,7 +38,7 @@ extension StoreBackfillTests {
 
     func testIngestWithoutNetworkMakesOneAttemptWaitsForNothingAndSaysSoInOneLine() async throws {
         let store = try makeStore()
-        try seed(store) // Paris and Lyon: two planned requests
+        try seed(store)  // Paris and Lyon: two planned requests
         let waits = SleepRecorder()
         let summary = try await backfillAfterIngest(store, baseURL: Self.closedPort, waits: waits)
         XCTAssertEqual(summary.attempts, 1, "no retry, and the second place is not asked")
@@ -43,8 +46,9 @@ extension StoreBackfillTests {
         XCTAssertEqual(waits.recorded, [], "neither a back-off nor a rate-limiter slot was waited for")
         XCTAssertEqual(summary.unreachableHost, "127.0.0.1")
         XCTAssertEqual(summary.pending, 10)
-        XCTAssertEqual(summary.noNetworkNote,
-                       "no network (cannot reach 127.0.0.1): weather for 10 entries is pending; run `daybook backfill-weather` later")
+        XCTAssertEqual(
+            summary.noNetworkNote,
+            "no network (cannot reach 127.0.0.1): weather for 10 entries is pending; run `daybook backfill-weather` later")
         try assertAccountedFor(store, done: 0, pending: 10, error: 0)
     }
 
@@ -52,8 +56,9 @@ extension StoreBackfillTests {
         let store = try makeStore()
         try seed(store)
         let waits = SleepRecorder()
-        let summary = try await backfillAfterIngest(store, baseURL: Self.closedPort, waits: waits,
-                                                    retry: RetryPolicy(), stopAfterFailure: false)
+        let summary = try await backfillAfterIngest(
+            store, baseURL: Self.closedPort, waits: waits,
+            retry: RetryPolicy(), stopAfterFailure: false)
         XCTAssertEqual(summary.attempts, 2, "one retry for the first place; the second is not asked")
         XCTAssertEqual(summary.notAttempted, 1)
         XCTAssertEqual(summary.unreachableHost, "127.0.0.1")

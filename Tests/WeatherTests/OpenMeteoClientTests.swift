@@ -13,12 +13,14 @@ final class OpenMeteoClientTests: ServerTestCase {
         let request = try XCTUnwrap(requests.first)
         XCTAssertEqual(request.method, "GET")
         XCTAssertEqual(request.path, "/v1/archive")
-        XCTAssertEqual(request.query, [
-            "latitude": "48.85", "longitude": "2.35",
-            "start_date": "2021-07-01", "end_date": "2021-07-03",
-            "hourly": "temperature_2m,apparent_temperature,precipitation,cloud_cover,wind_speed_10m,weather_code",
-            "timezone": "auto", "timeformat": "unixtime",
-        ])
+        XCTAssertEqual(
+            request.query,
+            [
+                "latitude": "48.85", "longitude": "2.35",
+                "start_date": "2021-07-01", "end_date": "2021-07-03",
+                "hourly": "temperature_2m,apparent_temperature,precipitation,cloud_cover,wind_speed_10m,weather_code",
+                "timezone": "auto", "timeformat": "unixtime",
+            ])
     }
 
     func testBaseURLWithPathPrefixAndNegativeCoordinates() async throws {
@@ -110,10 +112,13 @@ final class OpenMeteoClientTests: ServerTestCase {
 
     func testWrongShapeIsMalformed() async throws {
         // Arrays of different lengths, and an HTML page where JSON was expected.
-        let mismatched = #"{"latitude":48.86,"longitude":2.3,"utc_offset_seconds":7200,"timezone":"Europe/Paris","hourly":{"time":[1625090400,1625094000],"temperature_2m":[20.5]}}"#
+        let mismatched =
+            #"{"latitude":48.86,"longitude":2.3,"utc_offset_seconds":7200,"timezone":"Europe/Paris","hourly":{"time":[1625090400,1625094000],"temperature_2m":[20.5]}}"#
         let server = try startServer { _ in .json(200, mismatched) }
         await assertThrows(.malformed, try await OpenMeteoArchive(baseURL: server.baseURL, timeout: 5).series(for: parisRequest()))
-        let html = try startServer { _ in LocalHTTPServer.Reply(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>hi</html>".utf8)) }
+        let html = try startServer { _ in
+            LocalHTTPServer.Reply(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>hi</html>".utf8))
+        }
         await assertThrows(.malformed, try await OpenMeteoArchive(baseURL: html.baseURL, timeout: 5).series(for: parisRequest()))
     }
 
@@ -132,7 +137,7 @@ final class OpenMeteoClientTests: ServerTestCase {
     func testConnectionRefusedIsUnreachable() async throws {
         let server = try startServer(OpenMeteoFake.ok)
         let url = server.baseURL
-        server.stop() // nothing listens on that port any more
+        server.stop()  // nothing listens on that port any more
         await assertThrows(.unreachable, try await OpenMeteoArchive(baseURL: url, timeout: 2).series(for: parisRequest()))
     }
 
@@ -145,7 +150,7 @@ final class OpenMeteoClientTests: ServerTestCase {
     }
 
     func testRetryAfterAsHTTPDate() {
-        let now = Date(timeIntervalSince1970: 1_625_140_800) // Thu, 01 Jul 2021 12:00:00 GMT
+        let now = Date(timeIntervalSince1970: 1_625_140_800)  // Thu, 01 Jul 2021 12:00:00 GMT
         XCTAssertEqual(OpenMeteoArchive.retryAfterSeconds("Thu, 01 Jul 2021 12:00:30 GMT", now: now), 30)
         XCTAssertEqual(OpenMeteoArchive.retryAfterSeconds("Thu, 01 Jul 2021 11:00:00 GMT", now: now), 0)
         XCTAssertEqual(OpenMeteoArchive.retryAfterSeconds(" 120 ", now: now), 120)
@@ -175,7 +180,7 @@ final class OpenMeteoClientTests: ServerTestCase {
     }
 
     func testLastAvailableDateIsFiveDaysBack() {
-        let now = Date(timeIntervalSince1970: 1_625_140_800) // 2021-07-01T12:00Z
+        let now = Date(timeIntervalSince1970: 1_625_140_800)  // 2021-07-01T12:00Z
         XCTAssertEqual(OpenMeteoArchive().lastAvailableDate(now: now), .d("2021-06-26"))
         XCTAssertNil(NoWeather().lastAvailableDate(now: now))
     }
@@ -184,8 +189,10 @@ final class OpenMeteoClientTests: ServerTestCase {
 
     enum Kind { case transient, malformed, unreachable }
 
-    func assertThrows(_ kind: Kind, _ body: @autoclosure () async throws(WeatherError) -> WeatherSeries,
-                      file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThrows(
+        _ kind: Kind, _ body: @autoclosure () async throws(WeatherError) -> WeatherSeries,
+        file: StaticString = #filePath, line: UInt = #line
+    ) async {
         do {
             _ = try await body()
             XCTFail("expected \(kind)", file: file, line: line)

@@ -89,8 +89,10 @@ final class GeoCellTests: XCTestCase {
 final class PlannerTests: XCTestCase {
     /// 30 places spread over the globe (negative coordinates and the antimeridian included).
     static func places(using generator: inout SplitMix64) -> [(Double, Double)] {
-        var places: [(Double, Double)] = [(48.8566, 2.3522), (-33.8688, 151.2093), (-17.7134, 179.999), (-17.7134, -179.999),
-                                          (-0.05, -0.05), (64.1466, -21.9426)]
+        var places: [(Double, Double)] = [
+            (48.8566, 2.3522), (-33.8688, 151.2093), (-17.7134, 179.999), (-17.7134, -179.999),
+            (-0.05, -0.05), (64.1466, -21.9426),
+        ]
         while places.count < 30 {
             places.append((Double.random(in: -60...70, using: &generator), Double.random(in: -180..<180, using: &generator)))
         }
@@ -107,8 +109,10 @@ final class PlannerTests: XCTestCase {
             let place = places[Int.random(in: 0..<places.count, using: &generator)]
             // Jitter within about ±300 m, staying in the place's cell.
             let cell = GeoCell(latitude: place.0, longitude: place.1)
-            let lat = min(max(place.0 + Double.random(in: -0.003...0.003, using: &generator), cell.latitude - 0.0499), cell.latitude + 0.0499)
-            let lon = min(max(place.1 + Double.random(in: -0.003...0.003, using: &generator), cell.longitude - 0.0499), cell.longitude + 0.0499)
+            let lat = min(
+                max(place.0 + Double.random(in: -0.003...0.003, using: &generator), cell.latitude - 0.0499), cell.latitude + 0.0499)
+            let lon = min(
+                max(place.1 + Double.random(in: -0.003...0.003, using: &generator), cell.longitude - 0.0499), cell.longitude + 0.0499)
             let date = first.adding(days: Int.random(in: 0...(last - first), using: &generator))
             items.append(BackfillItem(entryID: "e\(index)", latitude: lat, longitude: lon, date: date))
         }
@@ -149,11 +153,13 @@ final class PlannerTests: XCTestCase {
         let items = [
             BackfillItem(entryID: "a", latitude: 48.851, longitude: 2.351, date: .d("2021-07-01")),
             BackfillItem(entryID: "b", latitude: 48.899, longitude: 2.399, date: .d("2021-07-03")),
-            BackfillItem(entryID: "c", latitude: 48.86, longitude: 2.41, date: .d("2021-07-02")), // next cell east
+            BackfillItem(entryID: "c", latitude: 48.86, longitude: 2.41, date: .d("2021-07-02")),  // next cell east
         ]
         let plan = BackfillPlanner.plan(items, paddingDays: 0)
         XCTAssertEqual(plan.count, 2)
-        XCTAssertEqual(plan[0].request, WeatherRequest(cell: GeoCell(latitude: 48.85, longitude: 2.35), start: .d("2021-07-01"), end: .d("2021-07-03")))
+        XCTAssertEqual(
+            plan[0].request, WeatherRequest(cell: GeoCell(latitude: 48.85, longitude: 2.35), start: .d("2021-07-01"), end: .d("2021-07-03"))
+        )
         XCTAssertEqual(plan[0].entryIDs, ["a", "b"])
         XCTAssertEqual(plan[1].entryIDs, ["c"])
         XCTAssertEqual(plan[1].request.cell.key, "488,24")
@@ -185,7 +191,8 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(two.map(\.request.start), [.d("2021-01-01"), .d("2022-01-02")])
         XCTAssertEqual(two.map(\.request.end), [.d("2021-01-01"), .d("2022-01-02")])
         // Same date twice: one request with both entries; maxRangeDays 1 = one request per day.
-        let daily = BackfillPlanner.plan([item("a", "2021-01-01"), item("b", "2021-01-01"), item("c", "2021-01-02")], maxRangeDays: 1, paddingDays: 0)
+        let daily = BackfillPlanner.plan(
+            [item("a", "2021-01-01"), item("b", "2021-01-01"), item("c", "2021-01-02")], maxRangeDays: 1, paddingDays: 0)
         XCTAssertEqual(daily.map(\.entryIDs), [["a", "b"], ["c"]])
         XCTAssertEqual(BackfillPlanner.plan([]), [])
     }
@@ -198,8 +205,9 @@ final class PlannerTests: XCTestCase {
         XCTAssertEqual(padded.map(\.request.start), [.d("2021-02-28")])
         XCTAssertEqual(padded.map(\.request.end), [.d("2021-03-06")])
         // Clamped to what the archive has, but never narrower than the entries' own dates.
-        let clamped = BackfillPlanner.plan([item("a", "1940-01-01"), item("b", "2021-06-26")], paddingDays: 2,
-                                           availableFrom: .d("1940-01-01"), availableThrough: .d("2021-06-26"))
+        let clamped = BackfillPlanner.plan(
+            [item("a", "1940-01-01"), item("b", "2021-06-26")], paddingDays: 2,
+            availableFrom: .d("1940-01-01"), availableThrough: .d("2021-06-26"))
         XCTAssertEqual(clamped.map(\.request.start), [.d("1940-01-01"), .d("2021-06-24")])
         XCTAssertEqual(clamped.map(\.request.end), [.d("1940-01-03"), .d("2021-06-26")])
         let beyond = BackfillPlanner.plan([item("a", "2021-06-28")], availableThrough: .d("2021-06-26"))
@@ -221,8 +229,10 @@ final class PlannerTests: XCTestCase {
     }
 
     func testPendingPartition() {
-        let items = [BackfillItem(entryID: "old", latitude: 1, longitude: 1, date: .d("2021-06-26")),
-                     BackfillItem(entryID: "new", latitude: 1, longitude: 1, date: .d("2021-06-27"))]
+        let items = [
+            BackfillItem(entryID: "old", latitude: 1, longitude: 1, date: .d("2021-06-26")),
+            BackfillItem(entryID: "new", latitude: 1, longitude: 1, date: .d("2021-06-27")),
+        ]
         let split = BackfillPlanner.partition(items, availableThrough: .d("2021-06-26"))
         XCTAssertEqual(split.ready.map(\.entryID), ["old"])
         XCTAssertEqual(split.pending.map(\.entryID), ["new"])

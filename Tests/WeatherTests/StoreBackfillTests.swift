@@ -24,26 +24,33 @@ final class StoreBackfillTests: ServerTestCase {
     func addEntry(_ store: JournalStore, _ local: String, at place: Place, offset: Int? = nil) throws -> String {
         var metadata = PhotoMetadata()
         let time = try XCTUnwrap(LocalDateTime(exif: local))
-        metadata.capture = CaptureTime(local: time, source: .dateTimeOriginal,
-                                       offset: offset.flatMap { UTCOffset(seconds: $0, source: .exifOffsetTag) })
+        metadata.capture = CaptureTime(
+            local: time, source: .dateTimeOriginal,
+            offset: offset.flatMap { UTCOffset(seconds: $0, source: .exifOffsetTag) })
         metadata.location = GeoLocation(latitude: place.latitude, longitude: place.longitude)
-        let entry = JournalEntry(contentHash: UUID().uuidString, sourcePath: "/photos/\(UUID().uuidString).jpg", fileSize: 1,
-                                 metadata: metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+        let entry = JournalEntry(
+            contentHash: UUID().uuidString, sourcePath: "/photos/\(UUID().uuidString).jpg", fileSize: 1,
+            metadata: metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
         try store.insert(entry)
         return entry.id
     }
 
-    func backfill(_ store: JournalStore, server: LocalHTTPServer, retry: RetryPolicy = RetryPolicy(maxAttempts: 3),
-                  timeout: Double = 5, options: BackfillOptions = BackfillOptions(archiveDelayDays: 5)) async throws -> BackfillSummary {
+    func backfill(
+        _ store: JournalStore, server: LocalHTTPServer, retry: RetryPolicy = RetryPolicy(maxAttempts: 3),
+        timeout: Double = 5, options: BackfillOptions = BackfillOptions(archiveDelayDays: 5)
+    ) async throws -> BackfillSummary {
         let provider = OpenMeteoArchive(baseURL: server.baseURL, timeout: timeout)
-        let fetcher = WeatherFetcher(provider: provider, retry: retry, limiter: RateLimiter(requestsPerMinute: 0),
-                                     sleep: { _ in })
+        let fetcher = WeatherFetcher(
+            provider: provider, retry: retry, limiter: RateLimiter(requestsPerMinute: 0),
+            sleep: { _ in })
         let backfill = WeatherBackfill(store: store, provider: provider, fetcher: fetcher)
         return try await backfill.run(try backfill.plan(options), options: options)
     }
 
     /// Every entry is in exactly one state, and there is at most one weather row per entry.
-    func assertAccountedFor(_ store: JournalStore, done: Int, pending: Int, error: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertAccountedFor(_ store: JournalStore, done: Int, pending: Int, error: Int, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let entries = try store.entries()
         XCTAssertEqual(entries.filter { $0.weatherStatus == .done }.count, done, "done", file: file, line: line)
         XCTAssertEqual(entries.filter { $0.weatherStatus == .pending }.count, pending, "pending", file: file, line: line)
@@ -123,8 +130,10 @@ final class StoreBackfillTests: ServerTestCase {
     func testRateLimitIsHonouredThenSucceeds() async throws {
         let store = try makeStore()
         try seed(store)
-        let script = ReplyScript([{ _ in .json(429, #"{"error":true,"reason":"Minutely API request limit exceeded"}"#, headers: ["Retry-After": "1"]) },
-                                  { OpenMeteoFake.ok($0) }])
+        let script = ReplyScript([
+            { _ in .json(429, #"{"error":true,"reason":"Minutely API request limit exceeded"}"#, headers: ["Retry-After": "1"]) },
+            { OpenMeteoFake.ok($0) },
+        ])
         let server = try startServer { script.next($0) }
         let summary = try await backfill(store, server: server)
         XCTAssertEqual(summary.filled, 10)
@@ -210,8 +219,9 @@ final class StoreBackfillTests: ServerTestCase {
             let local = LocalDateTime(unixSecondsIgnoringZone: start + Int64.random(in: 0..<threeYears, using: &generator))
             metadata.capture = CaptureTime(local: local, source: .dateTimeOriginal)
             metadata.location = GeoLocation(latitude: place.latitude, longitude: place.longitude)
-            return JournalEntry(contentHash: "hash-\(index)", sourcePath: "/p/\(index).jpg", fileSize: 1, metadata: metadata,
-                                pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+            return JournalEntry(
+                contentHash: "hash-\(index)", sourcePath: "/p/\(index).jpg", fileSize: 1, metadata: metadata,
+                pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
         }
         XCTAssertEqual(try store.insert(batch: entries), 10_000)
         let server = try startServer { OpenMeteoFake.ok($0) }

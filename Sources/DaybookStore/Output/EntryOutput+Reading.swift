@@ -16,8 +16,9 @@ extension JournalEntry {
             captureSource = CaptureSource(rawValue: text)
             try field("capture_source").check(captureSource != nil, Self.notOneOf(text, CaptureSource.allCases.map(\.rawValue)))
         }
-        try field("offset_source").check((output.utcOffsetSeconds == nil) == (output.offsetSource == nil),
-                                         "utc_offset_seconds and offset_source come together")
+        try field("offset_source").check(
+            (output.utcOffsetSeconds == nil) == (output.offsetSource == nil),
+            "utc_offset_seconds and offset_source come together")
         var offset: UTCOffset?
         if let seconds = output.utcOffsetSeconds, let text = output.offsetSource {
             let source = OffsetSource(rawValue: text)
@@ -31,13 +32,14 @@ extension JournalEntry {
         }
         let orientation = Orientation(rawValue: output.orientation)
         try field("orientation").range(output.orientation, 1...8)
-        self.init(id: output.id, contentHash: output.contentHash, sourcePath: output.sourcePath, fileSize: output.fileSize,
-                  capturedLocal: capturedLocal, captureSubsec: output.captureSubsec, captureSource: captureSource, offset: offset,
-                  location: location, cameraMake: output.cameraMake, cameraModel: output.cameraModel,
-                  pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, orientation: orientation!,
-                  thumbnail: output.thumbnail, thumbnailWidth: output.thumbnailWidth, thumbnailHeight: output.thumbnailHeight,
-                  problems: output.problems, text: output.text, weatherStatus: output.weatherStatus,
-                  weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt)
+        self.init(
+            id: output.id, contentHash: output.contentHash, sourcePath: output.sourcePath, fileSize: output.fileSize,
+            capturedLocal: capturedLocal, captureSubsec: output.captureSubsec, captureSource: captureSource, offset: offset,
+            location: location, cameraMake: output.cameraMake, cameraModel: output.cameraModel,
+            pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, orientation: orientation!,
+            thumbnail: output.thumbnail, thumbnailWidth: output.thumbnailWidth, thumbnailHeight: output.thumbnailHeight,
+            problems: output.problems, text: output.text, weatherStatus: output.weatherStatus,
+            weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt)
     }
 
     private static func notOneOf(_ text: String, _ names: [String]) -> String {

@@ -7,22 +7,29 @@ import Foundation
 enum OpenMeteoFake {
     /// Hourly values for the hour starting at `time` (Unix seconds): deterministic, with a
     /// null temperature every 7th hour so null handling is exercised.
-    static func values(at time: Int64) -> (temperature: Double?, apparent: Double, precipitation: Double, cloud: Double, wind: Double, code: Int) {
+    static func values(at time: Int64) -> (
+        temperature: Double?, apparent: Double, precipitation: Double, cloud: Double, wind: Double, code: Int
+    ) {
         let hourIndex = Int(time / 3600)
         let temperature: Double? = hourIndex % 7 == 0 ? nil : Double(hourIndex % 30) + 0.5
-        return (temperature, Double(hourIndex % 25) - 1, Double(hourIndex % 4) * 0.1,
-                Double(hourIndex % 101), Double(hourIndex % 40) + 0.25, [0, 1, 2, 3, 45, 61, 95][hourIndex % 7])
+        return (
+            temperature, Double(hourIndex % 25) - 1, Double(hourIndex % 4) * 0.1,
+            Double(hourIndex % 101), Double(hourIndex % 40) + 0.25, [0, 1, 2, 3, 45, 61, 95][hourIndex % 7]
+        )
     }
 
     /// A full answer for the request's query: every hour from local midnight of start_date
     /// to local midnight after end_date in `timezone` (`utcOffsetSeconds` when the zone is
     /// unknown). `nil` when the query lacks dates. Hours from `emptyFrom` on, and those in
     /// `emptyHours`, are all nulls, as the archive answers for hours it has not filled yet.
-    static func answer(for request: LocalHTTPServer.Request, timezone: String = "Europe/Paris",
-                       utcOffsetSeconds: Int = 7200, emptyFrom: Int64? = nil, emptyHours: Set<Int64> = []) -> String? {
+    static func answer(
+        for request: LocalHTTPServer.Request, timezone: String = "Europe/Paris",
+        utcOffsetSeconds: Int = 7200, emptyFrom: Int64? = nil, emptyHours: Set<Int64> = []
+    ) -> String? {
         let query = request.query
         guard let start = query["start_date"].flatMap(CivilDate.init(iso:)),
-              let end = query["end_date"].flatMap(CivilDate.init(iso:)) else { return nil }
+            let end = query["end_date"].flatMap(CivilDate.init(iso:))
+        else { return nil }
         let latitude = Double(query["latitude"] ?? "") ?? 0
         let longitude = Double(query["longitude"] ?? "") ?? 0
         // Local midnights at the place (DST-aware when the zone is known).
@@ -56,14 +63,14 @@ enum OpenMeteoFake {
         func list(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
         // The grid point is near, not at, the asked coordinates, as with the real API.
         return """
-        {"latitude":\(latitude + 0.01),"longitude":\(longitude - 0.01),"generationtime_ms":0.1,\
-        "utc_offset_seconds":\(answerOffset),"timezone":"\(timezone)","timezone_abbreviation":"CEST","elevation":35.0,\
-        "hourly_units":{"time":"unixtime","temperature_2m":"°C","apparent_temperature":"°C","precipitation":"mm",\
-        "cloud_cover":"%","wind_speed_10m":"km/h","weather_code":"wmo code"},\
-        "hourly":{"time":\(list(times)),"temperature_2m":\(list(temperature)),"apparent_temperature":\(list(apparent)),\
-        "precipitation":\(list(precipitation)),"cloud_cover":\(list(cloud)),"wind_speed_10m":\(list(wind)),\
-        "weather_code":\(list(code))}}
-        """
+            {"latitude":\(latitude + 0.01),"longitude":\(longitude - 0.01),"generationtime_ms":0.1,\
+            "utc_offset_seconds":\(answerOffset),"timezone":"\(timezone)","timezone_abbreviation":"CEST","elevation":35.0,\
+            "hourly_units":{"time":"unixtime","temperature_2m":"°C","apparent_temperature":"°C","precipitation":"mm",\
+            "cloud_cover":"%","wind_speed_10m":"km/h","weather_code":"wmo code"},\
+            "hourly":{"time":\(list(times)),"temperature_2m":\(list(temperature)),"apparent_temperature":\(list(apparent)),\
+            "precipitation":\(list(precipitation)),"cloud_cover":\(list(cloud)),"wind_speed_10m":\(list(wind)),\
+            "weather_code":\(list(code))}}
+            """
     }
 
     static func ok(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Reply {
