@@ -92,7 +92,7 @@ extension JournalStore {
         do {
             try archive.validate()
             entries = try archive.items.map { item throws(ArchiveError) in try JournalEntry(item.entry) }
-        } catch { throw StoreError.io("refused: \(error)") }
+        } catch { throw StoreError(.archiveRefused, "refused: \(error)", underlying: error) }
         guard try count() == 0 else { throw notEmpty() }
         let files = try ThumbnailFiles(library: library)
         // Hold the writers' lock shared: no repair may sweep our uncommitted thumbnails.
@@ -134,6 +134,6 @@ extension JournalStore {
     }
 
     private func notEmpty() -> StoreError {
-        StoreError.io("import needs an empty library; \(library.root.path) already has entries")
+        StoreError(.libraryNotEmpty, "import needs an empty library; \(library.root.path) already has entries")
     }
 }

@@ -75,7 +75,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
 
     /// Text the store never writes in a column of Core values: an error naming the column.
     private static func unreadable(_ row: Row, _ column: Columns, _ stored: some Any) -> StoreError {
-        StoreError.io("entry \(row[Columns.id] as String? ?? "?"): \(column.rawValue) holds \(stored), which daybook never writes")
+        StoreError.unreadableEntry(
+            "entry \(row[Columns.id] as String? ?? "?"): \(column.rawValue) holds \(stored), which daybook never writes")
     }
 
     public func encode(to container: inout PersistenceContainer) throws {

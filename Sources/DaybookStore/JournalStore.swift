@@ -25,7 +25,7 @@ public final class JournalStore: Sendable {
                 try Schema.migrator.migrate(pool)
                 return pool
             } catch {
-                throw StoreError.io("cannot open the journal at \(library.databaseURL.path): \(error)")
+                throw StoreError.database("cannot open the journal at \(library.databaseURL.path)", error)
             }
         }
     }

@@ -55,11 +55,12 @@ public struct Library: Sendable, Hashable {
                     at: root, withIntermediateDirectories: true,
                     attributes: [.posixPermissions: 0o700])
             } catch {
-                throw StoreError.io("cannot create the library folder \(root.path): \((error as NSError).localizedDescription)")
+                throw StoreError.io(
+                    "cannot create the library folder \(root.path): \((error as NSError).localizedDescription)", underlying: error)
             }
         }
         guard chmod(root.path, 0o700) == 0 else {
-            throw StoreError.io("cannot make \(root.path) private: \(String(cString: strerror(errno)))")
+            throw StoreError.system(errno, "cannot make \(root.path) private")
         }
     }
 
@@ -67,7 +68,7 @@ public struct Library: Sendable, Hashable {
     /// if they already exist. Runs under `SchemaLock`, after `prepareRoot`.
     func prepareFolders() throws {
         if mkdir(thumbnailsURL.path, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.io("cannot create \(thumbnailsURL.path): \(String(cString: strerror(errno)))")
+            throw StoreError.system(errno, "cannot create \(thumbnailsURL.path)")
         }
         let thumbnails = try Self.openPrivateFolder(thumbnailsURL, role: "the thumbnails folder")
         defer { close(thumbnails) }
@@ -75,7 +76,7 @@ public struct Library: Sendable, Hashable {
         // SQLite gives its -wal and -shm files the database file's mode, so creating the
         // database file 0600 up front keeps all three private.
         let fd = open(databaseURL.path, O_CREAT | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.io("cannot create \(databaseURL.path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw StoreError.system(errno, "cannot create \(databaseURL.path)") }
         fchmod(fd, 0o600)
         close(fd)
     }
@@ -92,7 +93,7 @@ public struct Library: Sendable, Hashable {
                 "\(role) \(url.path) is a symbolic link (to \(linkTarget(url))); it must be a real folder inside the library")
         }
         if reason == ENOTDIR { throw StoreError.io("\(role) \(url.path) is not a folder") }
-        throw StoreError.io("cannot open \(role) \(url.path): \(String(cString: strerror(reason)))")
+        throw StoreError.system(reason, "cannot open \(role) \(url.path)")
     }
 
     private static func linkTarget(_ url: URL) -> String {

@@ -41,7 +41,7 @@ enum SchemaLock {
         defer { close(fd) }  // closing drops the lock
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                throw StoreError.io("cannot lock \(library.schemaLockURL.path): \(String(cString: strerror(errno)))")
+                throw StoreError.system(errno, "cannot lock \(library.schemaLockURL.path)")
             }
         }
         return try body()
@@ -50,6 +50,6 @@ enum SchemaLock {
 
 private func openLockFile(_ url: URL) throws -> Int32 {
     let fd = open(url.path, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw StoreError.io("cannot open \(url.path): \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw StoreError.system(errno, "cannot open \(url.path)") }
     return fd
 }

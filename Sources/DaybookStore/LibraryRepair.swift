@@ -38,7 +38,7 @@ public struct LibraryRepair: Sendable {
     public func run() throws -> Report {
         let listing: ThumbnailListing
         do { listing = try readFolder() } catch {
-            throw StoreError.io("repair stopped before changing anything: \(error)")
+            throw StoreError.io("repair stopped before changing anything: \(error)", underlying: error)
         }
         var report = Report()
         for temporary in listing.temporaries {

@@ -1,19 +1,88 @@
-public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    case io(String)
-    case entryNotFound(String)
-    case ambiguousID(String, candidates: [String])
-    case emptyLibrary(String)
-    case invalidTag(String)
+import Foundation
 
-    public var description: String {
-        switch self {
-        case .io(let message): return message
-        case .entryNotFound(let id): return "no entry with id \(id)"
-        case .ambiguousID(let prefix, let candidates):
-            return "id prefix \(prefix) is ambiguous: \(candidates.joined(separator: ", "))"
-        case .invalidTag(let name):
-            return "invalid tag \"\(name)\": use letters, digits, '-' or '_' (at most 64)"
-        case .emptyLibrary(let path): return "the journal at \(path) is empty (run `daybook ingest PATH` first)"
+/// Why the journal could not do what was asked: a `code` to act on, a one-line
+/// `description` that names the file, entry or operation, and the error underneath (GRDB's
+/// `DatabaseError`, a `POSIXError`, an `ArchiveError`) when there was one.
+///
+/// A struct with a `Code`, not an enum, in the manner of swift-service-lifecycle's
+/// `ServiceGroupError` and Hummingbird's `HTTPError`: a new kind of failure is a new `Code`
+/// value, which breaks no client's `switch`. Two errors are equal when their code and
+/// description are; the underlying error does not take part.
+public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: String, Hashable, Sendable {
+            case io, database, unreadableEntry, entryNotFound, ambiguousID, emptyLibrary, invalidTag, archiveRefused, libraryNotEmpty
         }
+
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        public var description: String { value.rawValue }
+
+        /// A file or folder of the library could not be created, opened, locked or read, or is
+        /// not what it must be (a symbolic link, not a folder, too large).
+        public static let io = Code(.io)
+        /// SQLite could not open or migrate the journal; `underlying` is GRDB's error.
+        public static let database = Code(.database)
+        /// A row holds a value daybook never writes (changed by another program, or damaged).
+        public static let unreadableEntry = Code(.unreadableEntry)
+        /// No entry has this id, or the text cannot be an id prefix.
+        public static let entryNotFound = Code(.entryNotFound)
+        /// The id prefix matches several entries (`candidates`).
+        public static let ambiguousID = Code(.ambiguousID)
+        /// A reading command found no journal in the library folder.
+        public static let emptyLibrary = Code(.emptyLibrary)
+        public static let invalidTag = Code(.invalidTag)
+        /// An export file failed its checks; `underlying` is the `ArchiveError`. Nothing was written.
+        public static let archiveRefused = Code(.archiveRefused)
+        /// An import needs an empty library.
+        public static let libraryNotEmpty = Code(.libraryNotEmpty)
+    }
+
+    public let code: Code
+    public let description: String
+    /// The error this one reports, when it comes from below the store.
+    public let underlying: (any Error)?
+    /// For `.ambiguousID`: the ids that match the prefix (the first ten).
+    public let candidates: [String]
+
+    init(_ code: Code, _ description: String, underlying: (any Error)? = nil, candidates: [String] = []) {
+        self.code = code
+        self.description = description
+        self.underlying = underlying
+        self.candidates = candidates
+    }
+
+    public static func == (lhs: StoreError, rhs: StoreError) -> Bool {
+        lhs.code == rhs.code && lhs.description == rhs.description
+    }
+
+    static func io(_ description: String, underlying: (any Error)? = nil) -> StoreError {
+        StoreError(.io, description, underlying: underlying)
+    }
+
+    /// A failed system call: "`operation`: strerror(`code`)", keeping the errno as a `POSIXError`.
+    /// The code comes first so that callers read `errno` before building the text.
+    static func system(_ code: Int32, _ operation: String) -> StoreError {
+        StoreError(
+            .io, "\(operation): \(String(cString: strerror(code)))", underlying: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
+    }
+
+    static func database(_ operation: String, _ error: any Error) -> StoreError {
+        StoreError(.database, "\(operation): \(error)", underlying: error)
+    }
+
+    static func unreadableEntry(_ description: String) -> StoreError { StoreError(.unreadableEntry, description) }
+
+    package static func entryNotFound(_ id: String) -> StoreError { StoreError(.entryNotFound, "no entry with id \(id)") }
+
+    package static func ambiguousID(_ prefix: String, candidates: [String]) -> StoreError {
+        StoreError(.ambiguousID, "id prefix \(prefix) is ambiguous: \(candidates.joined(separator: ", "))", candidates: candidates)
+    }
+
+    package static func emptyLibrary(_ path: String) -> StoreError { StoreError(.emptyLibrary, "the journal at \(path) is empty") }
+
+    static func invalidTag(_ name: String) -> StoreError {
+        StoreError(.invalidTag, "invalid tag \"\(name)\": use letters, digits, '-' or '_' (at most 64)")
     }
 }

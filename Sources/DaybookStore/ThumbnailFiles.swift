@@ -124,8 +124,9 @@ public final class ThumbnailFiles: Sendable {
     private func allNames() throws -> [String] {
         let copy = dup(fd)
         guard copy >= 0, let directory = fdopendir(copy) else {
+            let reason = errno
             if copy >= 0 { close(copy) }
-            throw StoreError.io("cannot read the thumbnails folder \(folder.path): \(String(cString: strerror(errno)))")
+            throw StoreError.system(reason, "cannot read the thumbnails folder \(folder.path)")
         }
         defer { closedir(directory) }
         rewinddir(directory)  // the duplicate shares the offset with `fd`
@@ -135,7 +136,7 @@ public final class ThumbnailFiles: Sendable {
             errno = 0
             guard let entry = readdir(directory) else {
                 if errno != 0 {
-                    throw StoreError.io("cannot read the thumbnails folder \(folder.path): \(String(cString: strerror(errno)))")
+                    throw StoreError.system(errno, "cannot read the thumbnails folder \(folder.path)")
                 }
                 return names
             }
@@ -145,7 +146,7 @@ public final class ThumbnailFiles: Sendable {
     }
 
     private func failure(_ action: String, _ name: String) -> StoreError {
-        StoreError.io("\(action) \(folder.appendingPathComponent(name).path): \(String(cString: strerror(errno)))")
+        StoreError.system(errno, "\(action) \(folder.appendingPathComponent(name).path)")
     }
 }
 

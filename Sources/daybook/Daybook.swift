@@ -32,16 +32,40 @@ struct Daybook: AsyncParsableCommand {
     /// Async so that `watch` and the weather commands can await; the others run synchronously.
     static func main() async {
         umask(0o077)
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst())))
+            command = try parseAsRoot(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst())))
+        } catch {
+            exit(code: exitCode(for: error, message: fullMessage(for: error)))
+        }
+        do {
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            exit(code: exitCode(for: error, message: fullMessage(for: error)))
+            exit(code: report(error))
         }
+    }
+
+    /// The one place a command's failure becomes output and an exit status. ArgumentParser's
+    /// own errors (`ExitCode`, `CleanExit`, a `ValidationError` found late, and the internal
+    /// ones its `help` command throws, hence the test on the module) keep its handling; every
+    /// other error — the library's, the watcher's, `CommandError` — is one
+    /// `daybook: error: …` line and status 1.
+    static func report(_ error: any Error) -> Int32 {
+        switch error {
+        case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
+            return exitCode(for: error, message: fullMessage(for: error))
+        case let error as StoreError where error.code == .emptyLibrary:
+            Console.error("\(error) (run `daybook ingest PATH` first)")
+        case let error as CocoaError:
+            Console.error(error.localizedDescription)
+        default:
+            Console.error("\(error)")
+        }
+        return 1
     }
 
     /// ArgumentParser exits 64 on usage errors; Daybook's contract is 2.
@@ -70,30 +94,4 @@ struct LibraryOptions: ParsableArguments {
     var json = false
 
     var resolvedLibrary: Library { Library.resolve(explicit: library) }
-}
-
-/// An error already explained to the user: exit with `code` and print nothing more.
-struct Exit: Error {
-    let code: Int32
-}
-
-extension ParsableArguments {
-    /// Runs `body`, turning library errors into one `daybook: error: …` line and exit 1.
-    func reportingErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as StoreError {
-            Console.error(error.description)
-            throw ExitCode(1)
-        }
-    }
-
-    func reportingErrors(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch let error as StoreError {
-            Console.error(error.description)
-            throw ExitCode(1)
-        }
-    }
 }

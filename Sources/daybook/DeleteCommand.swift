@@ -21,24 +21,22 @@ struct Delete: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let entries = try ids.map { try store.entry(idPrefix: $0) }
-            if !yes {
-                guard isatty(STDIN_FILENO) == 1 else {
-                    Console.error("refusing to delete without confirmation: no terminal to ask on (use --yes)")
-                    throw ExitCode(2)
-                }
-                for entry in entries { Console.writeError("  " + EntryFormat.line(entry, annotations: EntryAnnotations())) }
-                FileHandle.standardError.write(Data("Delete \(entries.count) entr\(entries.count == 1 ? "y" : "ies")? [y/N] ".utf8))
-                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                    Console.writeError("daybook: nothing deleted")
-                    return
-                }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let entries = try ids.map { try store.entry(idPrefix: $0) }
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                Console.error("refusing to delete without confirmation: no terminal to ask on (use --yes)")
+                throw ExitCode(2)
             }
-            let deleted = try store.delete(entryIDs: Array(Set(entries.map(\.id))))
-            if options.json { return try Console.printJSON(["deleted": deleted.map(\.id).sorted()]) }
-            print("deleted \(deleted.count) entr\(deleted.count == 1 ? "y" : "ies")")
+            for entry in entries { Console.writeError("  " + EntryFormat.line(entry, annotations: EntryAnnotations())) }
+            FileHandle.standardError.write(Data("Delete \(entries.count) entr\(entries.count == 1 ? "y" : "ies")? [y/N] ".utf8))
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                Console.writeError("daybook: nothing deleted")
+                return
+            }
         }
+        let deleted = try store.delete(entryIDs: Array(Set(entries.map(\.id))))
+        if options.json { return try Console.printJSON(["deleted": deleted.map(\.id).sorted()]) }
+        print("deleted \(deleted.count) entr\(deleted.count == 1 ? "y" : "ies")")
     }
 }

@@ -60,35 +60,33 @@ struct Edit: ParsableCommand {
     static func parseDate(_ text: String) -> LocalDateTime? { LocalDateTime(commandLine: text) }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            var entry = try store.entry(idPrefix: id)
-            var newText: String?
-            if let text { newText = text }
-            if let textFile {
-                let data =
-                    textFile == "-"
-                    ? FileHandle.standardInput.readDataToEndOfFile()
-                    : try Data(contentsOf: URL(fileURLWithPath: textFile))
-                newText = String(decoding: data, as: UTF8.self)
-            }
-            if editor {
-                let edited = try TextEditor.edit(entry.text, label: entry.shortID)
-                newText = edited == entry.text ? nil : edited
-            }
-            if let trimmed = newText?.trimmingCharacters(in: .newlines) { newText = trimmed }
-            if newText != nil || date != nil {
-                entry = try store.edit(entryID: entry.id, text: newText, capturedAt: date.flatMap(Self.parseDate))
-            }
-            if !addTag.isEmpty || !removeTag.isEmpty {
-                try store.editTags(entryID: entry.id, add: addTag, remove: removeTag)
-                entry = try store.entry(idPrefix: entry.id)
-            }
-            let tags = try store.tags(entryID: entry.id)
-            if options.json {
-                return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id)))
-            }
-            print("\(entry.shortID) updated at \(entry.updatedAt)")
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        var entry = try store.entry(idPrefix: id)
+        var newText: String?
+        if let text { newText = text }
+        if let textFile {
+            let data =
+                textFile == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile()
+                : try Data(contentsOf: URL(fileURLWithPath: textFile))
+            newText = String(decoding: data, as: UTF8.self)
         }
+        if editor {
+            let edited = try TextEditor.edit(entry.text, label: entry.shortID)
+            newText = edited == entry.text ? nil : edited
+        }
+        if let trimmed = newText?.trimmingCharacters(in: .newlines) { newText = trimmed }
+        if newText != nil || date != nil {
+            entry = try store.edit(entryID: entry.id, text: newText, capturedAt: date.flatMap(Self.parseDate))
+        }
+        if !addTag.isEmpty || !removeTag.isEmpty {
+            try store.editTags(entryID: entry.id, add: addTag, remove: removeTag)
+            entry = try store.entry(idPrefix: entry.id)
+        }
+        let tags = try store.tags(entryID: entry.id)
+        if options.json {
+            return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id)))
+        }
+        print("\(entry.shortID) updated at \(entry.updatedAt)")
     }
 }

@@ -32,27 +32,25 @@ struct Export: ParsableCommand {
     var noThumbnails = false
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let count: Int
-            switch format {
-            case .json:
-                let archive = try store.exportArchive(includeThumbnails: !noThumbnails)
-                count = archive.items.count
-                try write(try JSONOutput.data(archive))
-            case .geojson:
-                let items = try store.journalItems()
-                count = items.count
-                try write(try JournalExport.geoJSON(items, store: store))
-            case .markdown:
-                guard output != "-" else { throw ValidationError("markdown needs a folder, not standard output.") }
-                let items = try store.journalItems()
-                count = items.count
-                let files = try JournalExport.markdown(items, store: store, to: URL(fileURLWithPath: output))
-                Console.writeError("daybook: wrote \(files.count) month files to \(output)")
-            }
-            if output != "-" { Console.writeError("daybook: exported \(count) entries") }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let count: Int
+        switch format {
+        case .json:
+            let archive = try store.exportArchive(includeThumbnails: !noThumbnails)
+            count = archive.items.count
+            try write(try JSONOutput.data(archive))
+        case .geojson:
+            let items = try store.journalItems()
+            count = items.count
+            try write(try JournalExport.geoJSON(items, store: store))
+        case .markdown:
+            guard output != "-" else { throw ValidationError("markdown needs a folder, not standard output.") }
+            let items = try store.journalItems()
+            count = items.count
+            let files = try JournalExport.markdown(items, store: store, to: URL(fileURLWithPath: output))
+            Console.writeError("daybook: wrote \(files.count) month files to \(output)")
         }
+        if output != "-" { Console.writeError("daybook: exported \(count) entries") }
     }
 
     private func write(_ data: Data) throws {
@@ -60,7 +58,7 @@ struct Export: ParsableCommand {
         do {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw StoreError.io("cannot write \(output): \(error.localizedDescription)")
+            throw CommandError.cannotWrite(output, error)
         }
     }
 }

@@ -18,20 +18,18 @@ struct Import: ParsableCommand {
     var file: String
 
     func run() throws {
-        try reportingErrors {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-                throw StoreError.io("cannot read \(file): \(error.localizedDescription)")
-            }
-            // The whole file is checked before the library is even opened: a refused file writes nothing.
-            let archive: JournalArchive
-            do { archive = try JournalArchive.decodeAndValidate(data) } catch {
-                throw StoreError.io("\(file): \(error)")
-            }
-            let store = try JournalStore(library: options.resolvedLibrary)
-            let count = try store.importArchive(archive)
-            if options.json { return try Console.printJSON(["imported": count]) }
-            print("imported \(count) entries")
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            throw CommandError.cannotRead(file, error)
         }
+        // The whole file is checked before the library is even opened: a refused file writes nothing.
+        let archive: JournalArchive
+        do { archive = try JournalArchive.decodeAndValidate(data) } catch {
+            throw CommandError.refused(file, error)
+        }
+        let store = try JournalStore(library: options.resolvedLibrary)
+        let count = try store.importArchive(archive)
+        if options.json { return try Console.printJSON(["imported": count]) }
+        print("imported \(count) entries")
     }
 }

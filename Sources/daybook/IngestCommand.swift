@@ -34,43 +34,41 @@ struct Ingest: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let store = try JournalStore(library: options.resolvedLibrary)
-            let ingester = try Ingester(store: store, options: pipelineOptions.ingestOptions)
-            let progress = ProgressLine()
-            let tally = LiveTally()
-            let created = CreatedEntries()
-            let json = options.json
-            let summary = try ingester.ingest(paths: paths) { event in
-                tally.record(event)
-                switch event {
-                case .created(let entry): if json { created.append(entry) }
-                case .failed(let path, let reason): progress.printLine("daybook: error: \(path): \(reason)")
-                case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
-                case .alreadyInJournal, .skipped, .replaced, .incomplete: break
-                }
-                progress.update(tally.line)
+        let store = try JournalStore(library: options.resolvedLibrary)
+        let ingester = try Ingester(store: store, options: pipelineOptions.ingestOptions)
+        let progress = ProgressLine()
+        let tally = LiveTally()
+        let created = CreatedEntries()
+        let json = options.json
+        let summary = try ingester.ingest(paths: paths) { event in
+            tally.record(event)
+            switch event {
+            case .created(let entry): if json { created.append(entry) }
+            case .failed(let path, let reason): progress.printLine("daybook: error: \(path): \(reason)")
+            case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
+            case .alreadyInJournal, .skipped, .replaced, .incomplete: break
             }
-            progress.clear()
-            if let repair = summary.repair, !repair.isEmpty {
-                Console.writeError(
-                    "daybook: repaired the library after an interrupted run: "
-                        + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
-                        + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
-            }
-            // A replaced entry whose time or place changed is pending again.
-            let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced)
-            if json {
-                try Console.printJSON(IngestReport(summary: summary, weather: weather, created: created.sorted()))
-                Console.writeError(summary.line)
-            } else {
-                print(summary.line)
-                if let weather, weather.noNetworkNote == nil { print(weather.line) }
-            }
-            // Without a network, one line says so, instead of a failure per request.
-            if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }
-            if summary.failed > 0 { throw ExitCode(1) }
+            progress.update(tally.line)
         }
+        progress.clear()
+        if let repair = summary.repair, !repair.isEmpty {
+            Console.writeError(
+                "daybook: repaired the library after an interrupted run: "
+                    + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
+                    + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
+        }
+        // A replaced entry whose time or place changed is pending again.
+        let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced)
+        if json {
+            try Console.printJSON(IngestReport(summary: summary, weather: weather, created: created.sorted()))
+            Console.writeError(summary.line)
+        } else {
+            print(summary.line)
+            if let weather, weather.noNetworkNote == nil { print(weather.line) }
+        }
+        // Without a network, one line says so, instead of a failure per request.
+        if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }
+        if summary.failed > 0 { throw ExitCode(1) }
     }
 }
 

@@ -103,29 +103,27 @@ struct Search: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            var query = JournalQuery(text: words.isEmpty ? nil : words.joined(separator: " "), tags: tag, limit: limit)
-            // Checked in validate(): each parses.
-            if let day = on.flatMap(CivilDate.init(iso:)) { query.fromDate = day; query.toDate = day }
-            if let month = month.flatMap(CalendarMonth.init) { query.fromDate = month.firstDay; query.toDate = month.lastDay }
-            if let from = from.flatMap(CivilDate.init(iso:)) { query.fromDate = from }
-            if let to = to.flatMap(CivilDate.init(iso:)) { query.toDate = to }
-            if let near {
-                let point = try JournalCLI.point(near, store: store)
-                query.near = JournalQuery.Near(
-                    latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
-            }
-            let results = try store.search(query)
-            let distances = Dictionary(
-                uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
-            if results.isEmpty && !options.json {
-                return Console.writeError("daybook: no entries match")
-            }
-            try EntryListing.print(
-                results.map(\.entry), store: store, json: options.json, distances: distances,
-                sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        var query = JournalQuery(text: words.isEmpty ? nil : words.joined(separator: " "), tags: tag, limit: limit)
+        // Checked in validate(): each parses.
+        if let day = on.flatMap(CivilDate.init(iso:)) { query.fromDate = day; query.toDate = day }
+        if let month = month.flatMap(CalendarMonth.init) { query.fromDate = month.firstDay; query.toDate = month.lastDay }
+        if let from = from.flatMap(CivilDate.init(iso:)) { query.fromDate = from }
+        if let to = to.flatMap(CivilDate.init(iso:)) { query.toDate = to }
+        if let near {
+            let point = try JournalCLI.point(near, store: store)
+            query.near = JournalQuery.Near(
+                latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
         }
+        let results = try store.search(query)
+        let distances = Dictionary(
+            uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
+        if results.isEmpty && !options.json {
+            return Console.writeError("daybook: no entries match")
+        }
+        try EntryListing.print(
+            results.map(\.entry), store: store, json: options.json, distances: distances,
+            sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
     }
 }
 
@@ -151,22 +149,20 @@ struct OnThisDay: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let today = LocalDateTime(
-                unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
-            let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
-            let thisYear = year ?? today.year
-            let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
-            let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
-            if entries.isEmpty && !options.json {
-                return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
-            }
-            try EntryListing.print(entries, store: store, json: options.json) { entry in
-                guard let date = entry.capturedLocal else { return "" }
-                let ago = thisYear - date.year
-                return "\(date.year) — \(ago) year\(ago == 1 ? "" : "s") ago"
-            }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let today = LocalDateTime(
+            unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+        let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
+        let thisYear = year ?? today.year
+        let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
+        let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
+        if entries.isEmpty && !options.json {
+            return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
+        }
+        try EntryListing.print(entries, store: store, json: options.json) { entry in
+            guard let date = entry.capturedLocal else { return "" }
+            let ago = thisYear - date.year
+            return "\(date.year) — \(ago) year\(ago == 1 ? "" : "s") ago"
         }
     }
 }
@@ -184,12 +180,10 @@ struct Latest: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let entries = try store.latest(number)
-            guard !entries.isEmpty || options.json else { throw StoreError.emptyLibrary(store.library.root.path) }
-            try EntryListing.print(entries, store: store, json: options.json) { _ in "Latest additions" }
-        }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let entries = try store.latest(number)
+        guard !entries.isEmpty || options.json else { throw StoreError.emptyLibrary(store.library.root.path) }
+        try EntryListing.print(entries, store: store, json: options.json) { _ in "Latest additions" }
     }
 }
 
@@ -218,7 +212,7 @@ enum JournalCLI {
         }
         let entry = try store.entry(idPrefix: text)
         guard let location = entry.location else {
-            throw StoreError.io("entry \(entry.shortID) has no place to search near")
+            throw CommandError.noPlace(entry)
         }
         return (location.latitude, location.longitude)
     }

@@ -32,18 +32,16 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            // Checked in validate(): it parses.
-            let entries =
-                try month.flatMap(CalendarMonth.init).map { try store.entries(month: $0, limit: limit) }
-                ?? store.entries(limit: limit)
-            if entries.isEmpty && !options.json {
-                if let month { return Console.writeError("daybook: no entries in \(month)") }
-                throw StoreError.emptyLibrary(store.library.root.path)
-            }
-            try EntryListing.print(entries, store: store, json: options.json)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        // Checked in validate(): it parses.
+        let entries =
+            try month.flatMap(CalendarMonth.init).map { try store.entries(month: $0, limit: limit) }
+            ?? store.entries(limit: limit)
+        if entries.isEmpty && !options.json {
+            if let month { return Console.writeError("daybook: no entries in \(month)") }
+            throw StoreError.emptyLibrary(store.library.root.path)
         }
+        try EntryListing.print(entries, store: store, json: options.json)
     }
 }
 
@@ -59,15 +57,13 @@ struct Show: ParsableCommand {
     var id: String
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let entry = try store.entry(idPrefix: id)
-            let tags = try store.tags(entryID: entry.id)
-            let weather = try store.weather(entryID: entry.id)
-            if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: weather)) }
-            for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) {
-                print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
-            }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let entry = try store.entry(idPrefix: id)
+        let tags = try store.tags(entryID: entry.id)
+        let weather = try store.weather(entryID: entry.id)
+        if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: weather)) }
+        for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) {
+            print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
         }
     }
 }

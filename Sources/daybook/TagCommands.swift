@@ -37,13 +37,11 @@ struct Tag: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let entry = try store.entry(idPrefix: id)
-            let tags = try store.editTags(entryID: entry.id, add: add, remove: remove)
-            if options.json { return try Console.printJSON(tags) }
-            print("\(entry.shortID): \(EntryFormat.tagList(tags) ?? "no tags")")
-        }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let entry = try store.entry(idPrefix: id)
+        let tags = try store.editTags(entryID: entry.id, add: add, remove: remove)
+        if options.json { return try Console.printJSON(tags) }
+        print("\(entry.shortID): \(EntryFormat.tagList(tags) ?? "no tags")")
     }
 }
 
@@ -66,19 +64,17 @@ struct Tags: ParsableCommand {
             print("Colour tagger version \(ColourTagger.version)\n")
             return print(ColourTagger.markdownTable())
         }
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let counts = try store.tagCounts()
-            if options.json { return try Console.printJSON(counts) }
-            guard !counts.isEmpty else { return print("no tags yet") }
-            let width = counts.map(\.name.count).max() ?? 0
-            for count in counts {
-                let origin = [count.auto > 0 ? "\(count.auto) auto" : nil, count.user > 0 ? "\(count.user) user" : nil]
-                    .compactMap { $0 }.joined(separator: ", ")
-                print(
-                    "\(count.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(format: "%5d", count.entries))  (\(origin))"
-                )
-            }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let counts = try store.tagCounts()
+        if options.json { return try Console.printJSON(counts) }
+        guard !counts.isEmpty else { return print("no tags yet") }
+        let width = counts.map(\.name.count).max() ?? 0
+        for count in counts {
+            let origin = [count.auto > 0 ? "\(count.auto) auto" : nil, count.user > 0 ? "\(count.user) user" : nil]
+                .compactMap { $0 }.joined(separator: ", ")
+            print(
+                "\(count.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(format: "%5d", count.entries))  (\(origin))"
+            )
         }
     }
 }
@@ -103,36 +99,34 @@ struct Retag: ParsableCommand {
     }
 
     func run() throws {
-        try reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            let total = try store.count()
-            let progress = ProgressLine()
-            let done = Mutex(0)
-            let summary = try Retagger(store: store, jobs: jobs).run { event in
-                let count = done.withLock {
-                    $0 += 1; return $0
-                }
-                switch event {
-                case .retagged: break
-                case .noPixels(let id, let reason): progress.printLine("daybook: warning: \(id.prefix(8)): \(reason); tags kept")
-                case .failed(let id, let reason): progress.printLine("daybook: error: \(id.prefix(8)): \(reason)")
-                }
-                progress.update("retagging: \(count)/\(total)")
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let total = try store.count()
+        let progress = ProgressLine()
+        let done = Mutex(0)
+        let summary = try Retagger(store: store, jobs: jobs).run { event in
+            let count = done.withLock {
+                $0 += 1; return $0
             }
-            progress.clear()
-            let line =
-                "\(summary.fromPhotos + summary.fromThumbnails) retagged (\(summary.fromPhotos) from photos, "
-                + "\(summary.fromThumbnails) from thumbnails), \(summary.withoutPixels) without pixels, \(summary.failed) failed"
-            if options.json {
-                try Console.printJSON([
-                    "retagged_from_photos": summary.fromPhotos, "retagged_from_thumbnails": summary.fromThumbnails,
-                    "without_pixels": summary.withoutPixels, "failed": summary.failed,
-                    "tagger_version": ColourTagger.version,
-                ])
-            } else {
-                print(line)
+            switch event {
+            case .retagged: break
+            case .noPixels(let id, let reason): progress.printLine("daybook: warning: \(id.prefix(8)): \(reason); tags kept")
+            case .failed(let id, let reason): progress.printLine("daybook: error: \(id.prefix(8)): \(reason)")
             }
-            if summary.failed > 0 { throw ExitCode(1) }
+            progress.update("retagging: \(count)/\(total)")
         }
+        progress.clear()
+        let line =
+            "\(summary.fromPhotos + summary.fromThumbnails) retagged (\(summary.fromPhotos) from photos, "
+            + "\(summary.fromThumbnails) from thumbnails), \(summary.withoutPixels) without pixels, \(summary.failed) failed"
+        if options.json {
+            try Console.printJSON([
+                "retagged_from_photos": summary.fromPhotos, "retagged_from_thumbnails": summary.fromThumbnails,
+                "without_pixels": summary.withoutPixels, "failed": summary.failed,
+                "tagger_version": ColourTagger.version,
+            ])
+        } else {
+            print(line)
+        }
+        if summary.failed > 0 { throw ExitCode(1) }
     }
 }

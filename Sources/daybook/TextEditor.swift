@@ -1,4 +1,3 @@
-import DaybookStore
 import Foundation
 
 /// Opens `$VISUAL`/`$EDITOR` on a temporary file, as git does for commit messages.
@@ -11,7 +10,7 @@ enum TextEditor {
         let safeLabel = label.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-\(safeLabel)-\(UUID().uuidString).txt")
         let fd = open(file.path, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.io("cannot create \(file.path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CommandError.system(errno, "cannot create \(file.path)") }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { unlink(file.path) }
         try handle.write(contentsOf: Data(text.utf8))
@@ -23,8 +22,8 @@ enum TextEditor {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw StoreError.io("the editor (\(command)) exited with status \(process.terminationStatus); nothing changed")
+            throw CommandError.editorFailed(command, status: process.terminationStatus)
         }
-        return String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        do { return String(decoding: try Data(contentsOf: file), as: UTF8.self) } catch { throw CommandError.cannotRead(file.path, error) }
     }
 }

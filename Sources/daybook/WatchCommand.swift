@@ -94,45 +94,37 @@ struct Watch: AsyncParsableCommand {
         let level = logLevel
         LoggingSystem.bootstrap { label in TimestampedLogHandler(label: label, level: level) }
         let logger = Logger(label: "daybook.watch")
-        do {
-            let store = try JournalStore(library: options.resolvedLibrary)
-            let configuration = WatchConfiguration(
-                folders: folders, archive: moveTo, rescanInterval: rescanInterval, pollOnly: poll, settleTime: settle,
-                ingest: pipelineOptions.ingestOptions)
-            if let archive = configuration.archive {
-                let library = store.library.root.path
-                if archive == library || archive.hasPrefix(library + "/") {
-                    throw ValidationError("--move-to cannot be inside the library (\(library)).")
-                }
+        let store = try JournalStore(library: options.resolvedLibrary)
+        let configuration = WatchConfiguration(
+            folders: folders, archive: moveTo, rescanInterval: rescanInterval, pollOnly: poll, settleTime: settle,
+            ingest: pipelineOptions.ingestOptions)
+        if let archive = configuration.archive {
+            let library = store.library.root.path
+            if archive == library || archive.hasPrefix(library + "/") {
+                throw ValidationError("--move-to cannot be inside the library (\(library)).")
             }
-            // Weather is fetched in batches beside the watcher, never on its ingest threads.
-            let weather = try weatherOptions.backfill(for: store, retry: RetryPolicy(maxAttempts: 2)).map { backfill, choice in
-                WeatherQueue(backfill: backfill, archiveDelayDays: choice.archiveDelayDays, logger: logger)
-            }
-            let service = try WatchService(
-                store: store, configuration: configuration, logger: logger,
-                onNewEntry: { entry in
-                    if entry.weatherStatus == .pending { weather?.enqueue(entry.id) }
-                })
-            var groupLogger = logger
-            groupLogger.logLevel = level <= .debug ? level : .warning
-            var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-                .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)
-            ]
-            if let weather { services.append(.init(service: weather)) }
-            let group = ServiceGroup(
-                configuration: ServiceGroupConfiguration(
-                    services: services,
-                    gracefulShutdownSignals: [.sigterm, .sigint],
-                    logger: groupLogger))
-            try await group.run()
-        } catch let error as WatchError {
-            Console.error(error.description)
-            throw ExitCode(1)
-        } catch let error as StoreError {
-            Console.error(error.description)
-            throw ExitCode(1)
         }
+        // Weather is fetched in batches beside the watcher, never on its ingest threads.
+        let weather = try weatherOptions.backfill(for: store, retry: RetryPolicy(maxAttempts: 2)).map { backfill, choice in
+            WeatherQueue(backfill: backfill, archiveDelayDays: choice.archiveDelayDays, logger: logger)
+        }
+        let service = try WatchService(
+            store: store, configuration: configuration, logger: logger,
+            onNewEntry: { entry in
+                if entry.weatherStatus == .pending { weather?.enqueue(entry.id) }
+            })
+        var groupLogger = logger
+        groupLogger.logLevel = level <= .debug ? level : .warning
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)
+        ]
+        if let weather { services.append(.init(service: weather)) }
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: services,
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: groupLogger))
+        try await group.run()
     }
 }
 

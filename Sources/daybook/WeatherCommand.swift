@@ -57,7 +57,7 @@ struct WeatherOptions: ParsableArguments {
         do {
             provider = try choice.makeProvider(timeout: weatherTimeout)
         } catch {
-            throw StoreError.io("weather provider \(choice): \(error)")
+            throw CommandError.weatherProvider(choice, error)
         }
         guard let provider else { return nil }
         let fetcher = WeatherFetcher(provider: provider, retry: retry, limiter: RateLimiter(requestsPerMinute: requestsPerMinute))
@@ -107,53 +107,51 @@ struct BackfillWeather: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await reportingErrors {
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
-            guard let (backfill, choice) = try weatherOptions.backfill(for: store) else {
-                Console.writeError("daybook: the weather provider is none; nothing to do (choose one with --weather)")
-                return
-            }
-            var backfillOptions = BackfillOptions(
-                since: since.flatMap(CivilDate.init(iso:)), until: until.flatMap(CivilDate.init(iso:)),
-                maxRequests: maxRequests, archiveDelayDays: choice.archiveDelayDays)
-            backfillOptions.stopAfterFailure = false
-            let plan = try backfill.plan(backfillOptions)
-            let skipped = try store.weatherUnavailable()
-            if dryRun {
-                return try printPlan(plan, skipped: skipped, choice: choice)
-            }
-            for (id, reason) in skipped.prefix(20) {
-                Console.writeError("daybook: skipped \(id.prefix(8)): \(reason)")
-            }
-            if skipped.count > 20 { Console.writeError("daybook: … and \(skipped.count - 20) more entries without a place or date") }
-            let progress = ProgressLine()
-            let total = plan.requests.count
-            let counter = Mutex(0)
-            let summary = try await backfill.run(plan, options: backfillOptions) { event in
-                let done = counter.withLock {
-                    $0 += 1; return $0
-                }
-                // An unreachable host stops the run; the note after it says so once.
-                if case .requestFailed(let planned, let error, _) = event, !error.isUnreachable {
-                    progress.printLine(
-                        "daybook: error: weather for \(planned.entryIDs.count) entries near \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso)…\(planned.request.end.iso): \(error)"
-                    )
-                }
-                progress.update("weather: request \(done)/\(total)")
-            }
-            progress.clear()
-            if options.json {
-                try Console.printJSON([
-                    "filled": summary.filled, "pending": summary.pending, "refused": summary.errors,
-                    "requests": summary.attempts, "from_cache": summary.answeredFromCache,
-                    "not_attempted": summary.notAttempted, "skipped": skipped.count,
-                ])
-            } else {
-                print(summary.line + (skipped.isEmpty ? "" : ", \(skipped.count) skipped (no place or date)"))
-            }
-            if let note = summary.noNetworkNote { Console.writeError("daybook: error: \(note)") }
-            if summary.pending > plan.tooRecent.count || summary.errors > 0 { throw ExitCode(1) }
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        guard let (backfill, choice) = try weatherOptions.backfill(for: store) else {
+            Console.writeError("daybook: the weather provider is none; nothing to do (choose one with --weather)")
+            return
         }
+        var backfillOptions = BackfillOptions(
+            since: since.flatMap(CivilDate.init(iso:)), until: until.flatMap(CivilDate.init(iso:)),
+            maxRequests: maxRequests, archiveDelayDays: choice.archiveDelayDays)
+        backfillOptions.stopAfterFailure = false
+        let plan = try backfill.plan(backfillOptions)
+        let skipped = try store.weatherUnavailable()
+        if dryRun {
+            return try printPlan(plan, skipped: skipped, choice: choice)
+        }
+        for (id, reason) in skipped.prefix(20) {
+            Console.writeError("daybook: skipped \(id.prefix(8)): \(reason)")
+        }
+        if skipped.count > 20 { Console.writeError("daybook: … and \(skipped.count - 20) more entries without a place or date") }
+        let progress = ProgressLine()
+        let total = plan.requests.count
+        let counter = Mutex(0)
+        let summary = try await backfill.run(plan, options: backfillOptions) { event in
+            let done = counter.withLock {
+                $0 += 1; return $0
+            }
+            // An unreachable host stops the run; the note after it says so once.
+            if case .requestFailed(let planned, let error, _) = event, !error.isUnreachable {
+                progress.printLine(
+                    "daybook: error: weather for \(planned.entryIDs.count) entries near \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso)…\(planned.request.end.iso): \(error)"
+                )
+            }
+            progress.update("weather: request \(done)/\(total)")
+        }
+        progress.clear()
+        if options.json {
+            try Console.printJSON([
+                "filled": summary.filled, "pending": summary.pending, "refused": summary.errors,
+                "requests": summary.attempts, "from_cache": summary.answeredFromCache,
+                "not_attempted": summary.notAttempted, "skipped": skipped.count,
+            ])
+        } else {
+            print(summary.line + (skipped.isEmpty ? "" : ", \(skipped.count) skipped (no place or date)"))
+        }
+        if let note = summary.noNetworkNote { Console.writeError("daybook: error: \(note)") }
+        if summary.pending > plan.tooRecent.count || summary.errors > 0 { throw ExitCode(1) }
     }
 
     private func printPlan(_ plan: BackfillPlan, skipped: [(id: String, reason: String)], choice: WeatherProviderChoice) throws {

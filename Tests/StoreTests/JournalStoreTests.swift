@@ -45,6 +45,7 @@ final class JournalStoreTests: XCTestCase {
         XCTAssertEqual(try store.entry(idPrefix: "ABCD1").id, "abcd1111")
         XCTAssertThrowsError(try store.entry(idPrefix: "abcd")) { error in
             XCTAssertEqual(error as? StoreError, .ambiguousID("abcd", candidates: ["abcd1111", "abcd2222"]))
+            XCTAssertEqual((error as? StoreError)?.candidates, ["abcd1111", "abcd2222"])
         }
         XCTAssertThrowsError(try store.entry(idPrefix: "9999")) { error in
             XCTAssertEqual(error as? StoreError, .entryNotFound("9999"))
