@@ -77,7 +77,7 @@ static dbk_status encode_body(encode_ctx *ctx, const uint8_t *samples, int width
     cinfo->image_height = (JDIMENSION)height;
     cinfo->input_components = components;
     cinfo->in_color_space = color_space;
-    jpeg_set_defaults(cinfo); /* RGB becomes YCbCr 4:2:0; CMYK stays CMYK with an Adobe marker */
+    jpeg_set_defaults(cinfo); /* RGB becomes YCbCr 4:2:0 */
     jpeg_set_quality(cinfo, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
     cinfo->optimize_coding = FALSE; /* a second pass over the data for ~5% smaller files */
     cinfo->dct_method = JDCT_ISLOW;
@@ -133,9 +133,4 @@ static dbk_status encode_samples(const uint8_t *samples, int width, int height, 
 dbk_status dbk_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
                           uint8_t **out, size_t *out_size, char message[DBK_MESSAGE_MAX]) {
     return encode_samples(rgb, width, height, 3, JCS_RGB, quality, out, out_size, message);
-}
-
-dbk_status dbk_encode_cmyk(const uint8_t *cmyk, int width, int height, int quality,
-                           uint8_t **out, size_t *out_size, char message[DBK_MESSAGE_MAX]) {
-    return encode_samples(cmyk, width, height, 4, JCS_CMYK, quality, out, out_size, message);
 }

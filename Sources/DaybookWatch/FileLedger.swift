@@ -33,11 +33,6 @@ struct FileLedger {
         }
     }
 
-    func outcome(_ path: String) -> Outcome? {
-        if case .exact(_, let outcome)? = records[path] { return outcome }
-        return nil
-    }
-
     mutating func record(_ path: String, _ stamp: FileStamp, _ outcome: Outcome) {
         records[path] = .exact(stamp, outcome)
     }

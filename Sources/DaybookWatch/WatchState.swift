@@ -104,11 +104,6 @@ struct WatchState<Instant: InstantProtocol>: Sendable where Instant.Duration == 
         return false
     }
 
-    /// Whether the ledger already has this exact version of the file.
-    func isKnown(_ path: String, _ stamp: FileStamp) -> Bool {
-        ledger.isUnchanged(path, stamp)
-    }
-
     /// Whether the file is queued, in hand, or its stamp is in the ledger: a scan can skip it.
     func isHandled(_ path: String, _ stamp: FileStamp) -> Bool {
         readySet.contains(path) || inFlight[path] != nil || ledger.isUnchanged(path, stamp)
@@ -241,10 +236,5 @@ struct WatchState<Instant: InstantProtocol>: Sendable where Instant.Duration == 
         } else {
             later[path] = (time, .scan)
         }
-    }
-
-    /// The stamp taken when a worker picked the file up.
-    func stampInFlight(_ path: String) -> FileStamp? {
-        inFlight[path]
     }
 }

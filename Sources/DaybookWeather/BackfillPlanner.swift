@@ -91,7 +91,7 @@ public enum BackfillPlanner {
     /// Splits items into those the provider can answer (`date <= availableThrough`) and
     /// those left pending because they are newer than the archive's delay. `nil` = no limit.
     /// (Items before the provider's `earliestAvailableDate` are the caller's to refuse.)
-    public static func partition(_ items: [BackfillItem], availableThrough: CivilDate?)
+    static func partition(_ items: [BackfillItem], availableThrough: CivilDate?)
         -> (ready: [BackfillItem], pending: [BackfillItem])
     {
         guard let limit = availableThrough else { return (items, []) }

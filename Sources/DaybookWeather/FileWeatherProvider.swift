@@ -105,7 +105,7 @@ public struct FileWeatherProvider: WeatherProvider {
     }
 
     /// Synchronous form of `series(for:)`.
-    public func answer(_ request: WeatherRequest) throws(WeatherError) -> WeatherSeries {
+    func answer(_ request: WeatherRequest) throws(WeatherError) -> WeatherSeries {
         let cell = request.cell
         let centreLat = cell.latitude, centreLon = cell.longitude
         let candidates = stationsByCell[cell] ?? Array(stations.indices)

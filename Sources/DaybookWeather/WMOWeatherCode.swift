@@ -36,6 +36,4 @@ public enum WMOWeatherCode {
     public static func text(_ code: Int) -> String {
         table[code] ?? "Unknown weather code \(code)"
     }
-
-    public static func isKnown(_ code: Int) -> Bool { table[code] != nil }
 }

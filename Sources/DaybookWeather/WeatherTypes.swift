@@ -122,7 +122,7 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
     }
 
     /// The same series with only the hours of local dates `start...end`.
-    public func restricted(to start: CivilDate, _ end: CivilDate) -> WeatherSeries {
+    func restricted(to start: CivilDate, _ end: CivilDate) -> WeatherSeries {
         let kept = hours[indices(from: localMidnight(min(start, end)), to: localMidnight(max(start, end).adding(days: 1)))]
         return WeatherSeries(
             provider: provider, gridLatitude: gridLatitude, gridLongitude: gridLongitude,
@@ -196,9 +196,6 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// True for `.unreachable`: no answer came, and none will from that host for now.
     public var isUnreachable: Bool { if case .unreachable = self { return true } else { return false } }
-
-    /// True for `.permanent`: the error belongs on the entries, do not ask again.
-    public var isPermanent: Bool { if case .permanent = self { return true } else { return false } }
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

@@ -1,5 +1,6 @@
 import CJPEG
 import DaybookImaging
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -225,23 +226,12 @@ final class DamagedInputTests: XCTestCase {
     }
 
     func testAdobeCMYKIsConvertedToRGB() throws {
-        // Inverted (Photoshop) CMYK: left half red (C=0 M=Y=100% K=0), right half blue.
-        let width = 64
-        let height = 32
-        var cmyk = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let ink: [UInt8] = x < width / 2 ? [0, 255, 255, 0] : [255, 255, 0, 0]
-                for c in 0..<4 { cmyk[(y * width + x) * 4 + c] = 255 - ink[c] }
-            }
-        }
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        var message = [CChar](repeating: 0, count: Int(DBK_MESSAGE_MAX))
-        let status = dbk_encode_cmyk(cmyk, Int32(width), Int32(height), 95, &output, &size, &message)
-        XCTAssertEqual(status, DBK_OK)
-        let jpeg = Array(UnsafeBufferPointer(start: try XCTUnwrap(output), count: size))
-        dbk_free(output)
+        // Inverted (Photoshop) CMYK from another encoder (Pillow, see Tests/Fixtures/cmyk):
+        // left half red (C=0 M=Y=100% K=0), right half blue.
+        let jpeg = [UInt8](try Data(contentsOf: Repository.fixtures.appendingPathComponent("cmyk/adobe-cmyk-red-blue.jpg")))
+        var header = dbk_decode_result()
+        XCTAssertEqual(jpeg.withUnsafeBufferPointer { dbk_read_header($0.baseAddress, $0.count, &header) }, DBK_OK)
+        XCTAssertEqual(header.components, 4, "the fixture is a four-channel JPEG")
 
         let decoded = try JPEGDecoder.decode(jpeg, minimumLongestSide: 64)
         XCTAssertEqual(decoded.image.width, 64)

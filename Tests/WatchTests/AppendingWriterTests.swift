@@ -139,8 +139,7 @@ final class AppendingWriterTests: WatchedFolderTestCase {
         takeInBatch("the first close")
         let start = now
         state.postpone(path, until: start + .milliseconds(200), now: start)
-        XCTAssertNil(state.stampInFlight(path), "no longer in hand")
-        XCTAssertFalse(state.isKnown(path, try XCTUnwrap(stamp)), "nothing in the ledger: it was not dealt with")
+        XCTAssertFalse(state.isHandled(path, try XCTUnwrap(stamp)), "neither queued, nor in hand, nor in the ledger: not dealt with")
         XCTAssertEqual(state.nextWork(now: start), .wait(until: start + .milliseconds(200)))
         XCTAssertEqual(
             state.nextWork(now: start + .milliseconds(200)), .recheck([.init(path: path, context: .scan)]),
@@ -159,6 +158,6 @@ final class AppendingWriterTests: WatchedFolderTestCase {
         state.postpone(path, until: now + .seconds(60), now: now)
         takeInBatch("closed while being read")
         state.finish(path, .stored, now: now)
-        XCTAssertTrue(state.isKnown(path, try XCTUnwrap(FileStamp.of(path))))
+        XCTAssertFalse(state.take(path, stamp: FileStamp.of(path)), "this version is in the ledger: no worker takes it again")
     }
 }

@@ -1,6 +1,7 @@
-import DaybookWeather
 import Foundation
 import XCTest
+
+@testable import DaybookWeather
 
 /// Weather files come from outside: each damaged one is refused with one line naming the
 /// file and the line, and never crashes the loader.

@@ -1,8 +1,9 @@
 import DaybookCore
 import DaybookMetadata
-import DaybookWeather
 import Foundation
 import XCTest
+
+@testable import DaybookWeather
 
 /// The local-time matching rule, with and without offsets, across Europe/Paris DST changes.
 final class MatcherTests: XCTestCase {

@@ -1,9 +1,10 @@
 import DaybookCore
 import DaybookMetadata
 import DaybookTestSupport
-import DaybookWeather
 import Foundation
 import XCTest
+
+@testable import DaybookWeather
 
 final class CivilDateTests: XCTestCase {
     func testParsingAndText() {

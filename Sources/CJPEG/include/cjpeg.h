@@ -48,12 +48,6 @@ dbk_status dbk_read_header(const uint8_t *data, size_t size, dbk_decode_result *
 dbk_status dbk_encode_rgb(const uint8_t *rgb, int width, int height, int quality,
                           uint8_t **out, size_t *out_size, char message[DBK_MESSAGE_MAX]);
 
-/* Encode 4-channel CMYK with an Adobe APP14 marker. Samples are written as given, and
-   readers (this decoder too) follow Photoshop in taking them as inverted: 0 = full ink.
-   Cameras never write CMYK, so this is how tests and tools get such files. */
-dbk_status dbk_encode_cmyk(const uint8_t *cmyk, int width, int height, int quality,
-                           uint8_t **out, size_t *out_size, char message[DBK_MESSAGE_MAX]);
-
 void dbk_free(void *pointer);
 
 #endif
