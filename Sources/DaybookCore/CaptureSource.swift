@@ -15,5 +15,5 @@ public enum CaptureSource: String, Sendable, Hashable, Codable, CaseIterable {
     case user
 
     /// The EXIF date tags, in order of preference.
-    public static let exifTags: [CaptureSource] = [.dateTimeOriginal, .createDate, .modifyDate]
+    package static let exifTags: [CaptureSource] = [.dateTimeOriginal, .createDate, .modifyDate]
 }

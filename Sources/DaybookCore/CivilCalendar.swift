@@ -2,12 +2,12 @@
 ///
 /// No Foundation `Calendar` (and so no machine time zone) is involved anywhere a date is
 /// checked, counted or converted. Day numbers count from 1970-01-01 (day 0).
-public enum CivilCalendar {
-    public static func isLeapYear(_ year: Int) -> Bool {
+package enum CivilCalendar {
+    package static func isLeapYear(_ year: Int) -> Bool {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -16,12 +16,12 @@ public enum CivilCalendar {
     }
 
     /// Whether `year-month-day` names a real day.
-    public static func isValid(year: Int, month: Int, day: Int) -> Bool {
+    package static func isValid(year: Int, month: Int, day: Int) -> Bool {
         (1...12).contains(month) && (1...daysIn(month: month, year: year)).contains(day)
     }
 
     /// Howard Hinnant's days_from_civil.
-    public static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -32,7 +32,7 @@ public enum CivilCalendar {
     }
 
     /// Howard Hinnant's civil_from_days: the inverse of `days(year:month:day:)`.
-    public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -45,12 +45,12 @@ public enum CivilCalendar {
     }
 
     /// 0 for Sunday … 6 for Saturday (1970-01-01 was a Thursday).
-    public static func weekday(days: Int) -> Int {
+    package static func weekday(days: Int) -> Int {
         ((days % 7) + 11) % 7
     }
 
     /// Whole days and the second within the day of a count of seconds since day 0's midnight.
-    public static func split(seconds: Int64) -> (days: Int, secondOfDay: Int) {
+    package static func split(seconds: Int64) -> (days: Int, secondOfDay: Int) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         return (Int(days), Int(seconds - days * 86_400))
     }

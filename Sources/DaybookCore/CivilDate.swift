@@ -23,7 +23,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses EXIF's `YYYY:MM:DD` (GPSDateStamp), also with `-` or `/` as LocalDateTime's
     /// EXIF reading allows.
-    public init?(exifDate text: some StringProtocol) {
+    package init?(exifDate text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == bytes[7],
             let n = DateText.numbers(text, layout: "####:##:##", alternatives: [4: "-/", 7: "-/"])
@@ -47,7 +47,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Today's date in UTC.
-    public static func todayUTC(now: Date = Date()) -> CivilDate {
+    package static func todayUTC(now: Date = Date()) -> CivilDate {
         CivilDate(unixSeconds: Int64(now.timeIntervalSince1970.rounded(.down)))
     }
 

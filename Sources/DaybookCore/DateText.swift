@@ -5,9 +5,9 @@
 /// `YYYY-MM-DD`, `YYYY-MM` and `MM-DD`, EXIF offsets `+HH:MM`). So one small layout matcher
 /// reads them all, byte by byte, without Foundation's formatters (which depend on locale
 /// and accept more than they should). The types in this module say which layouts they use.
-public enum DateText {
+package enum DateText {
     /// `value` in decimal, zero-padded to `width` digits: `padded(7)` is "07".
-    public static func padded(_ value: Int, width: Int = 2) -> String {
+    package static func padded(_ value: Int, width: Int = 2) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
@@ -15,7 +15,7 @@ public enum DateText {
     /// The numbers in `text` read against `layout`, in which each run of `#` is a number of
     /// that many ASCII digits and any other character must be itself, or, at index `i`, one
     /// of `alternatives[i]`. `nil` unless the whole text fits the whole layout.
-    public static func numbers(_ text: some StringProtocol, layout: String, alternatives: [Int: String] = [:]) -> [Int]? {
+    package static func numbers(_ text: some StringProtocol, layout: String, alternatives: [Int: String] = [:]) -> [Int]? {
         var text = String(text)
         var layout = layout
         // Contiguous UTF-8 on both sides (native strings already are): the store reads a date
@@ -51,7 +51,7 @@ public enum DateText {
 extension String {
     /// The text without the spaces, tabs, line breaks and NULs around it (EXIF writers pad
     /// fixed-size fields with either).
-    public var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\0" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isPadding($0) }),
             let last = lastIndex(where: { !isPadding($0) })

@@ -13,7 +13,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
 
     /// Years outside this range are clock garbage (0000, 1970 epoch defaults are handled by
     /// the all-zero check; 1826 is the oldest surviving photograph).
-    public static let plausibleYears = 1826...2999
+    package static let plausibleYears = 1826...2999
 
     public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         guard Self.plausibleYears.contains(year), CivilCalendar.isValid(year: year, month: month, day: day),
@@ -36,7 +36,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
     /// Parses EXIF's `YYYY:MM:DD HH:MM:SS`. Also accepts `-` or `/` in the date and `T`
     /// between date and time, which some writers use. Anything else — blanks, all zeros,
     /// free text, impossible dates — is `nil`: a missing date, never a half-parsed one.
-    public init?(exif text: some StringProtocol) {
+    package init?(exif text: some StringProtocol) {
         let bytes = Array(text.utf8)
         // The two date separators must be the same character.
         guard bytes.count == 19, bytes[4] == bytes[7] else { return nil }
@@ -50,7 +50,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
 
     /// Parses a date typed on the command line: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or
     /// `YYYY-MM-DD HH:MM:SS` (a `T` may stand for the space; EXIF's separators are fine too).
-    public init?(commandLine text: String) {
+    package init?(commandLine text: String) {
         switch text.utf8.count {
         case 10: self.init(exif: text + " 00:00:00")
         case 16: self.init(exif: text + ":00")
@@ -60,7 +60,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
 
     /// The wall-clock fields of a count of seconds since 1970-01-01T00:00:00 read as UTC
     /// (the inverse of `secondsSinceEpochIgnoringZone`). Not checked against `plausibleYears`.
-    public init(unixSecondsIgnoringZone seconds: Int64) {
+    package init(unixSecondsIgnoringZone seconds: Int64) {
         let (days, secondOfDay) = CivilCalendar.split(seconds: seconds)
         (year, month, day) = CivilCalendar.date(days: days)
         hour = secondOfDay / 3600
@@ -79,7 +79,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
         "\(date.iso) \(DateText.padded(hour)):\(DateText.padded(minute))" + (seconds ? ":\(DateText.padded(second))" : "")
     }
 
-    public var exifString: String {
+    package var exifString: String {
         let d = date
         return "\(DateText.padded(d.year, width: 4)):\(DateText.padded(d.month)):\(DateText.padded(d.day)) "
             + "\(DateText.padded(hour)):\(DateText.padded(minute)):\(DateText.padded(second))"
@@ -87,7 +87,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
 
     /// Seconds since 1970-01-01T00:00:00 reading these fields as if they were UTC. Only
     /// differences of such values mean anything (e.g. local time minus GPS UTC time).
-    public var secondsSinceEpochIgnoringZone: Int64 {
+    package var secondsSinceEpochIgnoringZone: Int64 {
         Int64(CivilCalendar.days(year: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 

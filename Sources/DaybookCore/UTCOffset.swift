@@ -34,7 +34,7 @@ public struct UTCOffset: Sendable, Hashable, Codable {
     }
 
     /// Parses EXIF 2.31's `+HH:MM` / `-HH:MM` (and `Z`). Blank or malformed is `nil`.
-    public init?(exifOffset text: String, source: OffsetSource = .exifOffsetTag) {
+    package init?(exifOffset text: String, source: OffsetSource = .exifOffsetTag) {
         if text == "Z" { self.init(seconds: 0, source: source); return }
         guard let n = DateText.numbers(text, layout: "+##:##", alternatives: [0: "-"]), n[1] < 60 else { return nil }
         let sign = text.hasPrefix("-") ? -1 : 1
@@ -44,7 +44,7 @@ public struct UTCOffset: Sendable, Hashable, Codable {
     /// The offset implied by a local time and the GPS clock's UTC time for the same shot.
     /// Accepted only when it is a whole quarter hour (the granularity of real zones) within
     /// ±14 h; `tolerance` absorbs the second or two between the GPS fix and the shutter.
-    public init?(local: LocalDateTime, gpsUTCSeconds: Double, tolerance: Double = 120) {
+    package init?(local: LocalDateTime, gpsUTCSeconds: Double, tolerance: Double = 120) {
         let difference = Double(local.secondsSinceEpochIgnoringZone) - gpsUTCSeconds
         let quarterHours = (difference / 900).rounded()
         guard abs(difference - quarterHours * 900) <= tolerance else { return nil }

@@ -4,14 +4,14 @@ import DaybookCore
 /// so a per-file error can read "not a JPEG (PNG signature)" rather than libjpeg's
 /// "Not a JPEG file: starts with 0x89 0x50". Extensions lie (failed downloads saved as .jpg,
 /// PNGs renamed); magic bytes don't.
-public enum FileSignature {
+package enum FileSignature {
     /// How many leading bytes `describeNonJPEG` looks at; pass at least this many if the
     /// file has them.
-    public static let prefixLength = 16
+    package static let prefixLength = 16
 
     /// nil when `prefix` starts like a JPEG (FF D8 FF); otherwise a short lower-case phrase:
     /// "empty file", "not a JPEG (PNG signature)", "not a JPEG (starts with 0x47 0x49)", …
-    public static func describeNonJPEG(_ prefix: [UInt8]) -> String? {
+    package static func describeNonJPEG(_ prefix: [UInt8]) -> String? {
         let bytes = Array(prefix.prefix(prefixLength))
         if bytes.isEmpty {
             return "empty file"

@@ -1,5 +1,5 @@
 /// Why a file gave no thumbnail. `description` is one human line for per-file error reports.
-public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not JPEG data at all: what it looks like instead ("empty file", "not a JPEG (PNG
     /// signature)"), or libjpeg's own text.
     case notJPEG(String)
@@ -11,7 +11,7 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(FrameSize?, String)
     case encodeFailed(String)
 
-    public var frameSize: FrameSize? {
+    package var frameSize: FrameSize? {
         switch self {
         case .tooLarge(let frame, _), .truncated(let frame, _): return frame
         case .corrupt(let frame, _): return frame
@@ -19,7 +19,7 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         let text: String
         switch self {
         case .notJPEG(let what):

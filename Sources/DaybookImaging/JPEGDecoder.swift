@@ -1,17 +1,17 @@
 import CJPEG
 
 /// Pixels decoded at a reduced DCT scale, plus what the file's header declared.
-public struct DecodedJPEG: Sendable {
+package struct DecodedJPEG: Sendable {
     /// The frame as declared in SOF, before any scaling or EXIF orientation.
-    public let frame: FrameSize
+    package let frame: FrameSize
     /// Decoded at `scaleNumerator`/8 of the frame (rounded up by libjpeg).
-    public let image: RGBImage
-    public let scaleNumerator: Int
+    package let image: RGBImage
+    package let scaleNumerator: Int
     /// libjpeg's recoverable warnings ("Corrupt JPEG data: …"): the first text, with the
     /// total count appended when there were more. Empty for a clean file.
-    public let warnings: [String]
+    package let warnings: [String]
 
-    public init(frame: FrameSize, image: RGBImage, scaleNumerator: Int, warnings: [String]) {
+    package init(frame: FrameSize, image: RGBImage, scaleNumerator: Int, warnings: [String]) {
         self.frame = frame
         self.image = image
         self.scaleNumerator = scaleNumerator
@@ -21,14 +21,14 @@ public struct DecodedJPEG: Sendable {
 
 /// libjpeg-turbo through the CJPEG shim, which turns every libjpeg failure into a status code
 /// (libjpeg's own default would exit the process).
-public enum JPEGDecoder {
-    public static let defaultMaxPixels = 100_000_000
+package enum JPEGDecoder {
+    package static let defaultMaxPixels = 100_000_000
 
     /// Decodes at the smallest scale M/8 whose longer side is at least `minimumLongestSide`
     /// (full size when even that is smaller). Letting the IDCT drop the high frequencies is
     /// far cheaper than decoding full size and resizing: a 12 MP photo decodes at 1/8.
     /// Frames above `maxPixels` are refused before anything is allocated.
-    public static func decode(
+    package static func decode(
         _ bytes: UnsafeRawBufferPointer, minimumLongestSide: Int,
         maxPixels: Int = defaultMaxPixels
     ) throws(ImagingError) -> DecodedJPEG {
@@ -51,7 +51,7 @@ public enum JPEGDecoder {
             warnings: warnings(result))
     }
 
-    public static func decode(
+    package static func decode(
         _ bytes: [UInt8], minimumLongestSide: Int, maxPixels: Int = defaultMaxPixels
     ) throws(ImagingError) -> DecodedJPEG {
         let outcome = bytes.withUnsafeBytes { raw in
@@ -63,7 +63,7 @@ public enum JPEGDecoder {
     }
 
     /// The SOF frame size, reading only the markers before the first scan.
-    public static func frameSize(of bytes: [UInt8]) throws(ImagingError) -> FrameSize {
+    package static func frameSize(of bytes: [UInt8]) throws(ImagingError) -> FrameSize {
         let outcome = bytes.withUnsafeBytes { raw in
             Result { () throws(ImagingError) in
                 try requireJPEGSignature(raw)

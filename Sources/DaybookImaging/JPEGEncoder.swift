@@ -1,9 +1,9 @@
 import CJPEG
 
-public enum JPEGEncoder {
+package enum JPEGEncoder {
     /// Baseline JPEG, YCbCr 4:2:0, standard Huffman tables. `quality` is libjpeg's 1…100
     /// scale (clamped).
-    public static func encode(_ image: RGBImage, quality: Int = 82) throws(ImagingError) -> [UInt8] {
+    package static func encode(_ image: RGBImage, quality: Int = 82) throws(ImagingError) -> [UInt8] {
         guard image.width > 0, image.height > 0 else {
             throw .encodeFailed("empty image (\(image.width)x\(image.height))")
         }

@@ -4,7 +4,7 @@ extension RGBImage {
     /// The image as a viewer shows it when the file carries EXIF Orientation `orientation`:
     /// 2 mirror, 3 rotate 180°, 4 flip, 5 transpose, 6 rotate 90° clockwise, 7 transverse,
     /// 8 rotate 90° counter-clockwise. 5–8 swap width and height.
-    public func oriented(_ orientation: Orientation) -> RGBImage {
+    package func oriented(_ orientation: Orientation) -> RGBImage {
         guard orientation != .up, width > 0, height > 0 else {
             return self
         }

@@ -1,10 +1,10 @@
 /// 8-bit RGB pixels, row-major and interleaved (r, g, b, r, g, b, …), no row padding.
-public struct RGBImage: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public var pixels: [UInt8]
+package struct RGBImage: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    package var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0, "negative image size \(width)x\(height)")
         precondition(
             pixels.count == width * height * 3,
@@ -14,7 +14,7 @@ public struct RGBImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    public init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8)) {
+    package init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8)) {
         precondition(width >= 0 && height >= 0, "negative image size \(width)x\(height)")
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         pixels.withUnsafeMutableBufferPointer { buffer in
@@ -29,7 +29,7 @@ public struct RGBImage: Sendable, Equatable {
         self.init(width: width, height: height, pixels: pixels)
     }
 
-    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+    package func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
         precondition(
             x >= 0 && x < width && y >= 0 && y < height,
             "pixel (\(x), \(y)) outside \(width)x\(height)")

@@ -3,7 +3,7 @@ extension RGBImage {
     /// rounded, at least 1). Each output pixel is the area-weighted mean of the source pixels
     /// it covers, partial edge pixels counting by their covered fraction, so fine detail
     /// averages out instead of aliasing. Never enlarges: a smaller image comes back as is.
-    public func resized(toLongestSide longestSide: Int) -> RGBImage {
+    package func resized(toLongestSide longestSide: Int) -> RGBImage {
         let target = Resampling.targetSize(width: width, height: height, longestSide: longestSide)
         if target.width == width && target.height == height {
             return self

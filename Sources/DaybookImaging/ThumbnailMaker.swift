@@ -1,16 +1,16 @@
 import DaybookCore
 
 /// A photo's thumbnail: JPEG bytes to store, and the same pixels for analysis.
-public struct Thumbnail: Sendable {
-    public let jpeg: [UInt8]
+package struct Thumbnail: Sendable {
+    package let jpeg: [UInt8]
     /// Oriented and resized: exactly what `jpeg` encodes, before compression losses.
-    public let image: RGBImage
+    package let image: RGBImage
     /// The source frame as declared in SOF (stored orientation, not the displayed one).
-    public let frame: FrameSize
+    package let frame: FrameSize
     /// libjpeg's recovered warnings for the source; the thumbnail is still usable.
-    public let warnings: [String]
+    package let warnings: [String]
 
-    public init(jpeg: [UInt8], image: RGBImage, frame: FrameSize, warnings: [String]) {
+    package init(jpeg: [UInt8], image: RGBImage, frame: FrameSize, warnings: [String]) {
         self.jpeg = jpeg
         self.image = image
         self.frame = frame
@@ -18,12 +18,12 @@ public struct Thumbnail: Sendable {
     }
 }
 
-public struct ThumbnailMaker: Sendable {
-    public var longestSide: Int = 400
-    public var quality: Int = 82
-    public var maxPixels: Int = JPEGDecoder.defaultMaxPixels
+package struct ThumbnailMaker: Sendable {
+    package var longestSide: Int = 400
+    package var quality: Int = 82
+    package var maxPixels: Int = JPEGDecoder.defaultMaxPixels
 
-    public init(
+    package init(
         longestSide: Int = 400, quality: Int = 82, maxPixels: Int = JPEGDecoder.defaultMaxPixels
     ) {
         self.longestSide = longestSide
@@ -34,7 +34,7 @@ public struct ThumbnailMaker: Sendable {
     /// `orientation` is the photo's EXIF Orientation (`.up` when absent or unreadable).
     /// Throws instead of returning a partial image: a truncated file would otherwise give a
     /// grey-filled thumbnail and grey colour tags.
-    public func make(from jpegBytes: [UInt8], orientation: Orientation) throws(ImagingError) -> Thumbnail {
+    package func make(from jpegBytes: [UInt8], orientation: Orientation) throws(ImagingError) -> Thumbnail {
         let decoded = try JPEGDecoder.decode(
             jpegBytes, minimumLongestSide: longestSide, maxPixels: maxPixels)
         // Resize before rotating: the longest side doesn't depend on orientation, and

@@ -1,8 +1,8 @@
 import Crypto
 
 /// The dedupe key: SHA-256 of the file's bytes, as 64 lower-case hex digits.
-public enum ContentHash {
-    public static func sha256Hex(_ bytes: [UInt8]) -> String {
+package enum ContentHash {
+    package static func sha256Hex(_ bytes: [UInt8]) -> String {
         let digest = SHA256.hash(data: bytes)
         let hexDigits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()

@@ -3,15 +3,15 @@ import Foundation
 /// How Daybook reads folders, shared by `ingest`'s scanner and the watcher: hidden entries
 /// skipped, names sorted, folders told apart by device and inode (so a symlink loop or a
 /// second link to one folder is recognised).
-public enum FolderListing {
-    public struct Identity: Hashable, Sendable {
-        public let device: UInt64
-        public let inode: UInt64
+package enum FolderListing {
+    package struct Identity: Hashable, Sendable {
+        package let device: UInt64
+        package let inode: UInt64
     }
 
     /// The folder's entries whose names do not start with ".", sorted; nil when it cannot be
     /// read (errno says why).
-    public static func visibleNames(in folder: String) -> [String]? {
+    package static func visibleNames(in folder: String) -> [String]? {
         guard let dir = opendir(folder) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []
@@ -46,7 +46,7 @@ public enum FolderListing {
     private static let nameCapacity = MemoryLayout.size(ofValue: dirent().d_name)
 
     /// Device and inode of what `path` names, following symlinks.
-    public static func identity(of path: String) -> Identity? {
+    package static func identity(of path: String) -> Identity? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))

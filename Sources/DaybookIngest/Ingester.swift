@@ -18,9 +18,12 @@ public struct IngestOptions: Sendable {
     /// way a later version of the file replaces an entry stored from a truncated one.
     public var incompleteSettleTime: Double?
 
+    /// Frames above this many pixels are refused before anything is decoded (the decoder's own limit).
+    public static let defaultMaxPixels = JPEGDecoder.defaultMaxPixels
+
     public init(
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnailSize: Int = 400,
-        maxPixels: Int = JPEGDecoder.defaultMaxPixels, maxFileBytes: Int = 512 << 20,
+        maxPixels: Int = defaultMaxPixels, maxFileBytes: Int = 512 << 20,
         incompleteSettleTime: Double? = nil
     ) {
         self.jobs = max(1, jobs)
@@ -75,7 +78,7 @@ public final class Ingester: Sendable {
     }
 
     /// Ingests one file; every outcome becomes exactly one terminal event.
-    public func ingest(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
+    package func ingest(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
         let path = item.path
         let bytes: [UInt8], modified: Date
         do {

@@ -14,15 +14,15 @@ import Glibc
 ///
 /// This is the cheap pre-check; libjpeg's own verdict (JWRN_JPEG_EOF, `ImagingError.truncated`)
 /// still decides whether pixels are missing when the photo is decoded.
-public enum JPEGEnding {
+package enum JPEGEnding {
     /// True when `bytes` look like the beginning of a JPEG that stops before its EOI: an empty
     /// file, a prefix of the FF D8 FF signature, or a JPEG structure cut short. False for a
     /// complete JPEG, and for data that is not a JPEG at all (that is for the analyzer to say).
-    public static func endsEarly(_ bytes: [UInt8]) -> Bool {
+    package static func endsEarly(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { endsEarly($0) }
     }
 
-    public static func endsEarly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func endsEarly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
         if bytes.count < signature.count { return signature.starts(with: bytes) }
         guard bytes.starts(with: signature) else { return false }

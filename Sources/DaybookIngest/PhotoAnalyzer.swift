@@ -4,38 +4,38 @@ import DaybookTagging
 
 /// Everything Daybook learns from one photo's bytes: metadata, frame size, thumbnail.
 /// The file is read once and its pixels decoded once.
-public struct PhotoAnalysis: Sendable {
-    public var metadata: PhotoMetadata
-    public var frame: FrameSize?
-    public var thumbnail: Thumbnail?
+package struct PhotoAnalysis: Sendable {
+    package var metadata: PhotoMetadata
+    package var frame: FrameSize?
+    package var thumbnail: Thumbnail?
     /// Colour tags from the thumbnail's pixels; none when there are no trustworthy pixels.
-    public var tags: [AutoTag]
+    package var tags: [AutoTag]
     /// Per-file warnings: metadata problems and why there is no thumbnail.
-    public var warnings: [String]
+    package var warnings: [String]
     /// libjpeg ran out of data before the image's end (JWRN_JPEG_EOF): the file is a prefix
     /// of a photo, cut off or still being written.
-    public var truncated = false
+    package var truncated = false
 }
 
 /// Why a file is not ingested at all.
-public struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
-    public let reason: String
+package struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
+    package let reason: String
     /// True for files that are simply not photos (reported as skipped when found in a
     /// folder); false for a photo that is broken (always a failure).
-    public let isNotAPhoto: Bool
-    public var description: String { reason }
+    package let isNotAPhoto: Bool
+    package var description: String { reason }
 }
 
-public struct PhotoAnalyzer: Sendable {
-    public var thumbnails: ThumbnailMaker
-    public var tagger: ColourTagger
+package struct PhotoAnalyzer: Sendable {
+    package var thumbnails: ThumbnailMaker
+    package var tagger: ColourTagger
 
-    public init(thumbnails: ThumbnailMaker = ThumbnailMaker(), tagger: ColourTagger = ColourTagger()) {
+    package init(thumbnails: ThumbnailMaker = ThumbnailMaker(), tagger: ColourTagger = ColourTagger()) {
         self.thumbnails = thumbnails
         self.tagger = tagger
     }
 
-    public func analyze(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
+    package func analyze(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
         if let notJPEG = FileSignature.describeNonJPEG(Array(bytes.prefix(16))) {
             throw Rejection(reason: notJPEG, isNotAPhoto: true)
         }

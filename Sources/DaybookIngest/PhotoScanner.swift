@@ -2,9 +2,9 @@ import Foundation
 
 /// A file the scanner found, and whether the user named it on the command line (then a
 /// non-photo is an error, not a silent skip).
-public struct ScanItem: Sendable, Hashable {
-    public let path: String
-    public let explicitlyNamed: Bool
+package struct ScanItem: Sendable, Hashable {
+    package let path: String
+    package let explicitlyNamed: Bool
 }
 
 /// Walks the paths given to `ingest`, depth first, in name order, one directory listing in
@@ -13,8 +13,8 @@ public struct ScanItem: Sendable, Hashable {
 /// Hidden files and folders are skipped, symlinks are followed, and a folder reached twice
 /// (a symlink loop, or two links to one folder) is walked once. `excluding` keeps the
 /// library's own folder out when it sits inside a scanned folder — its thumbnails are JPEGs.
-public struct PhotoScanner: Sequence, IteratorProtocol {
-    public enum Found: Sendable, Hashable {
+package struct PhotoScanner: Sequence, IteratorProtocol {
+    package enum Found: Sendable, Hashable {
         case file(ScanItem)
         /// A path that could not be read (missing, permission denied…).
         case unreadable(path: String, reason: String)
@@ -25,7 +25,7 @@ public struct PhotoScanner: Sequence, IteratorProtocol {
     private var visitedFolders: Set<FolderListing.Identity> = []
     private let excluded: Set<FolderListing.Identity>
 
-    public init(paths: [String], excluding: [String] = []) {
+    package init(paths: [String], excluding: [String] = []) {
         // Entries remember where a photo was seen; a relative path would mean nothing later.
         let cwd = FileManager.default.currentDirectoryPath
         pendingRoots = paths.reversed().map { path in
@@ -35,7 +35,7 @@ public struct PhotoScanner: Sequence, IteratorProtocol {
         excluded = Set(excluding.compactMap { FolderListing.identity(of: $0) })
     }
 
-    public mutating func next() -> Found? {
+    package mutating func next() -> Found? {
         while true {
             if var top = stack.popLast() {
                 guard top.next < top.names.count else { continue }

@@ -9,22 +9,22 @@ import Synchronization
 ///
 /// Pixels come from the original photo when it is still where it was seen and unchanged
 /// (same SHA-256), else from the stored thumbnail. User tags and user removals are kept.
-public final class Retagger: Sendable {
-    public enum PixelSource: String, Sendable { case photo, thumbnail }
+package final class Retagger: Sendable {
+    package enum PixelSource: String, Sendable { case photo, thumbnail }
 
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case retagged(id: String, from: PixelSource, tags: [AutoTag])
         /// Neither a usable photo nor a thumbnail: the entry's tags are left as they were.
         case noPixels(id: String, reason: String)
         case failed(id: String, reason: String)
     }
 
-    public struct Summary: Sendable, Equatable {
-        public var fromPhotos = 0
-        public var fromThumbnails = 0
-        public var withoutPixels = 0
-        public var failed = 0
-        public var total: Int { fromPhotos + fromThumbnails + withoutPixels + failed }
+    package struct Summary: Sendable, Equatable {
+        package var fromPhotos = 0
+        package var fromThumbnails = 0
+        package var withoutPixels = 0
+        package var failed = 0
+        package var total: Int { fromPhotos + fromThumbnails + withoutPixels + failed }
     }
 
     let store: JournalStore
@@ -32,13 +32,13 @@ public final class Retagger: Sendable {
     let tagger = ColourTagger()
     let thumbnailFiles: ThumbnailFiles
 
-    public init(store: JournalStore, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    package init(store: JournalStore, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         self.store = store
         self.jobs = jobs
         thumbnailFiles = try ThumbnailFiles(library: store.library)
     }
 
-    public func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Summary {
+    package func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Summary {
         let ids = Mutex(try store.entryIDs()[...])
         let summary = Mutex(Summary())
         WorkerPool.run(jobs: jobs, next: { ids.withLock { $0.popFirst() } }) { id in

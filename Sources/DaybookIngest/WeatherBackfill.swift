@@ -3,21 +3,21 @@ import DaybookStore
 import DaybookWeather
 import Foundation
 
-public struct BackfillOptions: Sendable {
-    public var since: CivilDate?
-    public var until: CivilDate?
+package struct BackfillOptions: Sendable {
+    package var since: CivilDate?
+    package var until: CivilDate?
     /// Stop making requests after this many (cache hits are free).
-    public var maxRequests: Int?
+    package var maxRequests: Int?
     /// Only these entries (ingest passes the ones it just created).
-    public var entryIDs: Set<String>?
+    package var entryIDs: Set<String>?
     /// Photos newer than this many days before `today` are left pending.
-    public var archiveDelayDays: Int
-    public var today: CivilDate
+    package var archiveDelayDays: Int
+    package var today: CivilDate
     /// After a request fails for a transient reason, leave the rest pending instead of
     /// trying them all (ingest uses this so a machine without network is not held up).
-    public var stopAfterFailure: Bool
+    package var stopAfterFailure: Bool
 
-    public init(
+    package init(
         since: CivilDate? = nil, until: CivilDate? = nil, maxRequests: Int? = nil, entryIDs: Set<String>? = nil,
         archiveDelayDays: Int = 5, today: CivilDate = CivilDate.todayUTC(), stopAfterFailure: Bool = false
     ) {
@@ -31,41 +31,41 @@ public struct BackfillOptions: Sendable {
     }
 }
 
-public struct BackfillPlan: Sendable {
-    public var requests: [PlannedRequest]
+package struct BackfillPlan: Sendable {
+    package var requests: [PlannedRequest]
     /// Entries too recent for the archive: left pending.
-    public var tooRecent: [String]
+    package var tooRecent: [String]
     /// Every entry the plan considered, by id.
-    public var entries: [String: WeatherCandidate]
-    public var candidates: Int { entries.count }
+    package var entries: [String: WeatherCandidate]
+    package var candidates: Int { entries.count }
 }
 
-public struct BackfillSummary: Sendable, Equatable {
+package struct BackfillSummary: Sendable, Equatable {
     /// Provider calls made, retries included.
-    public var attempts = 0
+    package var attempts = 0
     /// Planned requests answered (by the provider or the cache).
-    public var requestsDone = 0
-    public var answeredFromCache = 0
-    public var filled = 0
+    package var requestsDone = 0
+    package var answeredFromCache = 0
+    package var filled = 0
     /// Still pending: too recent, provider unavailable, or no observation near the time yet.
-    public var pending = 0
+    package var pending = 0
     /// Refused for good by the provider (recorded on the entries).
-    public var errors = 0
+    package var errors = 0
     /// Planned requests not made because of --max-requests or an earlier failure.
-    public var notAttempted = 0
-    public var lastFailure: String?
+    package var notAttempted = 0
+    package var lastFailure: String?
     /// The host that could not be reached; the run stopped asking at that point.
-    public var unreachableHost: String?
+    package var unreachableHost: String?
 
     /// One line for a run that found no network, or `nil`: the only thing worth saying then.
-    public var noNetworkNote: String? {
+    package var noNetworkNote: String? {
         unreachableHost.map {
             "no network (cannot reach \($0)): weather for \(pending) \(pending == 1 ? "entry" : "entries") is pending; "
                 + "run `daybook backfill-weather` later"
         }
     }
 
-    public var line: String {
+    package var line: String {
         var text =
             "weather: \(filled) filled, \(pending) pending, \(errors) refused (\(attempts) request\(attempts == 1 ? "" : "s"), \(answeredFromCache) from cache)"
         if let lastFailure { text += "; last failure: \(lastFailure)" }
@@ -73,26 +73,26 @@ public struct BackfillSummary: Sendable, Equatable {
     }
 }
 
-public enum BackfillEvent: Sendable {
+package enum BackfillEvent: Sendable {
     case requestDone(PlannedRequest, fromCache: Bool, filled: Int)
     case requestFailed(PlannedRequest, WeatherError, permanent: Bool)
 }
 
 /// Fills missing weather: one request per place cell and date range, cached per cell and
 /// day, each answered batch committed at once (an interrupted run loses nothing fetched).
-public struct WeatherBackfill: Sendable {
+package struct WeatherBackfill: Sendable {
     let store: JournalStore
     let fetcher: WeatherFetcher
     let providerName: String
     var cache: WeatherCache { WeatherCache(store: store, provider: providerName) }
 
-    public init(store: JournalStore, provider: any WeatherProvider, fetcher: WeatherFetcher) {
+    package init(store: JournalStore, provider: any WeatherProvider, fetcher: WeatherFetcher) {
         self.store = store
         self.fetcher = fetcher
         providerName = provider.name
     }
 
-    public func plan(_ options: BackfillOptions) throws -> BackfillPlan {
+    package func plan(_ options: BackfillOptions) throws -> BackfillPlan {
         let candidates = try store.weatherCandidates(since: options.since, until: options.until, entryIDs: options.entryIDs)
         let newest = options.today.adding(days: -options.archiveDelayDays)
         var items: [BackfillItem] = []
@@ -110,7 +110,7 @@ public struct WeatherBackfill: Sendable {
             entries: Dictionary(candidates.map { ($0.entryID, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    public func run(_ plan: BackfillPlan, options: BackfillOptions, onEvent: @Sendable (BackfillEvent) -> Void = { _ in }) async throws
+    package func run(_ plan: BackfillPlan, options: BackfillOptions, onEvent: @Sendable (BackfillEvent) -> Void = { _ in }) async throws
         -> BackfillSummary
     {
         var summary = BackfillSummary()

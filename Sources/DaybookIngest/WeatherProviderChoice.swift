@@ -3,15 +3,15 @@ import Foundation
 
 /// Which weather provider a library uses, as written on the command line and remembered in
 /// the library's settings: `open-meteo`, `open-meteo:BASE-URL`, `file:PATH` or `none`.
-public enum WeatherProviderChoice: Sendable, Hashable, CustomStringConvertible {
+package enum WeatherProviderChoice: Sendable, Hashable, CustomStringConvertible {
     case openMeteo(baseURL: URL)
     case file(path: String)
     case none
 
-    public static let settingKey = "weather.provider"
-    public static let `default` = WeatherProviderChoice.openMeteo(baseURL: OpenMeteoArchive.defaultBaseURL)
+    package static let settingKey = "weather.provider"
+    package static let `default` = WeatherProviderChoice.openMeteo(baseURL: OpenMeteoArchive.defaultBaseURL)
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let name = text.prefix { $0 != ":" }
         let argument = text.count > name.count ? String(text.dropFirst(name.count + 1)) : ""
         switch name {
@@ -33,7 +33,7 @@ public enum WeatherProviderChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .openMeteo(let url): return url == OpenMeteoArchive.defaultBaseURL ? "open-meteo" : "open-meteo:\(url.absoluteString)"
         case .file(let path): return "file:\(path)"
@@ -42,12 +42,12 @@ public enum WeatherProviderChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The archive lags real time by about five days (ERA5); a local file does not.
-    public var archiveDelayDays: Int {
+    package var archiveDelayDays: Int {
         if case .openMeteo = self { return 5 }
         return 0
     }
 
-    public func makeProvider(timeout: TimeInterval = 30) throws -> (any WeatherProvider)? {
+    package func makeProvider(timeout: TimeInterval = 30) throws -> (any WeatherProvider)? {
         switch self {
         case .openMeteo(let url): return OpenMeteoArchive(baseURL: url, timeout: timeout)
         case .file(let path): return try FileWeatherProvider(path: path)

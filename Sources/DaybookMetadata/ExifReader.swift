@@ -3,12 +3,12 @@ import DaybookCore
 
 /// Reads a photo's EXIF block (libexif) into `PhotoMetadata`, applying Daybook's rules for
 /// dates, offsets, GPS and orientation.
-public enum ExifReader {
-    public static func read(jpeg bytes: [UInt8]) -> PhotoMetadata {
+package enum ExifReader {
+    package static func read(jpeg bytes: [UInt8]) -> PhotoMetadata {
         bytes.withUnsafeBytes { read(jpeg: $0) }
     }
 
-    public static func read(jpeg bytes: UnsafeRawBufferPointer) -> PhotoMetadata {
+    package static func read(jpeg bytes: UnsafeRawBufferPointer) -> PhotoMetadata {
         guard let block = ExifBlock(jpeg: bytes) else { return PhotoMetadata() }
         var metadata = PhotoMetadata(hasExif: true)
         if block.isEmpty {

@@ -1,15 +1,15 @@
 import DaybookCore
 
-public struct CaptureTime: Sendable, Hashable, Codable {
+package struct CaptureTime: Sendable, Hashable, Codable {
     /// Camera wall-clock time, as written.
-    public var local: LocalDateTime
-    public var source: CaptureSource
+    package var local: LocalDateTime
+    package var source: CaptureSource
     /// SubSecTime digits as written ("250" means .250 s), when present.
-    public var subsecond: String?
+    package var subsecond: String?
     /// Known offset from UTC, or `nil` for a floating local time.
-    public var offset: UTCOffset?
+    package var offset: UTCOffset?
 
-    public init(local: LocalDateTime, source: CaptureSource, subsecond: String? = nil, offset: UTCOffset? = nil) {
+    package init(local: LocalDateTime, source: CaptureSource, subsecond: String? = nil, offset: UTCOffset? = nil) {
         self.local = local
         self.source = source
         self.subsecond = subsecond
@@ -17,25 +17,25 @@ public struct CaptureTime: Sendable, Hashable, Codable {
     }
 
     /// Seconds since the Unix epoch, only when the offset is known.
-    public var unixTime: Int64? {
+    package var unixTime: Int64? {
         offset.map { local.unixSeconds(offsetSeconds: $0.seconds) }
     }
 }
 
 /// What Daybook reads from a photo's EXIF block.
-public struct PhotoMetadata: Sendable, Hashable, Codable {
-    public var capture: CaptureTime?
-    public var location: GeoLocation?
+package struct PhotoMetadata: Sendable, Hashable, Codable {
+    package var capture: CaptureTime?
+    package var location: GeoLocation?
     /// `.up` when missing or invalid.
-    public var orientation: Orientation
-    public var make: String?
-    public var model: String?
+    package var orientation: Orientation
+    package var make: String?
+    package var model: String?
     /// Whether the file had an EXIF block libexif could load.
-    public var hasExif: Bool
+    package var hasExif: Bool
     /// Problems worth telling the user (ignored garbage dates, GPS without a hemisphere…).
-    public var warnings: [String]
+    package var warnings: [String]
 
-    public init(
+    package init(
         capture: CaptureTime? = nil, location: GeoLocation? = nil, orientation: Orientation = .up,
         make: String? = nil, model: String? = nil, hasExif: Bool = false, warnings: [String] = []
     ) {

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Why an export file was refused: one line naming the item, its id and the field.
-public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
+package struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }
 
 extension JournalArchive {
     /// The largest thumbnail an archive may carry (decoded bytes). Daybook's own are at most
     /// 4096 pixels on the longest side, well under this.
-    public static let maximumThumbnailBytes = 16 << 20
+    package static let maximumThumbnailBytes = 16 << 20
 
     /// Decodes an export file's bytes and checks every field, touching no file. A file
     /// that is not refused can be imported whole: ids and content hashes are unique, every
     /// thumbnail name is the entry's content hash plus `.jpg`, every thumbnail is a JPEG, and
     /// every string and number is within bounds.
-    public static func decodeAndValidate(_ data: Data) throws(ArchiveError) -> JournalArchive {
+    package static func decodeAndValidate(_ data: Data) throws(ArchiveError) -> JournalArchive {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let archive: JournalArchive
@@ -29,7 +29,7 @@ extension JournalArchive {
     }
 
     /// Checks a decoded archive (see `decodeAndValidate`); `importArchive` calls it too.
-    public func validate() throws(ArchiveError) {
+    package func validate() throws(ArchiveError) {
         guard (1...Self.currentFormat).contains(format) else {
             throw ArchiveError("format \(format) is not one this daybook reads (1 to \(Self.currentFormat))")
         }

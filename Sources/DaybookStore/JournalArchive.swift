@@ -5,18 +5,18 @@ import GRDB
 /// into an empty library with nothing lost (entries, tags, removed auto tags, weather,
 /// thumbnails). Entries are in their output form (`EntryOutput`): a file is text until
 /// `validate` has read it.
-public struct JournalArchive: Codable, Sendable, Equatable {
-    public static let currentFormat = 1
+package struct JournalArchive: Codable, Sendable, Equatable {
+    package static let currentFormat = 1
 
-    public struct Item: Codable, Sendable, Equatable {
-        public var entry: EntryOutput
-        public var tags: [JournalTag]
-        public var removedTags: [String]
-        public var weather: WeatherRecord?
+    package struct Item: Codable, Sendable, Equatable {
+        package var entry: EntryOutput
+        package var tags: [JournalTag]
+        package var removedTags: [String]
+        package var weather: WeatherRecord?
         /// The thumbnail JPEG, base64 in JSON; nil when exported without thumbnails.
-        public var thumbnail: Data?
+        package var thumbnail: Data?
 
-        public init(
+        package init(
             entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
             thumbnail: Data? = nil
         ) {
@@ -28,11 +28,11 @@ public struct JournalArchive: Codable, Sendable, Equatable {
         }
     }
 
-    public var format: Int
-    public var exportedAt: String
-    public var items: [Item]
+    package var format: Int
+    package var exportedAt: String
+    package var items: [Item]
 
-    public init(format: Int = JournalArchive.currentFormat, exportedAt: String, items: [Item]) {
+    package init(format: Int = JournalArchive.currentFormat, exportedAt: String, items: [Item]) {
         self.format = format
         self.exportedAt = exportedAt
         self.items = items
@@ -40,17 +40,17 @@ public struct JournalArchive: Codable, Sendable, Equatable {
 }
 
 /// An entry with everything stored about it, as the exports read it.
-public struct JournalItem: Sendable, Equatable {
-    public var entry: JournalEntry
-    public var tags: [JournalTag]
-    public var removedTags: [String]
-    public var weather: WeatherRecord?
+package struct JournalItem: Sendable, Equatable {
+    package var entry: JournalEntry
+    package var tags: [JournalTag]
+    package var removedTags: [String]
+    package var weather: WeatherRecord?
 }
 
 extension JournalStore {
     /// Every entry with its tags, removed auto tags and weather, oldest capture first
     /// (undated first), in one read.
-    public func journalItems() throws -> [JournalItem] {
+    package func journalItems() throws -> [JournalItem] {
         try pool.read { db in
             try JournalEntry.order(JournalEntry.Columns.capturedLocal, JournalEntry.Columns.id).fetchAll(db).map { entry in
                 JournalItem(
@@ -63,7 +63,7 @@ extension JournalStore {
         }
     }
 
-    public func exportArchive(includeThumbnails: Bool = true) throws -> JournalArchive {
+    package func exportArchive(includeThumbnails: Bool = true) throws -> JournalArchive {
         let files = try ThumbnailFiles(library: library)
         return JournalArchive(
             format: JournalArchive.currentFormat, exportedAt: JournalEntry.timestamp(Date()),
@@ -87,7 +87,7 @@ extension JournalStore {
     /// first (`JournalArchive.validate`): a refused one writes nothing. Thumbnails are then
     /// written as temporaries, and every row goes in one transaction that renames them into
     /// place before it commits: a failed import leaves the library empty.
-    public func importArchive(_ archive: JournalArchive) throws -> Int {
+    package func importArchive(_ archive: JournalArchive) throws -> Int {
         let entries: [JournalEntry]
         do {
             try archive.validate()

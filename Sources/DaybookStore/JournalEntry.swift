@@ -51,7 +51,7 @@ public struct JournalEntry: Sendable, Hashable {
     public var createdAt: String
     public var updatedAt: String
 
-    public init(
+    package init(
         id: String, contentHash: String, sourcePath: String, fileSize: Int64, capturedLocal: LocalDateTime?,
         captureSubsec: String?, captureSource: CaptureSource?, offset: UTCOffset?, location: GeoLocation?,
         cameraMake: String?, cameraModel: String?, pixelWidth: Int?, pixelHeight: Int?, orientation: Orientation,
@@ -84,7 +84,7 @@ public struct JournalEntry: Sendable, Hashable {
     }
 
     /// A new entry for a photo just read.
-    public init(
+    package init(
         id: String = UUID().uuidString.lowercased(), contentHash: String, sourcePath: String, fileSize: Int64,
         metadata: PhotoMetadata, pixelSize: (width: Int, height: Int)?, thumbnail: String?,
         thumbnailSize: (width: Int, height: Int)?, problems: [String], now: Date = Date()
@@ -102,7 +102,7 @@ public struct JournalEntry: Sendable, Hashable {
             createdAt: created, updatedAt: created)
     }
 
-    public static func timestamp(_ date: Date) -> String { UTCTimestamp.text(date) }
+    package static func timestamp(_ date: Date) -> String { UTCTimestamp.text(date) }
 
     // MARK: Derived views
 

@@ -2,11 +2,11 @@ import DaybookCore
 import Foundation
 
 /// Markdown and GeoJSON renderings of the journal, for reading and for maps.
-public enum JournalExport {
+package enum JournalExport {
     /// One Markdown file per month (`YYYY-MM.md`, plus `undated.md`), oldest entry first,
     /// with thumbnails copied into `DIR/thumbnails/` and linked relatively. Returns the files written.
     @discardableResult
-    public static func markdown(_ items: [JournalItem], store: JournalStore, to folder: URL) throws -> [URL] {
+    package static func markdown(_ items: [JournalItem], store: JournalStore, to folder: URL) throws -> [URL] {
         let manager = FileManager.default
         let thumbnails = folder.appendingPathComponent("thumbnails")
         try manager.createDirectory(at: thumbnails, withIntermediateDirectories: true)
@@ -47,7 +47,7 @@ public enum JournalExport {
 
     /// A GeoJSON FeatureCollection of the entries that have a place: points with date, tags
     /// and thumbnail path.
-    public static func geoJSON(_ items: [JournalItem], store: JournalStore) throws -> Data {
+    package static func geoJSON(_ items: [JournalItem], store: JournalStore) throws -> Data {
         let library = store.library
         let features: [[String: Any]] = items.compactMap { item in
             let entry = item.entry

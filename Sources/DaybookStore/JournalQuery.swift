@@ -3,29 +3,29 @@ import Foundation
 import GRDB
 
 /// A search over the journal: every given condition must hold.
-public struct JournalQuery: Sendable, Hashable {
+package struct JournalQuery: Sendable, Hashable {
     /// Words to find in the entry's text and tags (prefixes, case and accents ignored).
-    public var text: String?
+    package var text: String?
     /// Tags the entry must all carry.
-    public var tags: [String] = []
+    package var tags: [String] = []
     /// Capture local dates, inclusive.
-    public var fromDate: CivilDate?
-    public var toDate: CivilDate?
-    public var near: Near?
-    public var limit: Int?
+    package var fromDate: CivilDate?
+    package var toDate: CivilDate?
+    package var near: Near?
+    package var limit: Int?
 
-    public struct Near: Sendable, Hashable {
-        public var latitude: Double
-        public var longitude: Double
-        public var radiusKm: Double
-        public init(latitude: Double, longitude: Double, radiusKm: Double) {
+    package struct Near: Sendable, Hashable {
+        package var latitude: Double
+        package var longitude: Double
+        package var radiusKm: Double
+        package init(latitude: Double, longitude: Double, radiusKm: Double) {
             self.latitude = latitude
             self.longitude = longitude
             self.radiusKm = radiusKm
         }
     }
 
-    public init(
+    package init(
         text: String? = nil, tags: [String] = [], fromDate: CivilDate? = nil, toDate: CivilDate? = nil,
         near: Near? = nil, limit: Int? = nil
     ) {
@@ -38,18 +38,18 @@ public struct JournalQuery: Sendable, Hashable {
     }
 }
 
-public struct SearchResult: Sendable, Hashable {
-    public let entry: JournalEntry
+package struct SearchResult: Sendable, Hashable {
+    package let entry: JournalEntry
     /// Great-circle distance from the query's point, when it had one.
-    public let distanceKm: Double?
+    package let distanceKm: Double?
 }
 
 /// Geometry for "near a place": a bounding box the (latitude, longitude) index can use,
 /// then the exact great-circle distance.
-public enum GreatCircle {
-    public static let earthRadiusKm = 6371.0088
+package enum GreatCircle {
+    package static let earthRadiusKm = 6371.0088
 
-    public static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+    package static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let lat1r = lat1 * .pi / 180, lat2r = lat2 * .pi / 180
         let dLat = (lat2 - lat1) * .pi / 180, dLon = (lon2 - lon1) * .pi / 180
         let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1r) * cos(lat2r) * sin(dLon / 2) * sin(dLon / 2)
@@ -59,7 +59,7 @@ public enum GreatCircle {
     /// Latitude band and longitude ranges covering every point within `radiusKm`. Two
     /// longitude ranges when the circle crosses the antimeridian; the whole circle of
     /// longitudes when it reaches a pole.
-    public static func boundingBox(latitude: Double, longitude: Double, radiusKm: Double)
+    package static func boundingBox(latitude: Double, longitude: Double, radiusKm: Double)
         -> (latitude: ClosedRange<Double>, longitudes: [ClosedRange<Double>])
     {
         let angular = radiusKm / earthRadiusKm * 180 / .pi
@@ -77,7 +77,7 @@ public enum GreatCircle {
 }
 
 extension JournalStore {
-    public func search(_ query: JournalQuery) throws -> [SearchResult] {
+    package func search(_ query: JournalQuery) throws -> [SearchResult] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         let tagNames = try query.tags.map(JournalTag.normalizedName)
@@ -178,7 +178,7 @@ extension JournalStore {
     /// Entries taken on `monthDay` in years before `beforeYear`, newest year first.
     /// On 28 February of a common year, 29 February entries are included too, so leap-day
     /// photos still come round.
-    public func onThisDay(monthDay: MonthDay, beforeYear: Int, includeLeapDay: Bool) throws -> [JournalEntry] {
+    package func onThisDay(monthDay: MonthDay, beforeYear: Int, includeLeapDay: Bool) throws -> [JournalEntry] {
         guard let firstDayOfYear = CivilDate(year: min(beforeYear, 9999), month: 1, day: 1) else { return [] }
         return try pool.read { db in
             var days = [monthDay]

@@ -1,17 +1,17 @@
 import GRDB
 
 /// What a list line shows next to an entry, fetched for many entries in two queries.
-public struct EntryAnnotations: Sendable, Hashable {
-    public var tags: [JournalTag] = []
-    public var weather: WeatherRecord?
-    public init(tags: [JournalTag] = [], weather: WeatherRecord? = nil) {
+package struct EntryAnnotations: Sendable, Hashable {
+    package var tags: [JournalTag] = []
+    package var weather: WeatherRecord?
+    package init(tags: [JournalTag] = [], weather: WeatherRecord? = nil) {
         self.tags = tags
         self.weather = weather
     }
 }
 
 extension JournalStore {
-    public func annotations(for entryIDs: [String]) throws -> [String: EntryAnnotations] {
+    package func annotations(for entryIDs: [String]) throws -> [String: EntryAnnotations] {
         guard !entryIDs.isEmpty else { return [:] }
         return try pool.read { db in
             var result: [String: EntryAnnotations] = [:]

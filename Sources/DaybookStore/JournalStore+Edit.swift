@@ -7,7 +7,7 @@ extension JournalStore {
     /// A date set by hand keeps the entry's UTC offset (the place did not move) and is marked
     /// as coming from the user.
     @discardableResult
-    public func edit(entryID: String, text: String? = nil, capturedAt: LocalDateTime? = nil) throws -> JournalEntry {
+    package func edit(entryID: String, text: String? = nil, capturedAt: LocalDateTime? = nil) throws -> JournalEntry {
         let now = JournalEntry.timestamp(Date())
         return try pool.write { db in
             guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
@@ -31,7 +31,7 @@ extension JournalStore {
     /// files: only names of the store's shape, only inside `thumbnails/`, never through a
     /// link. Returns the deleted entries.
     @discardableResult
-    public func delete(entryIDs: [String]) throws -> [JournalEntry] {
+    package func delete(entryIDs: [String]) throws -> [JournalEntry] {
         let files = try ThumbnailFiles(library: library)
         let deleted = try pool.write { db in
             try entryIDs.map { id -> JournalEntry in

@@ -9,7 +9,7 @@ import GRDB
 /// (`source_truncated`), and the next version read from the same path takes that entry's
 /// place instead of becoming a second entry: one photo, one entry, whatever the writer.
 extension JournalStore {
-    public enum SaveOutcome: Sendable, Equatable {
+    package enum SaveOutcome: Sendable, Equatable {
         case created
         /// The same bytes were already stored (a concurrent duplicate); nothing was written
         /// except the known entry's last-seen path.
@@ -37,7 +37,7 @@ extension JournalStore {
     /// after the commit, and only when no entry refers to it; a crash before that leaves an
     /// orphan, which `LibraryRepair` removes. At any moment the journal holds one entry.
     @discardableResult
-    public func save(
+    package func save(
         _ entry: JournalEntry, sourceTruncated: Bool, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
         beforeCommit: () throws -> Void = {}
     ) throws -> SaveOutcome {
@@ -63,7 +63,7 @@ extension JournalStore {
     }
 
     /// Whether the entry was stored from a file that ended early.
-    public func isStoredFromTruncatedFile(id: String) throws -> Bool {
+    package func isStoredFromTruncatedFile(id: String) throws -> Bool {
         try pool.read { db in
             try Bool.fetchOne(db, sql: "SELECT source_truncated FROM entry WHERE id = ?", arguments: [id]) ?? false
         }

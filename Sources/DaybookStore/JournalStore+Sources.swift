@@ -6,14 +6,14 @@ import GRDB
 extension JournalStore {
     /// A photo file the journal knows: where it was seen last, its size, and when the entry
     /// was last written (Unix seconds; the file was read at or before that moment).
-    public struct KnownSource: Sendable, Hashable {
-        public let path: String
-        public let fileSize: Int64
-        public let entryWrittenAt: Int64
+    package struct KnownSource: Sendable, Hashable {
+        package let path: String
+        package let fileSize: Int64
+        package let entryWrittenAt: Int64
     }
 
     /// Entries whose `source_path` lies under `folder` (a folder path without trailing "/").
-    public func knownSources(under folder: String) throws -> [KnownSource] {
+    package func knownSources(under folder: String) throws -> [KnownSource] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return try pool.read { db in
             try Row.fetchAll(
@@ -33,7 +33,7 @@ extension JournalStore {
     /// Records that the entry's photo now lives at `path` (after `daybook watch --move-to`
     /// moved it). Returns false when there is no such entry.
     @discardableResult
-    public func updateSourcePath(id: String, path: String) throws -> Bool {
+    package func updateSourcePath(id: String, path: String) throws -> Bool {
         let now = JournalEntry.timestamp(Date())
         return try pool.write { db in
             try db.execute(

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 extension JournalStore {
-    public func tags(entryID: String) throws -> [JournalTag] {
+    package func tags(entryID: String) throws -> [JournalTag] {
         try pool.read { db in try Self.tags(db, entryID: entryID) }
     }
 
@@ -15,7 +15,7 @@ extension JournalStore {
 
     /// Replaces an entry's auto tags with the tagger's new proposals, skipping names the user
     /// removed and names the user tagged by hand. User tags are never touched.
-    public func replaceAutoTags(entryID: String, with proposals: [AutoTag], taggerVersion: Int) throws {
+    package func replaceAutoTags(entryID: String, with proposals: [AutoTag], taggerVersion: Int) throws {
         try pool.write { db in
             try Self.replaceAutoTags(db, entryID: entryID, proposals: proposals, taggerVersion: taggerVersion)
         }
@@ -36,7 +36,7 @@ extension JournalStore {
     /// The user's edit: added names become user tags (taking over an auto tag of the same
     /// name); removed names are deleted and remembered, so the tagger never adds them back.
     @discardableResult
-    public func editTags(entryID: String, add: [String], remove: [String]) throws -> [JournalTag] {
+    package func editTags(entryID: String, add: [String], remove: [String]) throws -> [JournalTag] {
         let added = try add.map(JournalTag.normalizedName)
         let removed = try remove.map(JournalTag.normalizedName)
         let now = JournalEntry.timestamp(Date())
@@ -64,7 +64,7 @@ extension JournalStore {
     }
 
     /// Every tag in use with how many entries carry it, most used first.
-    public func tagCounts() throws -> [TagCount] {
+    package func tagCounts() throws -> [TagCount] {
         try pool.read { db in
             try Row.fetchAll(
                 db,
@@ -78,11 +78,11 @@ extension JournalStore {
     }
 
     /// Entry ids in a stable order, for commands that walk the whole journal in batches.
-    public func entryIDs() throws -> [String] {
+    package func entryIDs() throws -> [String] {
         try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY id") }
     }
 
-    public func entry(id: String) throws -> JournalEntry? {
+    package func entry(id: String) throws -> JournalEntry? {
         try pool.read { db in try JournalEntry.fetchOne(db, key: id) }
     }
 }

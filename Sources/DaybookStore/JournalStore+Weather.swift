@@ -4,7 +4,7 @@ import GRDB
 
 extension JournalStore {
     /// Entries waiting for weather (status pending), optionally within local capture dates.
-    public func weatherCandidates(since: CivilDate? = nil, until: CivilDate? = nil, entryIDs: Set<String>? = nil) throws
+    package func weatherCandidates(since: CivilDate? = nil, until: CivilDate? = nil, entryIDs: Set<String>? = nil) throws
         -> [WeatherCandidate]
     {
         try pool.read { db in
@@ -23,7 +23,7 @@ extension JournalStore {
     }
 
     /// Entries that can never get weather, with the reason, for the back-fill report.
-    public func weatherUnavailable() throws -> [(id: String, reason: String)] {
+    package func weatherUnavailable() throws -> [(id: String, reason: String)] {
         try pool.read { db in
             try Row.fetchAll(
                 db,
@@ -42,7 +42,7 @@ extension JournalStore {
     /// Stores weather for a batch of entries in one transaction, marking them done. An
     /// `entryOffset` becomes the entry's offset only when it has none: a fill never replaces an
     /// offset the photo itself gave (or one set meanwhile).
-    public func saveWeather(_ fills: [WeatherFill]) throws {
+    package func saveWeather(_ fills: [WeatherFill]) throws {
         guard !fills.isEmpty else { return }
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
@@ -59,18 +59,18 @@ extension JournalStore {
     }
 
     /// Records a permanent provider error on entries; they leave the pending queue.
-    public func markWeatherError(entryIDs: [String], reason: String) throws {
+    package func markWeatherError(entryIDs: [String], reason: String) throws {
         try pool.write { db in
             _ = try JournalEntry.filter(keys: entryIDs).updateAll(
                 db, JournalEntry.Columns.weatherStatus.set(to: WeatherStatus.error), JournalEntry.Columns.weatherError.set(to: reason))
         }
     }
 
-    public func weather(entryID: String) throws -> WeatherRecord? {
+    package func weather(entryID: String) throws -> WeatherRecord? {
         try pool.read { db in try WeatherRecord.fetchOne(db, key: entryID) }
     }
 
-    public func weatherError(entryID: String) throws -> String? {
+    package func weatherError(entryID: String) throws -> String? {
         try pool.read { db in try String.fetchOne(db, sql: "SELECT weather_error FROM entry WHERE id = ?", arguments: [entryID]) }
     }
 
@@ -78,7 +78,7 @@ extension JournalStore {
 
     /// Cached provider answers, keyed by date: what `cacheWeather` stored for `provider`,
     /// the place cell `cell` and each date. Dates not in the cache are absent.
-    public func cachedWeather(provider: String, cell: String, dates: [CivilDate]) throws -> [CivilDate: Data] {
+    package func cachedWeather(provider: String, cell: String, dates: [CivilDate]) throws -> [CivilDate: Data] {
         try pool.read { db in
             var found: [CivilDate: Data] = [:]
             for date in dates {
@@ -91,7 +91,7 @@ extension JournalStore {
     }
 
     /// Caches one answer per date for a provider and place cell, replacing any before.
-    public func cacheWeather(provider: String, cell: String, days: [CivilDate: Data]) throws {
+    package func cacheWeather(provider: String, cell: String, days: [CivilDate: Data]) throws {
         guard !days.isEmpty else { return }
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
@@ -105,11 +105,11 @@ extension JournalStore {
 
     // MARK: Settings
 
-    public func setting(_ key: String) throws -> String? {
+    package func setting(_ key: String) throws -> String? {
         try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
     }
 
-    public func setSetting(_ key: String, to value: String) throws {
+    package func setSetting(_ key: String, to value: String) throws {
         try pool.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
         }

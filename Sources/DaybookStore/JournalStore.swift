@@ -36,21 +36,21 @@ public final class JournalStore: Sendable {
         return try JournalStore(library: library)
     }
 
-    public enum InsertOutcome: Sendable, Equatable {
+    package enum InsertOutcome: Sendable, Equatable {
         case created
         /// Another file with the same bytes was already there (its path is now updated).
         case existing(id: String)
     }
 
     /// Looks up an entry by content hash.
-    public func entry(contentHash: String) throws -> JournalEntry? {
+    package func entry(contentHash: String) throws -> JournalEntry? {
         try pool.read { db in
             try JournalEntry.filter(Columns.contentHash == contentHash).fetchOne(db)
         }
     }
 
     /// Records where an already-known photo was seen last.
-    public func noteSeen(id: String, at path: String) throws {
+    package func noteSeen(id: String, at path: String) throws {
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
             try db.execute(
@@ -66,7 +66,7 @@ public final class JournalStore: Sendable {
     /// inserted and `beforeCommit` is not run. The tagger's tags are written in the same
     /// transaction.
     @discardableResult
-    public func insert(
+    package func insert(
         _ entry: JournalEntry, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
         beforeCommit: () throws -> Void = {}
     ) throws -> InsertOutcome {
@@ -82,7 +82,7 @@ public final class JournalStore: Sendable {
     /// Inserts many new entries in one transaction (imports, seeding large test journals).
     /// Entries whose content hash is already stored are left out; returns how many were added.
     @discardableResult
-    public func insert(batch entries: [JournalEntry], autoTags: [String: [AutoTag]] = [:], taggerVersion: Int = 0) throws -> Int {
+    package func insert(batch entries: [JournalEntry], autoTags: [String: [AutoTag]] = [:], taggerVersion: Int = 0) throws -> Int {
         try pool.write { db in
             var added = 0
             for entry in entries {
@@ -139,7 +139,7 @@ public final class JournalStore: Sendable {
     }
 
     /// Thumbnail file names referenced by entries.
-    public func referencedThumbnails() throws -> Set<String> {
+    package func referencedThumbnails() throws -> Set<String> {
         try pool.read { db in
             try JournalEntry.filter(Columns.thumbnail != nil).select(Columns.thumbnail, as: String.self).fetchSet(db)
         }
@@ -148,7 +148,7 @@ public final class JournalStore: Sendable {
     /// Clears the thumbnail of entries whose file has gone missing, so that "every entry with
     /// a thumbnail has its file" holds again. Returns how many were cleared.
     @discardableResult
-    public func forgetThumbnails(_ names: Set<String>) throws -> Int {
+    package func forgetThumbnails(_ names: Set<String>) throws -> Int {
         guard !names.isEmpty else { return 0 }
         return try pool.write { db in
             var changed = 0

@@ -1,6 +1,6 @@
 import GRDB
 
-public enum TagSource: String, Sendable, Codable {
+package enum TagSource: String, Sendable, Codable {
     /// Written by the colour tagger; replaced when the tagger runs again.
     case auto
     /// Written by the user; the tagger never touches it.
@@ -8,12 +8,12 @@ public enum TagSource: String, Sendable, Codable {
 }
 
 /// A tag on an entry, as stored.
-public struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "tag"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+package struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "tag"
+    package static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    package static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
-    public enum Columns: String, ColumnExpression {
+    package enum Columns: String, ColumnExpression {
         case entryId = "entry_id"
         case name, source, score
         case taggerVersion = "tagger_version"
@@ -22,15 +22,15 @@ public struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persista
     /// User tags first, then automatic ones by score, then by name: the order tags show in.
     static let displayOrder: [SQLOrdering] = [Columns.source.desc, Columns.score.desc, Columns.name.asc]
 
-    public var entryId: String
-    public var name: String
-    public var source: TagSource
+    package var entryId: String
+    package var name: String
+    package var source: TagSource
     /// The tagger's confidence, 0…1; nil for user tags.
-    public var score: Double?
+    package var score: Double?
     /// Which tagger version produced an auto tag; nil for user tags.
-    public var taggerVersion: Int?
+    package var taggerVersion: Int?
 
-    public init(entryId: String, name: String, source: TagSource, score: Double? = nil, taggerVersion: Int? = nil) {
+    package init(entryId: String, name: String, source: TagSource, score: Double? = nil, taggerVersion: Int? = nil) {
         self.entryId = entryId
         self.name = name
         self.source = source
@@ -39,7 +39,7 @@ public struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persista
     }
 
     /// User tag names are lower case, words joined by "-": "Beach Trip" → "beach-trip".
-    public static func normalizedName(_ raw: String) throws -> String {
+    package static func normalizedName(_ raw: String) throws -> String {
         let words = raw.lowercased().split { $0.isWhitespace }.joined(separator: "-")
         guard !words.isEmpty, words.count <= 64,
             words.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
@@ -51,13 +51,13 @@ public struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persista
 }
 
 /// How often a tag is used.
-public struct TagCount: Sendable, Hashable, Codable {
-    public let name: String
-    public let entries: Int
-    public let auto: Int
-    public let user: Int
+package struct TagCount: Sendable, Hashable, Codable {
+    package let name: String
+    package let entries: Int
+    package let auto: Int
+    package let user: Int
 
-    public init(name: String, entries: Int, auto: Int, user: Int) {
+    package init(name: String, entries: Int, auto: Int, user: Int) {
         self.name = name
         self.entries = entries
         self.auto = auto

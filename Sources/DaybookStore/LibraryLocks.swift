@@ -3,10 +3,10 @@ import Foundation
 /// An advisory lock on the library held by every writing process for its lifetime (shared),
 /// and briefly exclusively by a process that wants to repair. The kernel drops it when a
 /// process dies, so a killed run never leaves the library locked.
-public final class WriterLock: @unchecked Sendable {
+package final class WriterLock: @unchecked Sendable {
     private let fd: Int32
 
-    public init(library: Library) throws {
+    package init(library: Library) throws {
         fd = try openLockFile(library.lockURL)
     }
 
@@ -15,7 +15,7 @@ public final class WriterLock: @unchecked Sendable {
     /// Takes the lock exclusively when nobody else holds it, runs `body`, then keeps it
     /// shared. When another writer is active, `body` is skipped (it will run another time).
     @discardableResult
-    public func whileAlone<T>(_ body: () throws -> T) rethrows -> T? {
+    package func whileAlone<T>(_ body: () throws -> T) rethrows -> T? {
         var result: T?
         if flock(fd, LOCK_EX | LOCK_NB) == 0 {
             result = try body()
@@ -26,7 +26,7 @@ public final class WriterLock: @unchecked Sendable {
 
     /// Holds the lock shared (waiting out a repair in progress), so no repair runs while
     /// this process writes thumbnails that are not committed yet.
-    public func share() {
+    package func share() {
         while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
     }
 }

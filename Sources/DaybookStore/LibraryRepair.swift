@@ -24,7 +24,7 @@ public struct LibraryRepair: Sendable {
     /// The folder read; a seam so tests can make it fail the way a disk does (EIO, EMFILE).
     let readFolder: @Sendable () throws -> ThumbnailListing
 
-    public init(store: JournalStore) throws {
+    package init(store: JournalStore) throws {
         let files = try ThumbnailFiles(library: store.library)
         self.init(store: store, files: files, readFolder: { try files.listing() })
     }
@@ -35,7 +35,7 @@ public struct LibraryRepair: Sendable {
         self.readFolder = readFolder
     }
 
-    public func run() throws -> Report {
+    package func run() throws -> Report {
         let listing: ThumbnailListing
         do { listing = try readFolder() } catch {
             throw StoreError.io("repair stopped before changing anything: \(error)", underlying: error)

@@ -11,12 +11,12 @@ import Foundation
 ///
 /// Files are written under a temporary name and renamed into place, so a reader never sees
 /// half a thumbnail and a killed run leaves only temporaries, which the next repair sweeps.
-public final class ThumbnailFiles: Sendable {
-    public let folder: URL
+package final class ThumbnailFiles: Sendable {
+    package let folder: URL
     private let fd: Int32
 
     /// Opens the library's `thumbnails/` folder; refuses one that is a symbolic link or not a folder.
-    public init(library: Library) throws {
+    package init(library: Library) throws {
         folder = library.thumbnailsURL
         fd = try Library.openPrivateFolder(folder, role: "the thumbnails folder")
     }
@@ -24,10 +24,10 @@ public final class ThumbnailFiles: Sendable {
     deinit { close(fd) }
 
     /// Where the file for `name` lives, for showing and linking; never used to open it.
-    public func url(for name: ThumbnailName) -> URL { folder.appendingPathComponent(name.fileName) }
+    package func url(for name: ThumbnailName) -> URL { folder.appendingPathComponent(name.fileName) }
 
     /// Writes `bytes` to a private temporary file in the folder.
-    public func writeTemporary(_ bytes: [UInt8]) throws -> TemporaryThumbnail {
+    package func writeTemporary(_ bytes: [UInt8]) throws -> TemporaryThumbnail {
         let temporary = TemporaryThumbnail(name: "\(TemporaryThumbnail.prefix)\(getpid())-\(UUID().uuidString).jpg")
         let file = openat(fd, temporary.name, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw failure("cannot create", temporary.name) }
@@ -47,17 +47,17 @@ public final class ThumbnailFiles: Sendable {
     }
 
     /// Renames a temporary into place; an existing file (or link) of that name is replaced, not followed.
-    public func moveIntoPlace(_ temporary: TemporaryThumbnail, name: ThumbnailName) throws {
+    package func moveIntoPlace(_ temporary: TemporaryThumbnail, name: ThumbnailName) throws {
         guard renameat(fd, temporary.name, fd, name.fileName) == 0 else {
             throw failure("cannot rename a thumbnail into", name.fileName)
         }
     }
 
-    public func discard(_ temporary: TemporaryThumbnail) { unlinkat(fd, temporary.name, 0) }
+    package func discard(_ temporary: TemporaryThumbnail) { unlinkat(fd, temporary.name, 0) }
 
     /// Removes the thumbnail `name`; false when it was not there.
     @discardableResult
-    public func remove(_ name: ThumbnailName) throws -> Bool {
+    package func remove(_ name: ThumbnailName) throws -> Bool {
         try removeEntry(name.fileName)
     }
 
@@ -75,7 +75,7 @@ public final class ThumbnailFiles: Sendable {
 
     /// The thumbnail's bytes; nil only when there is no such file (any other failure throws).
     /// A symbolic link in its place is refused, not followed.
-    public func read(_ name: ThumbnailName, maxBytes: Int = 64 << 20) throws -> [UInt8]? {
+    package func read(_ name: ThumbnailName, maxBytes: Int = 64 << 20) throws -> [UInt8]? {
         let file = openat(fd, name.fileName, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if file < 0 && errno == ENOENT { return nil }
         guard file >= 0 else { throw failure("cannot open", name.fileName) }
@@ -98,7 +98,7 @@ public final class ThumbnailFiles: Sendable {
 
     /// Whether a file (or anything else) has the name `name`, by `lstat`: false only on
     /// ENOENT; any other failure throws, so a folder that cannot be checked never reads as empty.
-    public func exists(_ name: ThumbnailName) throws -> Bool {
+    package func exists(_ name: ThumbnailName) throws -> Bool {
         var info = stat()
         if fstatat(fd, name.fileName, &info, AT_SYMLINK_NOFOLLOW) == 0 { return true }
         if errno == ENOENT { return false }
@@ -107,7 +107,7 @@ public final class ThumbnailFiles: Sendable {
 
     /// What the folder holds, sorted by kind. Throws when the folder cannot be read to the
     /// end: a partial listing must never pass for the whole one.
-    public func listing() throws -> ThumbnailListing {
+    package func listing() throws -> ThumbnailListing {
         var listing = ThumbnailListing()
         for name in try allNames() {
             if let thumbnail = ThumbnailName(fileName: name) {
@@ -151,7 +151,7 @@ public final class ThumbnailFiles: Sendable {
 }
 
 /// A thumbnail being written, under a name only this type makes: `.tmp-<pid>-<UUID>.jpg`.
-public struct TemporaryThumbnail: Sendable, Hashable {
+package struct TemporaryThumbnail: Sendable, Hashable {
     static let prefix = ".tmp-"
     let name: String
 
@@ -169,12 +169,12 @@ public struct TemporaryThumbnail: Sendable, Hashable {
 }
 
 /// One read of the thumbnails folder.
-public struct ThumbnailListing: Sendable {
+package struct ThumbnailListing: Sendable {
     /// Files named like a thumbnail (`<sha-256>.jpg`).
-    public var thumbnails: Set<ThumbnailName> = []
+    package var thumbnails: Set<ThumbnailName> = []
     /// Temporaries an interrupted run left behind.
-    public var temporaries: [TemporaryThumbnail] = []
+    package var temporaries: [TemporaryThumbnail] = []
     /// Anything else: never Daybook's, never touched.
-    public var others: [String] = []
-    public init() {}
+    package var others: [String] = []
+    package init() {}
 }

@@ -9,13 +9,13 @@ public struct ThumbnailName: Hashable, Sendable, CustomStringConvertible {
     public let contentHash: String
 
     /// nil unless `contentHash` is exactly 64 lower-case hex digits.
-    public init?(contentHash: String) {
+    package init?(contentHash: String) {
         guard Self.isContentHash(contentHash) else { return nil }
         self.contentHash = contentHash
     }
 
     /// nil unless `fileName` is exactly `<64 lower-case hex digits>.jpg`.
-    public init?(fileName: String) {
+    package init?(fileName: String) {
         guard fileName.utf8.count == 68, fileName.hasSuffix(".jpg") else { return nil }
         self.init(contentHash: String(fileName.dropLast(4)))
     }
@@ -24,7 +24,7 @@ public struct ThumbnailName: Hashable, Sendable, CustomStringConvertible {
     public var description: String { fileName }
 
     /// Whether `text` has the shape of a content hash: 64 characters, each `0-9` or `a-f`.
-    public static func isContentHash(_ text: String) -> Bool {
+    package static func isContentHash(_ text: String) -> Bool {
         text.utf8.count == 64
             && text.utf8.allSatisfy {
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)

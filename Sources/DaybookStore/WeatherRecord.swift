@@ -4,33 +4,33 @@ import GRDB
 
 /// The weather stored for one entry: the provider's observation nearest the capture, as the
 /// weather back-fill chose it (the store keeps what it is given).
-public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "weather"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+package struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, PersistableRecord {
+    package static let databaseTableName = "weather"
+    package static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    package static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
-    public enum Columns: String, ColumnExpression {
+    package enum Columns: String, ColumnExpression {
         case entryId = "entry_id"
     }
 
-    public var entryId: String
-    public var provider: String
+    package var entryId: String
+    package var provider: String
     /// ISO-8601 UTC time of the observation (start of its hour).
-    public var observedAt: String
-    public var temperatureC: Double?
-    public var apparentTemperatureC: Double?
-    public var precipitationMm: Double?
-    public var cloudCoverPercent: Double?
-    public var windSpeedKmh: Double?
-    public var weatherCode: Int?
-    public var weatherText: String?
-    public var gridLatitude: Double
-    public var gridLongitude: Double
-    public var timeZone: String?
-    public var placeUtcOffsetSeconds: Int?
-    public var fetchedAt: String
+    package var observedAt: String
+    package var temperatureC: Double?
+    package var apparentTemperatureC: Double?
+    package var precipitationMm: Double?
+    package var cloudCoverPercent: Double?
+    package var windSpeedKmh: Double?
+    package var weatherCode: Int?
+    package var weatherText: String?
+    package var gridLatitude: Double
+    package var gridLongitude: Double
+    package var timeZone: String?
+    package var placeUtcOffsetSeconds: Int?
+    package var fetchedAt: String
 
-    public init(
+    package init(
         entryId: String, provider: String, observedAt: String, temperatureC: Double?, apparentTemperatureC: Double?,
         precipitationMm: Double?, cloudCoverPercent: Double?, windSpeedKmh: Double?, weatherCode: Int?,
         weatherText: String?, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
@@ -54,7 +54,7 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
     }
 
     /// "14.2 °C (feels 13.0), Partly cloudy, 0.0 mm, wind 11 km/h"
-    public var summary: String {
+    package var summary: String {
         var parts: [String] = []
         if let temperatureC {
             var text = String(format: "%.1f °C", temperatureC)
@@ -71,20 +71,20 @@ public struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Persi
 
 /// What a back-fill found for one entry: the weather to store, and the UTC offset the entry
 /// takes from it (the place's zone, when the entry had none and the zone was certain).
-public struct WeatherFill: Sendable, Hashable {
-    public let record: WeatherRecord
-    public let entryOffset: UTCOffset?
+package struct WeatherFill: Sendable, Hashable {
+    package let record: WeatherRecord
+    package let entryOffset: UTCOffset?
 
-    public init(record: WeatherRecord, entryOffset: UTCOffset?) {
+    package init(record: WeatherRecord, entryOffset: UTCOffset?) {
         self.record = record
         self.entryOffset = entryOffset
     }
 }
 
 /// An entry that needs weather: it has a place and a date, and none yet.
-public struct WeatherCandidate: Sendable, Hashable {
-    public let entryID: String
-    public let location: GeoLocation
-    public let local: LocalDateTime
-    public let offset: UTCOffset?
+package struct WeatherCandidate: Sendable, Hashable {
+    package let entryID: String
+    package let location: GeoLocation
+    package let local: LocalDateTime
+    package let offset: UTCOffset?
 }

@@ -31,21 +31,21 @@ import DaybookImaging
 ///
 /// Every pixel is counted (no subsampling): a 400x300 thumbnail is 120 000 pixels and the
 /// whole pass costs well under a millisecond in a release build.
-public struct ColourHistogram: Sendable, Equatable {
-    public static let hueBinCount = 24
-    public static let hueBinDegrees = 360 / hueBinCount
-    public static let saturationBinCount = saturationEdges.count + 1
-    public static let valueBinCount = valueEdges.count + 1
-    public static let lightnessLevelCount = 256
+package struct ColourHistogram: Sendable, Equatable {
+    package static let hueBinCount = 24
+    package static let hueBinDegrees = 360 / hueBinCount
+    package static let saturationBinCount = saturationEdges.count + 1
+    package static let valueBinCount = valueEdges.count + 1
+    package static let lightnessLevelCount = 256
 
     /// Saturation bin `i` holds saturations in [edges[i-1], edges[i]).
-    public static let saturationEdges: [Double] = [
+    package static let saturationEdges: [Double] = [
         ColourTagger.Thresholds.greySaturation,
         ColourTagger.Thresholds.paleSaturation,
         ColourTagger.Thresholds.vividSaturation,
     ]
     /// Value bin `i` holds values in [edges[i-1], edges[i]).
-    public static let valueEdges: [Double] = [
+    package static let valueEdges: [Double] = [
         ColourTagger.Thresholds.blackValue,
         ColourTagger.Thresholds.vividValue,
         ColourTagger.Thresholds.brownValue,
@@ -53,21 +53,21 @@ public struct ColourHistogram: Sendable, Equatable {
     ]
 
     /// Horizontal thirds: row `y` of an image `h` rows high is in region `3 y / h`.
-    public enum Region: Int, Sendable, CaseIterable {
+    package enum Region: Int, Sendable, CaseIterable {
         case upper, middle, lower
     }
 
     static let binsPerRegion = hueBinCount * saturationBinCount * valueBinCount
 
     /// Width and height of the image the histogram was made from.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Pixel counts, index `region.rawValue * binsPerRegion + binIndex(hue:saturation:value:)`.
-    public let bins: [Int]
+    package let bins: [Int]
     /// Pixel counts per lightness level 0…255, index `region.rawValue * 256 + level`.
-    public let lightness: [Int]
+    package let lightness: [Int]
 
-    public init(image: RGBImage) {
+    package init(image: RGBImage) {
         width = image.width
         height = image.height
         var bins = [Int](repeating: 0, count: Region.allCases.count * Self.binsPerRegion)
@@ -91,18 +91,18 @@ public struct ColourHistogram: Sendable, Equatable {
         self.lightness = lightness
     }
 
-    public var pixelCount: Int { width * height }
+    package var pixelCount: Int { width * height }
 
-    public func pixelCount(in region: Region) -> Int {
+    package func pixelCount(in region: Region) -> Int {
         lightnessHistogram(in: region).reduce(0, +)
     }
 
-    public static func binIndex(hue: Int, saturation: Int, value: Int) -> Int {
+    package static func binIndex(hue: Int, saturation: Int, value: Int) -> Int {
         (hue * saturationBinCount + saturation) * valueBinCount + value
     }
 
     /// Pixels in one hue × saturation × value bin, in one region or (nil) the whole image.
-    public func count(
+    package func count(
         hueBin hue: Int, saturationBin saturation: Int, valueBin value: Int,
         in region: Region? = nil
     ) -> Int {
@@ -114,7 +114,7 @@ public struct ColourHistogram: Sendable, Equatable {
     }
 
     /// 256 counts, one per lightness level, for one region or (nil) the whole image.
-    public func lightnessHistogram(in region: Region? = nil) -> [Int] {
+    package func lightnessHistogram(in region: Region? = nil) -> [Int] {
         let n = Self.lightnessLevelCount
         if let region {
             return Array(lightness[region.rawValue * n..<(region.rawValue + 1) * n])
@@ -125,7 +125,7 @@ public struct ColourHistogram: Sendable, Equatable {
     }
 
     /// The bins and lightness level of one pixel, exactly as the histogram counts it.
-    public static func classify(r: UInt8, g: UInt8, b: UInt8)
+    package static func classify(r: UInt8, g: UInt8, b: UInt8)
         -> (hue: Int, saturation: Int, value: Int, lightness: Int)
     {
         pixelTables.withUnsafeBufferPointer { tables in

@@ -1,6 +1,6 @@
 extension ColourTagger {
     /// The named colour of every pixel in a bin (see `ColourName` for the order of the rules).
-    public static func colour(hueBin: Int, saturationBin: Int, valueBin: Int) -> ColourName {
+    package static func colour(hueBin: Int, saturationBin: Int, valueBin: Int) -> ColourName {
         ColourName.allCases[
             Int(
                 binClasses[

@@ -1,12 +1,12 @@
 extension ColourTagger {
     /// Every tag name `tags(for:)` can emit, in output order, with its rule. Generated from
     /// `Thresholds`, so the README table (`markdownTable()`) always matches the code.
-    public static let vocabulary: [TagRule] = colourRules + sceneRules
+    package static let vocabulary: [TagRule] = colourRules + sceneRules
 
     /// The README table: `| tag | kind | rule |`, one row per vocabulary entry. Put the terms
     /// above it in the README: hue, saturation and value are HSV (value = brightest channel);
     /// lightness is Rec. 601 luma; shares are fractions of the image's pixels.
-    public static func markdownTable() -> String {
+    package static func markdownTable() -> String {
         var lines = ["| tag | kind | rule |", "|---|---|---|"]
         for entry in vocabulary {
             let rule = entry.rule.replacingAll("|", with: "\\|")

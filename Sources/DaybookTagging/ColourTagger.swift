@@ -8,7 +8,7 @@ import DaybookImaging
 /// 4. pink also takes light, pale reds (value ≥ 80 %, saturation < 60 %): "light pink" is a
 ///    tint of red, not a hue of its own;
 /// 5. otherwise the named hue range the hue falls in.
-public enum ColourName: String, Sendable, CaseIterable, Codable {
+package enum ColourName: String, Sendable, CaseIterable, Codable {
     case red, orange, yellow, green, teal, blue, purple, pink, brown, black, white, grey
 }
 
@@ -27,96 +27,96 @@ public enum ColourName: String, Sendable, CaseIterable, Codable {
 /// Terms used in the rules: *hue*, *saturation* and *value* are HSV (value = brightest
 /// channel); *lightness* is Rec. 601 luma, 0 % black to 100 % white. A *share* is a fraction
 /// of the pixels (of the whole image unless a region is named). See `ColourHistogram` for why.
-public struct ColourTagger: Sendable {
+package struct ColourTagger: Sendable {
     /// Stored with every auto tag. Bump it whenever a threshold, range or rule changes.
-    public static let version: Int = 1
+    package static let version: Int = 1
 
     /// Every number the rules use.
-    public enum Thresholds {
+    package enum Thresholds {
         // MARK: Pixel classes (HSV, as fractions 0…1)
 
         /// Value below this: black, whatever the hue.
-        public static let blackValue = 0.2
+        package static let blackValue = 0.2
         /// Saturation below this: a neutral (white, grey or black) pixel.
-        public static let greySaturation = 0.2
+        package static let greySaturation = 0.2
         /// Value at or above this is "light": white if unsaturated, pink if a pale red.
-        public static let lightValue = 0.8
+        package static let lightValue = 0.8
         /// Red, orange and yellow hues below this value are brown.
-        public static let brownValue = 0.6
+        package static let brownValue = 0.6
         /// Coloured pixels with saturation below this are pale (the `muted` rule).
-        public static let paleSaturation = 0.4
+        package static let paleSaturation = 0.4
         /// Saturation at or above this, with value ≥ `vividValue`, is a vivid pixel.
-        public static let vividSaturation = 0.6
-        public static let vividValue = 0.4
+        package static let vividSaturation = 0.6
+        package static let vividValue = 0.4
         /// Named hue ranges: each starts at `from` degrees and runs to the next one's start
         /// (the last wraps round to the first). Starts must be multiples of 15° (the
         /// histogram's hue bins).
-        public static let hueRanges: [(colour: ColourName, from: Int)] = [
+        package static let hueRanges: [(colour: ColourName, from: Int)] = [
             (.red, 345), (.orange, 15), (.yellow, 45), (.green, 75), (.teal, 165),
             (.blue, 195), (.purple, 255), (.pink, 300),
         ]
         /// Hues that turn brown when dark.
-        public static let brownHues: [ColourName] = [.red, .orange, .yellow]
+        package static let brownHues: [ColourName] = [.red, .orange, .yellow]
         /// Colours that count as warm for `sunset`.
-        public static let warmColours: [ColourName] = [.red, .orange, .yellow, .pink]
+        package static let warmColours: [ColourName] = [.red, .orange, .yellow, .pink]
 
         // MARK: Dominant colours
 
         /// A colour must cover at least this share to be tagged.
-        public static let dominantShare = 0.12
+        package static let dominantShare = 0.12
         /// At most this many colour tags, largest share first.
-        public static let maxDominantColours = 3
+        package static let maxDominantColours = 3
 
         // MARK: Scenes (lightness = Rec. 601 luma, as a fraction 0…1)
 
         /// Neutral (black, white, grey) share needed for `monochrome`…
-        public static let monochromeNeutralShare = 0.95
+        package static let monochromeNeutralShare = 0.95
         /// …and the tonal range, lightness at the upper minus the lower quantile, it needs.
-        public static let monochromeTonalRange = 0.25
+        package static let monochromeTonalRange = 0.25
         /// Quantiles for the tonal range: the middle 80 % of the pixels.
-        public static let monochromeRangeQuantile = 0.1
+        package static let monochromeRangeQuantile = 0.1
         /// Pixels darker than this are dark…
-        public static let darkLightness = 0.25
+        package static let darkLightness = 0.25
         /// …and `dark` needs at least this share of them.
-        public static let darkShare = 0.75
+        package static let darkShare = 0.75
         /// `night`: a dark image whose upper third has at least `nightUpperShare` of its
         /// pixels darker than `nightLightness`.
-        public static let nightLightness = 0.125
-        public static let nightUpperShare = 0.8
+        package static let nightLightness = 0.125
+        package static let nightUpperShare = 0.8
         /// `bright`: at least `brightShare` of the pixels at or above `brightLightness`.
-        public static let brightLightness = 0.8
-        public static let brightShare = 0.6
+        package static let brightLightness = 0.8
+        package static let brightShare = 0.6
         /// `sunset`: warm colours cover this share of the upper two thirds…
-        public static let sunsetWarmShare = 0.5
+        package static let sunsetWarmShare = 0.5
         /// …and the lower third's mean lightness (luma) is at least this much below the upper third's.
-        public static let sunsetLightnessDrop = 0.2
+        package static let sunsetLightnessDrop = 0.2
         /// `sky`: blue covers this share of the upper third.
-        public static let skyBlueShare = 0.4
+        package static let skyBlueShare = 0.4
         /// `greenery`: green covers this share of the image.
-        public static let greeneryShare = 0.25
+        package static let greeneryShare = 0.25
         /// `snow`: white covers this share of the image.
-        public static let snowWhiteShare = 0.5
+        package static let snowWhiteShare = 0.5
         /// `vivid`: vivid pixels cover this share.
-        public static let vividShare = 0.35
+        package static let vividShare = 0.35
         /// `muted`: pale pixels cover this share, and vivid ones less than `mutedMaxVividShare`.
-        public static let mutedPaleShare = 0.4
-        public static let mutedMaxVividShare = 0.1
+        package static let mutedPaleShare = 0.4
+        package static let mutedMaxVividShare = 0.1
     }
 
     /// The scene tags, in vocabulary (and output) order.
-    public enum Scene: String, Sendable, CaseIterable {
+    package enum Scene: String, Sendable, CaseIterable {
         case monochrome, dark, night, bright, sunset, sky, greenery, snow, vivid, muted
     }
 
-    public init() {}
+    package init() {}
 
-    public func tags(for image: RGBImage) -> [AutoTag] {
+    package func tags(for image: RGBImage) -> [AutoTag] {
         tags(for: ColourHistogram(image: image))
     }
 
     /// Dominant colours first (largest share first, ties in vocabulary order), then scene tags
     /// in vocabulary order. An empty image gets no tags.
-    public func tags(for histogram: ColourHistogram) -> [AutoTag] {
+    package func tags(for histogram: ColourHistogram) -> [AutoTag] {
         let s = Statistics(histogram)
         guard s.total > 0 else { return [] }
         typealias T = Thresholds

@@ -3,16 +3,16 @@ import Foundation
 /// What the watcher remembers about a file's version: identity, size and modification time.
 /// Two equal stamps mean "the same bytes as last time" (unless a program restores the
 /// mtime after rewriting a file to the same size, which nothing in an import folder does).
-public struct FileStamp: Sendable, Hashable {
-    public let device: UInt64
-    public let inode: UInt64
-    public let size: Int64
+package struct FileStamp: Sendable, Hashable {
+    package let device: UInt64
+    package let inode: UInt64
+    package let size: Int64
     /// Modification time in nanoseconds since 1970.
-    public let modifiedNanos: Int64
+    package let modifiedNanos: Int64
 
     /// The stamp of a regular file (following symlinks); nil when it is missing or not a
     /// regular file.
-    public static func of(_ path: String) -> FileStamp? {
+    package static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileStamp(
@@ -20,10 +20,10 @@ public struct FileStamp: Sendable, Hashable {
             modifiedNanos: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
-    public var modifiedSeconds: Int64 { modifiedNanos / 1_000_000_000 }
+    package var modifiedSeconds: Int64 { modifiedNanos / 1_000_000_000 }
 
     /// Seconds since the last modification (negative for a clock in the future).
-    public func age(now: Date = Date()) -> Double {
+    package func age(now: Date = Date()) -> Double {
         now.timeIntervalSince1970 - Double(modifiedNanos) / 1e9
     }
 }

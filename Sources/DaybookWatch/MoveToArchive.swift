@@ -11,13 +11,13 @@ import Foundation
 /// fsync, link into place and unlink across file systems (or where hard links are not
 /// supported). The entry is updated *before* the original is unlinked, so an interruption at
 /// any point leaves the original in the import folder, and the next run simply does it again.
-public struct MoveToArchive: Sendable {
-    public let root: String
+package struct MoveToArchive: Sendable {
+    package let root: String
 
-    public init(root: String) { self.root = root }
+    package init(root: String) { self.root = root }
 
     /// DIR/YYYY/MM for a capture time, DIR/undated without one.
-    public func folder(forCapturedLocal captured: LocalDateTime?) -> String {
+    package func folder(forCapturedLocal captured: LocalDateTime?) -> String {
         guard let captured else { return "\(root)/undated" }
         return "\(root)/\(DateText.padded(captured.year, width: 4))/\(DateText.padded(captured.month))"
     }
@@ -32,7 +32,7 @@ public struct MoveToArchive: Sendable {
     }
 
     /// Moves `path` into the archive and points the entry `id` at it. Returns the new path.
-    public func move(_ path: String, capturedLocal: LocalDateTime?, entryID id: String, store: JournalStore) throws -> String {
+    package func move(_ path: String, capturedLocal: LocalDateTime?, entryID id: String, store: JournalStore) throws -> String {
         let folder = folder(forCapturedLocal: capturedLocal)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -4,24 +4,24 @@ import Logging
 /// One line per message on standard error: local time with milliseconds, level, message,
 /// metadata. `2025-06-01T14:03:07.412+0200 info: ingested /x/IMG_0001.jpg → 3f2a1b2c`.
 /// Each line is one write(2), so lines from parallel ingest workers never interleave.
-public struct TimestampedLogHandler: LogHandler {
-    public var logLevel: Logger.Level
-    public var metadata: Logger.Metadata = [:]
+package struct TimestampedLogHandler: LogHandler {
+    package var logLevel: Logger.Level
+    package var metadata: Logger.Metadata = [:]
     private let label: String
     private let fd: Int32
 
-    public init(label: String, level: Logger.Level = .info, fd: Int32 = STDERR_FILENO) {
+    package init(label: String, level: Logger.Level = .info, fd: Int32 = STDERR_FILENO) {
         self.label = label
         logLevel = level
         self.fd = fd
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var merged = metadata
         if let explicit = event.metadata { merged.merge(explicit) { $1 } }
         var line = "\(Self.timestamp()) \(event.level): \(event.message)"

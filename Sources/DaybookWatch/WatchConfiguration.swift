@@ -2,28 +2,28 @@ import DaybookIngest
 import Foundation
 
 /// What `daybook watch` was asked to do.
-public struct WatchConfiguration: Sendable {
+package struct WatchConfiguration: Sendable {
     /// The folders to watch, recursively (absolute, standardised paths).
-    public var folders: [String]
+    package var folders: [String]
     /// `--move-to`: where ingested photos are moved (DIR/YYYY/MM/); nil leaves them in place.
-    public var archive: String?
+    package var archive: String?
     /// Seconds between full rescans (they catch what inotify cannot see, e.g. network shares).
-    public var rescanInterval: Double
+    package var rescanInterval: Double
     /// `--poll`: no inotify at all, rescans only.
-    public var pollOnly: Bool
+    package var pollOnly: Bool
     /// A file found by a scan (not announced by inotify) is read only once it has not been
     /// modified for this many seconds: a network share gives no "closed after writing".
-    public var settleTime: Double
+    package var settleTime: Double
     /// The ingest pipeline's options (`--jobs`, thumbnail size, pixel limit).
-    public var ingest: IngestOptions
+    package var ingest: IngestOptions
     /// Batching: a batch starts this long after the last ready file…
-    public var batchQuietTime: Double
+    package var batchQuietTime: Double
     /// …or this long after the first one, whichever comes first.
-    public var batchMaxDelay: Double
+    package var batchMaxDelay: Double
     /// An idle worker waits this long for another file before the batch ends.
-    public var workerLinger: Double
+    package var workerLinger: Double
 
-    public init(
+    package init(
         folders: [String], archive: String? = nil, rescanInterval: Double = 300, pollOnly: Bool = false,
         settleTime: Double = 5, ingest: IngestOptions = IngestOptions(),
         batchQuietTime: Double = 0.1, batchMaxDelay: Double = 1, workerLinger: Double = 0.3

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why `daybook watch` cannot run (or cannot watch part of a tree).
-public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// inotify_add_watch failed with ENOSPC: the per-user watch limit is reached. `limit` is
     /// fs.inotify.max_user_watches; `namespaceLimit` the lower limit of this user namespace
     /// (a container), when there is one.
@@ -11,7 +11,7 @@ public enum WatchError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAFolder(String)
     case system(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .watchLimitReached(let path, let limit, let namespaceLimit):
             var current = limit.map { "fs.inotify.max_user_watches = \($0)" } ?? "fs.inotify.max_user_watches"

@@ -26,8 +26,8 @@ import ServiceLifecycle
 /// read only once it has not changed for `settleTime` (then as truncated, if it still is),
 /// and should a truncated version have been stored, the file's next version replaces that
 /// entry (the store's `save`): one photo, one entry.
-public final class WatchService: Service, Sendable {
-    public let configuration: WatchConfiguration
+package final class WatchService: Service, Sendable {
+    package let configuration: WatchConfiguration
     let store: JournalStore
     let ingester: Ingester
     let logger: Logger
@@ -42,7 +42,7 @@ public final class WatchService: Service, Sendable {
 
     /// - Parameter onNewEntry: called once per new entry, on an ingest worker's lane.
     ///   This is where new entries are handed on (weather, see the CLI).
-    public init(
+    package init(
         store: JournalStore, configuration: WatchConfiguration, logger: Logger,
         onNewEntry: @escaping @Sendable (JournalEntry) -> Void = { _ in }
     ) throws {
@@ -80,7 +80,7 @@ public final class WatchService: Service, Sendable {
     /// Runs until a graceful shutdown or cancellation; then finishes the files in hand (each
     /// is one transaction) and returns. Files not yet taken are found by the next start's
     /// catch-up scan.
-    public func run() async throws {
+    package func run() async throws {
         try await withGracefulShutdownHandler {
             try await withTaskCancellationHandler {
                 try await self.watch()
@@ -93,7 +93,7 @@ public final class WatchService: Service, Sendable {
     }
 
     /// Stop taking new files (from any thread or task).
-    public func stop() {
+    package func stop() {
         state.requestStop()
         watcher?.wake()
     }

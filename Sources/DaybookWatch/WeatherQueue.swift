@@ -7,14 +7,14 @@ import Synchronization
 /// Weather for entries the watcher creates: collected as they are stored and fetched in
 /// batches every few seconds, apart from the ingest workers. Entries not reached before shutdown
 /// simply stay pending for the next batch or `daybook backfill-weather`.
-public final class WeatherQueue: Service, Sendable {
+package final class WeatherQueue: Service, Sendable {
     private let backfill: WeatherBackfill
     private let archiveDelayDays: Int
     private let interval: Duration
     private let logger: Logger
     private let waiting = Mutex<Set<String>>([])
 
-    public init(backfill: WeatherBackfill, archiveDelayDays: Int, interval: Duration = .seconds(5), logger: Logger) {
+    package init(backfill: WeatherBackfill, archiveDelayDays: Int, interval: Duration = .seconds(5), logger: Logger) {
         self.backfill = backfill
         self.archiveDelayDays = archiveDelayDays
         self.interval = interval
@@ -22,13 +22,13 @@ public final class WeatherQueue: Service, Sendable {
     }
 
     /// Called from ingest workers; never blocks.
-    public func enqueue(_ entryID: String) {
+    package func enqueue(_ entryID: String) {
         _ = waiting.withLock { $0.insert(entryID) }
     }
 
     /// Returns (never throws) on shutdown: a weather problem must not stop the watcher, and
     /// the entries it could not reach stay pending.
-    public func run() async throws {
+    package func run() async throws {
         _ = await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: self.interval)

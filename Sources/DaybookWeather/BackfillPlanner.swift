@@ -1,38 +1,38 @@
 import DaybookCore
 
 /// One entry that needs weather.
-public struct BackfillItem: Sendable, Hashable {
-    public let entryID: String
-    public let latitude: Double
-    public let longitude: Double
+package struct BackfillItem: Sendable, Hashable {
+    package let entryID: String
+    package let latitude: Double
+    package let longitude: Double
     /// The capture's local date.
-    public let date: CivilDate
+    package let date: CivilDate
 
-    public init(entryID: String, latitude: Double, longitude: Double, date: CivilDate) {
+    package init(entryID: String, latitude: Double, longitude: Double, date: CivilDate) {
         self.entryID = entryID
         self.latitude = latitude
         self.longitude = longitude
         self.date = date
     }
 
-    public var cell: GeoCell { GeoCell(latitude: latitude, longitude: longitude) }
+    package var cell: GeoCell { GeoCell(latitude: latitude, longitude: longitude) }
 }
 
 /// A request and the entries it serves.
-public struct PlannedRequest: Sendable, Hashable {
-    public let request: WeatherRequest
+package struct PlannedRequest: Sendable, Hashable {
+    package let request: WeatherRequest
     /// Sorted by (date, entry id).
-    public let entryIDs: [String]
+    package let entryIDs: [String]
 
-    public init(request: WeatherRequest, entryIDs: [String]) {
+    package init(request: WeatherRequest, entryIDs: [String]) {
         self.request = request
         self.entryIDs = entryIDs
     }
 }
 
-public enum BackfillPlanner {
+package enum BackfillPlanner {
     /// Default longest span of entry dates in one request: a leap year.
-    public static let defaultMaxRangeDays = 366
+    package static let defaultMaxRangeDays = 366
 
     /// Groups by `GeoCell`, sorts each cell's dates, and cuts them into ranges whose dates
     /// span at most `maxRangeDays` days (first to last date inclusive) — one request per
@@ -53,7 +53,7 @@ public enum BackfillPlanner {
     /// year apart cost 2 small requests instead of one year.
     ///
     /// Deterministic order: by cell, then start. `maxRangeDays` below 1 counts as 1.
-    public static func plan(
+    package static func plan(
         _ items: [BackfillItem], maxRangeDays: Int = defaultMaxRangeDays, paddingDays: Int = 1,
         maxGapDays: Int? = nil,
         availableFrom: CivilDate? = nil, availableThrough: CivilDate? = nil

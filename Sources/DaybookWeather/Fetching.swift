@@ -1,22 +1,22 @@
 import Foundation
 
 /// Bounded retries with exponential back-off.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Attempts in all, the first included.
-    public var maxAttempts = 5
+    package var maxAttempts = 5
     /// Seconds; back-off before retry n is up to `baseDelay * 2^(n-1)`.
-    public var baseDelay = 1.0
+    package var baseDelay = 1.0
     /// No single wait is longer than this. A Retry-After longer than this means give up.
-    public var maxDelay = 60.0
+    package var maxDelay = 60.0
     /// A malformed answer is retried only while fewer than this many attempts were made
     /// (default 2: one retry). See `WeatherError.malformed`.
-    public var maxMalformedAttempts = 2
+    package var maxMalformedAttempts = 2
     /// An unreachable host is retried only while fewer than this many attempts were made
     /// (default 2: one retry, for a resolver's hiccup). Ingest uses 1: without a network it
     /// must not wait.
-    public var maxUnreachableAttempts = 2
+    package var maxUnreachableAttempts = 2
 
-    public init(
+    package init(
         maxAttempts: Int = 5, baseDelay: Double = 1.0, maxDelay: Double = 60.0, maxMalformedAttempts: Int = 2,
         maxUnreachableAttempts: Int = 2
     ) {
@@ -29,7 +29,7 @@ public struct RetryPolicy: Sendable {
 
     /// What `ingest` uses after storing its photos: one retry for a server error, none for
     /// an unreachable host, so a machine without network is not held up.
-    public static let afterIngest = RetryPolicy(maxAttempts: 2, maxUnreachableAttempts: 1)
+    package static let afterIngest = RetryPolicy(maxAttempts: 2, maxUnreachableAttempts: 1)
 
     /// Seconds to wait before the next attempt, or `nil` to give up.
     ///
@@ -45,7 +45,7 @@ public struct RetryPolicy: Sendable {
     ///
     /// `attempt` is the number of the attempt that just failed (1 for the first).
     /// `random` is in 0..<1.
-    public func delay(afterAttempt attempt: Int, error: WeatherError, random: Double) -> Double? {
+    package func delay(afterAttempt attempt: Int, error: WeatherError, random: Double) -> Double? {
         guard attempt < maxAttempts else { return nil }
         let exponential = min(maxDelay, baseDelay * pow(2, Double(max(0, attempt - 1))))
         let jitter = min(max(random, 0), 1)
@@ -72,24 +72,24 @@ public struct RetryPolicy: Sendable {
 /// goes at once. Slots are reserved before waiting, so concurrent callers queue.
 /// `WeatherFetcher` passes the provider's `callWeight(for:)` as the cost, so the limit is
 /// in the provider's fair-use calls (a year from Open-Meteo costs about 26).
-public actor RateLimiter {
+package actor RateLimiter {
     /// The CLI's default: 60 weighted calls a minute, well under Open-Meteo's fair-use
     /// 600/min and 5,000/h (3,600/h). Only a run of more than about 2¾ hours would reach
     /// the 10,000/day limit; cap a run's requests if that matters.
-    public static let defaultRequestsPerMinute = 60.0
+    package static let defaultRequestsPerMinute = 60.0
 
-    public nonisolated let interval: Double
+    package nonisolated let interval: Double
     private let sleep: @Sendable (Double) async -> Void
     private var nextSlot: ContinuousClock.Instant?
     private let clock = ContinuousClock()
 
     /// `requestsPerMinute` ≤ 0 or infinite means no limit.
-    public init(requestsPerMinute: Double) {
+    package init(requestsPerMinute: Double) {
         self.init(requestsPerMinute: requestsPerMinute, sleep: { try? await Task.sleep(for: .seconds($0)) })
     }
 
     /// With an injected sleep (for tests).
-    public init(requestsPerMinute: Double, sleep: @escaping @Sendable (Double) async -> Void) {
+    package init(requestsPerMinute: Double, sleep: @escaping @Sendable (Double) async -> Void) {
         interval = requestsPerMinute > 0 && requestsPerMinute.isFinite ? 60 / requestsPerMinute : 0
         self.sleep = sleep
     }
@@ -97,7 +97,7 @@ public actor RateLimiter {
     /// Waits for the next slot, then books the time this request costs. Returns the seconds
     /// waited (0 for an immediate slot).
     @discardableResult
-    public func acquire(cost: Double = 1) async -> Double {
+    package func acquire(cost: Double = 1) async -> Double {
         guard interval > 0 else { return 0 }
         let now = clock.now
         let slot = max(now, nextSlot ?? now)
@@ -110,14 +110,14 @@ public actor RateLimiter {
 }
 
 /// A provider behind the rate limiter and the retry policy.
-public struct WeatherFetcher: Sendable {
-    public let provider: any WeatherProvider
-    public let retry: RetryPolicy
-    public let limiter: RateLimiter
+package struct WeatherFetcher: Sendable {
+    package let provider: any WeatherProvider
+    package let retry: RetryPolicy
+    package let limiter: RateLimiter
     private let sleep: @Sendable (Double) async -> Void
     private let random: @Sendable () -> Double
 
-    public init(
+    package init(
         provider: any WeatherProvider, retry: RetryPolicy = RetryPolicy(), limiter: RateLimiter,
         sleep: @escaping @Sendable (Double) async -> Void = { try? await Task.sleep(for: .seconds($0)) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -132,7 +132,7 @@ public struct WeatherFetcher: Sendable {
     /// Fetches with rate limiting (every attempt takes a slot) and bounded retries. Returns
     /// the series or the last error, and the number of attempts made. A cancelled task stops
     /// retrying and returns `.transient("cancelled")` if it has no answer yet.
-    public func fetch(_ request: WeatherRequest) async -> (result: Result<WeatherSeries, WeatherError>, attempts: Int) {
+    package func fetch(_ request: WeatherRequest) async -> (result: Result<WeatherSeries, WeatherError>, attempts: Int) {
         var attempt = 0
         while true {
             if Task.isCancelled { return (.failure(.transient("cancelled")), attempt) }

@@ -13,15 +13,15 @@ import Foundation
 /// close the request fails with `.permanent`. The answer holds the station's rows whose
 /// local date (by its `timezone`, else the row's own UTC offset, else UTC) is within the
 /// request's dates — possibly none, which is not an error.
-public struct FileWeatherProvider: WeatherProvider {
-    public enum Format: String, Sendable { case csv, json }
+package struct FileWeatherProvider: WeatherProvider {
+    package enum Format: String, Sendable { case csv, json }
 
     /// A load failure: the file and, for a bad row, its line (CSV) or index (JSON).
-    public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let path: String
-        public let location: String?
-        public let message: String
-        public var description: String {
+    package struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+        package let path: String
+        package let location: String?
+        package let message: String
+        package var description: String {
             "\(path)\(location.map { ":\($0)" } ?? ""): \(message)"
         }
     }
@@ -35,18 +35,18 @@ public struct FileWeatherProvider: WeatherProvider {
         let rows: [Row]
     }
 
-    public let path: String
-    public let maxDistanceDegrees: Double
+    package let path: String
+    package let maxDistanceDegrees: Double
     private let stations: [Station]
     private let stationsByCell: [GeoCell: [Int]]
 
-    public var name: String { "file" }
-    public var stationCount: Int { stations.count }
-    public var observationCount: Int { stations.reduce(0) { $0 + $1.rows.count } }
+    package var name: String { "file" }
+    package var stationCount: Int { stations.count }
+    package var observationCount: Int { stations.reduce(0) { $0 + $1.rows.count } }
 
     /// Loads `path`: `.csv` / `.json` by extension, otherwise by content (JSON starts with
     /// `{` or `[`). Throws `LoadError` for an unreadable file or a bad row.
-    public init(path: String, maxDistanceDegrees: Double = 0.5) throws {
+    package init(path: String, maxDistanceDegrees: Double = 0.5) throws {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -60,7 +60,7 @@ public struct FileWeatherProvider: WeatherProvider {
 
     /// Parses file contents; `format` nil means detect from the content. `path` is only used
     /// in messages.
-    public init(contents: Data, format: Format? = nil, path: String = "<data>", maxDistanceDegrees: Double = 0.5) throws {
+    package init(contents: Data, format: Format? = nil, path: String = "<data>", maxDistanceDegrees: Double = 0.5) throws {
         self.path = path
         self.maxDistanceDegrees = maxDistanceDegrees
         let chosen = format ?? Self.detect(contents)
@@ -100,7 +100,7 @@ public struct FileWeatherProvider: WeatherProvider {
         self.stationsByCell = byCell
     }
 
-    public func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries {
+    package func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries {
         try answer(request)
     }
 

@@ -7,17 +7,17 @@ import Foundation
 /// 0.05° is cell 0. Longitude is normalised to [-180, 180) first, so 180° and -180° are the
 /// same cell and cells either side of the antimeridian are neighbours -1800 and 1799.
 /// Latitude is clamped to [-90, 90) (the poles fall in the last cell row).
-public struct GeoCell: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let latitudeIndex: Int
-    public let longitudeIndex: Int
+package struct GeoCell: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    package let latitudeIndex: Int
+    package let longitudeIndex: Int
 
     /// Cell index range: latitude -900…899, longitude -1800…1799.
-    public static let latitudeIndices = -900...899
-    public static let longitudeIndices = -1800...1799
+    package static let latitudeIndices = -900...899
+    package static let longitudeIndices = -1800...1799
 
     /// Non-finite coordinates are treated as 0 (use `init?(checkedLatitude:longitude:)` to
     /// reject them instead).
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         // The epsilon keeps values such as 2.3 (2.3 * 10 = 22.999999999999996) in cell 23.
         let epsilon = 1e-9
         let lat = latitude.isFinite ? min(max(latitude, -90), 90) : 0
@@ -33,28 +33,28 @@ public struct GeoCell: Sendable, Hashable, Comparable, Codable, CustomStringConv
     }
 
     /// `nil` for non-finite coordinates or a latitude outside [-90, 90].
-    public init?(checkedLatitude latitude: Double, longitude: Double) {
+    package init?(checkedLatitude latitude: Double, longitude: Double) {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90 else { return nil }
         self.init(latitude: latitude, longitude: longitude)
     }
 
     /// Cell from its indices (clamped to the valid ranges).
-    public init(latitudeIndex: Int, longitudeIndex: Int) {
+    package init(latitudeIndex: Int, longitudeIndex: Int) {
         self.latitudeIndex = min(max(latitudeIndex, -900), 899)
         let wrapped = ((longitudeIndex + 1800) % 3600 + 3600) % 3600 - 1800
         self.longitudeIndex = wrapped
     }
 
     /// Cell centre latitude, rounded to 2 decimals (e.g. 48.85).
-    public var latitude: Double { (Double(latitudeIndex * 10 + 5) / 100) }
+    package var latitude: Double { (Double(latitudeIndex * 10 + 5) / 100) }
     /// Cell centre longitude, rounded to 2 decimals (e.g. 2.25).
-    public var longitude: Double { (Double(longitudeIndex * 10 + 5) / 100) }
+    package var longitude: Double { (Double(longitudeIndex * 10 + 5) / 100) }
 
     /// Stable text key, `"latIndex,lonIndex"`, e.g. `"488,22"`.
-    public var key: String { "\(latitudeIndex),\(longitudeIndex)" }
+    package var key: String { "\(latitudeIndex),\(longitudeIndex)" }
 
     /// Parses `key`.
-    public init?(key: String) {
+    package init?(key: String) {
         let parts = key.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]),
             Self.latitudeIndices.contains(a), Self.longitudeIndices.contains(b)
@@ -63,12 +63,12 @@ public struct GeoCell: Sendable, Hashable, Comparable, Codable, CustomStringConv
     }
 
     /// Centre coordinates as sent in a query: exactly two decimals.
-    public var latitudeText: String { Self.twoDecimals(latitudeIndex * 10 + 5) }
-    public var longitudeText: String { Self.twoDecimals(longitudeIndex * 10 + 5) }
+    package var latitudeText: String { Self.twoDecimals(latitudeIndex * 10 + 5) }
+    package var longitudeText: String { Self.twoDecimals(longitudeIndex * 10 + 5) }
 
-    public var description: String { key }
+    package var description: String { key }
 
-    public static func < (a: GeoCell, b: GeoCell) -> Bool {
+    package static func < (a: GeoCell, b: GeoCell) -> Bool {
         (a.latitudeIndex, a.longitudeIndex) < (b.latitudeIndex, b.longitudeIndex)
     }
 

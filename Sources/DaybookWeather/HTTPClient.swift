@@ -5,13 +5,13 @@ import Foundation
 #endif
 
 /// A finished HTTP exchange (any status).
-public struct HTTPResponse: Sendable {
-    public let statusCode: Int
+package struct HTTPResponse: Sendable {
+    package let statusCode: Int
     /// Header names lower-cased.
-    public let headers: [String: String]
-    public let body: Data
+    package let headers: [String: String]
+    package let body: Data
 
-    public init(statusCode: Int, headers: [String: String], body: Data) {
+    package init(statusCode: Int, headers: [String: String], body: Data) {
         self.statusCode = statusCode
         var lowered: [String: String] = [:]
         for (name, value) in headers { lowered[name.lowercased()] = value }
@@ -24,17 +24,17 @@ public struct HTTPResponse: Sendable {
 /// A host that cannot be reached (no DNS answer, connection refused, no route) throws
 /// `.unreachable`; a timeout or other network failure throws `.transient`; any HTTP status
 /// is a response, not an error.
-public protocol HTTPClient: Sendable {
+package protocol HTTPClient: Sendable {
     func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse
 }
 
 /// `HTTPClient` over an ephemeral `URLSession` (FoundationNetworking on Linux).
-public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
+package final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
     // URLSession is thread-safe; @unchecked because it is not marked Sendable everywhere.
     private let session: URLSession
     private let userAgent: String
 
-    public init(timeout: TimeInterval = 30, userAgent: String = "Daybook (weather backfill)") {
+    package init(timeout: TimeInterval = 30, userAgent: String = "Daybook (weather backfill)") {
         let timeout = Self.effectiveTimeout(timeout)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -49,7 +49,7 @@ public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
 
     /// swift-corelibs-foundation (Linux) counts timeouts in whole seconds, truncating: 0.5
     /// would time out at once and 1.5 after 1 s. Round up, and never below 1 s.
-    public static func effectiveTimeout(_ timeout: TimeInterval) -> TimeInterval {
+    package static func effectiveTimeout(_ timeout: TimeInterval) -> TimeInterval {
         guard timeout.isFinite, timeout > 0 else { return 30 }
         return max(1, timeout.rounded(.up))
     }
@@ -60,7 +60,7 @@ public final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
     /// cannot be told apart from a slow answer, which a retry may cure.
     static let unreachableCodes: Set<URLError.Code> = [.cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet]
 
-    public func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse {
+    package func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse {
         let timeout = Self.effectiveTimeout(timeout)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"

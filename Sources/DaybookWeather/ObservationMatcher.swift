@@ -2,7 +2,7 @@ import DaybookCore
 import Foundation
 
 /// How a wall-clock time became an instant.
-public enum LocalTimeResolution: String, Sendable, Hashable, Codable {
+package enum LocalTimeResolution: String, Sendable, Hashable, Codable {
     /// The entry had its own UTC offset; the place's zone was not needed.
     case entryOffset = "entry-offset"
     /// The place's zone maps the local time to exactly one instant.
@@ -18,7 +18,7 @@ public enum LocalTimeResolution: String, Sendable, Hashable, Codable {
 }
 
 /// Converting a place's wall-clock time to an instant with its IANA zone.
-public enum PlaceTime {
+package enum PlaceTime {
     /// Unix seconds of `local` at `zone`, DST-aware.
     ///
     /// - Gap (e.g. Europe/Paris 2021-03-28 02:30, which does not exist): read with the offset
@@ -28,14 +28,14 @@ public enum PlaceTime {
     ///   whose clock was not yet put forward means by "02:30".
     /// - Overlap (2021-10-31 02:30 happens at +02:00 and again at +01:00): the earlier
     ///   occurrence, 02:30 CEST = 00:30 UTC.
-    public static func instant(of local: LocalDateTime, in zone: TimeZone)
+    package static func instant(of local: LocalDateTime, in zone: TimeZone)
         -> (unixSeconds: Int64, offsetSeconds: Int, resolution: LocalTimeResolution)
     {
         instant(ofLocalSeconds: local.secondsSinceEpochIgnoringZone, in: zone)
     }
 
     /// As `instant(of:in:)`, for local seconds counted as if the wall time were UTC.
-    public static func instant(ofLocalSeconds local: Int64, in zone: TimeZone)
+    package static func instant(ofLocalSeconds local: Int64, in zone: TimeZone)
         -> (unixSeconds: Int64, offsetSeconds: Int, resolution: LocalTimeResolution)
     {
         func offset(at unix: Int64) -> Int {
@@ -64,22 +64,22 @@ public enum PlaceTime {
 }
 
 /// The observation chosen for an entry.
-public struct WeatherMatch: Sendable, Hashable {
-    public let observation: HourlyObservation
+package struct WeatherMatch: Sendable, Hashable {
+    package let observation: HourlyObservation
     /// The place's UTC offset at the capture instant, from the IANA zone; `nil` when the
     /// series has no usable zone.
-    public let placeOffsetSeconds: Int?
+    package let placeOffsetSeconds: Int?
     /// True when the entry had no offset and the place's IANA zone decided the instant. The
     /// integrator may then give the entry the offset `placeOffsetSeconds` with source
     /// `.placeTimeZone` — best only when `resolution == .unique` (a gap or overlap time is
     /// a guess).
-    public let offsetFromPlace: Bool
+    package let offsetFromPlace: Bool
     /// The capture instant used for matching (Unix seconds UTC).
-    public let instant: Int64
+    package let instant: Int64
     /// How the instant was found.
-    public let resolution: LocalTimeResolution
+    package let resolution: LocalTimeResolution
 
-    public init(
+    package init(
         observation: HourlyObservation, placeOffsetSeconds: Int?, offsetFromPlace: Bool,
         instant: Int64, resolution: LocalTimeResolution
     ) {
@@ -91,9 +91,9 @@ public struct WeatherMatch: Sendable, Hashable {
     }
 }
 
-public enum ObservationMatcher {
+package enum ObservationMatcher {
     /// Farthest an observation may be from the capture instant.
-    public static let maximumDistanceSeconds: Int64 = 90 * 60
+    package static let maximumDistanceSeconds: Int64 = 90 * 60
 
     /// The observation nearest the capture instant.
     ///
@@ -105,7 +105,7 @@ public enum ObservationMatcher {
     ///
     /// Then the nearest observation that has values, at most 90 minutes away (see
     /// `nearest(to:in:)`); otherwise `nil`.
-    public static func match(local: LocalDateTime, offsetSeconds: Int?, in series: WeatherSeries) -> WeatherMatch? {
+    package static func match(local: LocalDateTime, offsetSeconds: Int?, in series: WeatherSeries) -> WeatherMatch? {
         let zone = series.placeTimeZone
         let instant: Int64
         let resolution: LocalTimeResolution
@@ -135,7 +135,7 @@ public enum ObservationMatcher {
     /// show. Only for a series without any temperature (a station that records none) does
     /// any other value count. With no such hour near, `nil`: the entry stays pending and a
     /// later back-fill tries again.
-    public static func nearest(to instant: Int64, in hours: [HourlyObservation]) -> HourlyObservation? {
+    package static func nearest(to instant: Int64, in hours: [HourlyObservation]) -> HourlyObservation? {
         // First index whose time is >= instant; the window spreads out from there.
         var low = 0, high = hours.count
         while low < high {

@@ -8,32 +8,32 @@ import Foundation
 /// `GET {base}/v1/archive?latitude=..&longitude=..&start_date=..&end_date=..&hourly=…&timezone=auto&timeformat=unixtime`.
 /// `timeformat=unixtime` makes `hourly.time` Unix seconds (no DST ambiguity); `timezone=auto`
 /// makes the dates local to the place and returns its IANA zone and offset.
-public struct OpenMeteoArchive: WeatherProvider {
-    public static let defaultBaseURL = URL(string: "https://archive-api.open-meteo.com")!
+package struct OpenMeteoArchive: WeatherProvider {
+    package static let defaultBaseURL = URL(string: "https://archive-api.open-meteo.com")!
     /// The hourly variables asked for, in order.
-    public static let hourlyVariables = [
+    package static let hourlyVariables = [
         "temperature_2m", "apparent_temperature", "precipitation",
         "cloud_cover", "wind_speed_10m", "weather_code",
     ]
     /// ERA5 reaches about 5 days back from today.
-    public static let defaultAvailabilityDelayDays = 5
+    package static let defaultAvailabilityDelayDays = 5
 
-    public let baseURL: URL
-    public let timeout: TimeInterval
+    package let baseURL: URL
+    package let timeout: TimeInterval
     /// Days behind today (UTC) that the archive is assumed complete.
-    public var availabilityDelayDays: Int
+    package var availabilityDelayDays: Int
     private let client: any HTTPClient
 
-    public var name: String { "open-meteo" }
+    package var name: String { "open-meteo" }
 
     /// `baseURL` may carry a path prefix for a self-hosted instance (`http://host/om` →
     /// `http://host/om/v1/archive`). `timeout` applies to each request.
-    public init(baseURL: URL = defaultBaseURL, timeout: TimeInterval = 30) {
+    package init(baseURL: URL = defaultBaseURL, timeout: TimeInterval = 30) {
         self.init(baseURL: baseURL, timeout: timeout, client: URLSessionHTTPClient(timeout: timeout))
     }
 
     /// With another transport.
-    public init(
+    package init(
         baseURL: URL = defaultBaseURL, timeout: TimeInterval = 30, client: any HTTPClient,
         availabilityDelayDays: Int = defaultAvailabilityDelayDays
     ) {
@@ -48,20 +48,20 @@ public struct OpenMeteoArchive: WeatherProvider {
     /// (`max(1, variables / 10) × max(1, days / 14)`): a year of our 6 hourly variables is
     /// about 26 calls. The rate limiter spaces requests by this weight, so "60 per minute"
     /// means 60 of Open-Meteo's calls, well under its 600/min and 5,000/h.
-    public func callWeight(for request: WeatherRequest) -> Double {
+    package func callWeight(for request: WeatherRequest) -> Double {
         max(1, Double(Self.hourlyVariables.count) / 10) * max(1, Double(request.dayCount) / 14)
     }
 
     /// ERA5 starts on 1940-01-01.
-    public var earliestAvailableDate: CivilDate? { CivilDate(year: 1940, month: 1, day: 1) }
+    package var earliestAvailableDate: CivilDate? { CivilDate(year: 1940, month: 1, day: 1) }
 
     /// Today (UTC) minus the archive's delay. Later dates stay pending.
-    public func lastAvailableDate(now: Date) -> CivilDate? {
+    package func lastAvailableDate(now: Date) -> CivilDate? {
         CivilDate(unixSeconds: Int64(now.timeIntervalSince1970.rounded(.down))).adding(days: -availabilityDelayDays)
     }
 
     /// The request URL.
-    public func url(for request: WeatherRequest) -> URL {
+    package func url(for request: WeatherRequest) -> URL {
         var components =
             URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
             ?? URLComponents(string: Self.defaultBaseURL.absoluteString)!
@@ -80,7 +80,7 @@ public struct OpenMeteoArchive: WeatherProvider {
         return components.url!
     }
 
-    public func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries {
+    package func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries {
         let response = try await client.get(url(for: request), timeout: timeout)
         return try Self.interpret(response)
     }
@@ -88,7 +88,7 @@ public struct OpenMeteoArchive: WeatherProvider {
     /// Status code → result. 200: decode; 400: `.permanent(reason)`; 429: `.rateLimited`
     /// (Retry-After, else the limit named in the reason);
     /// 408 and 5xx: `.transient`; other statuses: `.permanent("HTTP n…")`.
-    public static func interpret(_ response: HTTPResponse, now: Date = Date()) throws(WeatherError) -> WeatherSeries {
+    package static func interpret(_ response: HTTPResponse, now: Date = Date()) throws(WeatherError) -> WeatherSeries {
         switch response.statusCode {
         case 200:
             return try decode(response.body)
@@ -108,7 +108,7 @@ public struct OpenMeteoArchive: WeatherProvider {
     }
 
     /// `Retry-After` as seconds: delta-seconds or an HTTP date.
-    public static func retryAfterSeconds(_ text: String, now: Date = Date()) -> Double? {
+    package static func retryAfterSeconds(_ text: String, now: Date = Date()) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(trimmed), seconds.isFinite { return max(0, seconds) }
         let formatter = DateFormatter()
@@ -124,7 +124,7 @@ public struct OpenMeteoArchive: WeatherProvider {
     /// Open-Meteo answers 429 without Retry-After but with a reason naming the limit hit:
     /// "Minutely API request limit exceeded…" (60 s), "Hourly…" (3,600 s), "Daily…"
     /// (86,400 s). `nil` for other reasons ("Too many concurrent requests": back off).
-    public static func retryAfterFromReason(_ reason: String) -> Double? {
+    package static func retryAfterFromReason(_ reason: String) -> Double? {
         let lowered = reason.lowercased()
         if lowered.contains("minutely") { return 60 }
         if lowered.contains("hourly") { return 3600 }
@@ -169,7 +169,7 @@ public struct OpenMeteoArchive: WeatherProvider {
     }
 
     /// Decodes a 200 answer. Nulls become `nil`; a wrong shape is `.malformed`.
-    public static func decode(_ body: Data, provider: String = "open-meteo") throws(WeatherError) -> WeatherSeries {
+    package static func decode(_ body: Data, provider: String = "open-meteo") throws(WeatherError) -> WeatherSeries {
         let answer: Answer
         do {
             answer = try JSONDecoder().decode(Answer.self, from: body)

@@ -1,7 +1,7 @@
 /// Texts for the WMO weather interpretation codes (WMO 4677 subset) that Open-Meteo uses.
-public enum WMOWeatherCode {
+package enum WMOWeatherCode {
     /// Code → text, in the wording of Open-Meteo's documentation.
-    public static let table: [Int: String] = [
+    package static let table: [Int: String] = [
         0: "Clear sky",
         1: "Mainly clear",
         2: "Partly cloudy",
@@ -33,7 +33,7 @@ public enum WMOWeatherCode {
     ]
 
     /// The code's text; `"Unknown weather code N"` for codes outside the table.
-    public static func text(_ code: Int) -> String {
+    package static func text(_ code: Int) -> String {
         table[code] ?? "Unknown weather code \(code)"
     }
 }

@@ -2,7 +2,7 @@ import DaybookCore
 import Foundation
 
 /// A source of hourly weather, asked in batches: one call per place and date range.
-public protocol WeatherProvider: Sendable {
+package protocol WeatherProvider: Sendable {
     /// Stored with each entry's weather: "open-meteo", "file", "none".
     var name: String { get }
     /// The hours at the request's cell for its local dates. Throws only `WeatherError`.
@@ -19,18 +19,18 @@ public protocol WeatherProvider: Sendable {
 }
 
 extension WeatherProvider {
-    public func lastAvailableDate(now: Date) -> CivilDate? { nil }
-    public var earliestAvailableDate: CivilDate? { nil }
-    public func callWeight(for request: WeatherRequest) -> Double { 1 }
+    package func lastAvailableDate(now: Date) -> CivilDate? { nil }
+    package var earliestAvailableDate: CivilDate? { nil }
+    package func callWeight(for request: WeatherRequest) -> Double { 1 }
 }
 
 /// The "none" provider: weather is switched off. It answers every request with
 /// `.permanent("weather provider is none")`; callers should rather not fetch at all when
 /// `provider.name == "none"` (so entries are not marked with an error for it).
-public struct NoWeather: WeatherProvider {
-    public init() {}
-    public var name: String { "none" }
-    public func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries {
+package struct NoWeather: WeatherProvider {
+    package init() {}
+    package var name: String { "none" }
+    package func series(for request: WeatherRequest) async throws(WeatherError) -> WeatherSeries {
         throw .permanent("weather provider is none")
     }
 }

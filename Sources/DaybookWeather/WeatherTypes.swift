@@ -2,45 +2,45 @@ import DaybookCore
 import Foundation
 
 /// One batch request: a cell and an inclusive range of local dates at the place.
-public struct WeatherRequest: Sendable, Hashable {
-    public let cell: GeoCell
+package struct WeatherRequest: Sendable, Hashable {
+    package let cell: GeoCell
     /// First local date at the place (inclusive).
-    public let start: CivilDate
+    package let start: CivilDate
     /// Last local date at the place (inclusive).
-    public let end: CivilDate
+    package let end: CivilDate
 
     /// `start` and `end` are swapped if given in the wrong order.
-    public init(cell: GeoCell, start: CivilDate, end: CivilDate) {
+    package init(cell: GeoCell, start: CivilDate, end: CivilDate) {
         self.cell = cell
         self.start = min(start, end)
         self.end = max(start, end)
     }
 
     /// Number of days covered (≥ 1).
-    public var dayCount: Int { end - start + 1 }
+    package var dayCount: Int { end - start + 1 }
 
-    public func contains(_ date: CivilDate) -> Bool { start <= date && date <= end }
+    package func contains(_ date: CivilDate) -> Bool { start <= date && date <= end }
 }
 
 /// One hour of weather at a grid point. Every value can be missing (`nil`): the archive
 /// returns nulls for hours it has not filled yet, and station files have gaps.
-public struct HourlyObservation: Sendable, Hashable, Codable {
+package struct HourlyObservation: Sendable, Hashable, Codable {
     /// Unix seconds UTC of the observation (Open-Meteo: the start of the hour).
-    public let time: Int64
+    package let time: Int64
     /// Air temperature at 2 m, °C (`temperature_2m`).
-    public let temperature: Double?
+    package let temperature: Double?
     /// Apparent ("feels like") temperature, °C.
-    public let apparentTemperature: Double?
+    package let apparentTemperature: Double?
     /// Precipitation in the preceding hour, mm.
-    public let precipitation: Double?
+    package let precipitation: Double?
     /// Total cloud cover, %.
-    public let cloudCover: Double?
+    package let cloudCover: Double?
     /// Wind speed at 10 m, km/h (`wind_speed_10m`).
-    public let windSpeed: Double?
+    package let windSpeed: Double?
     /// WMO weather code (see `WMOWeatherCode`).
-    public let weatherCode: Int?
+    package let weatherCode: Int?
 
-    public init(
+    package init(
         time: Int64, temperature: Double? = nil, apparentTemperature: Double? = nil,
         precipitation: Double? = nil, cloudCover: Double? = nil, windSpeed: Double? = nil,
         weatherCode: Int? = nil
@@ -55,29 +55,29 @@ public struct HourlyObservation: Sendable, Hashable, Codable {
     }
 
     /// True when every value is missing (for the archive: not filled yet).
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         temperature == nil && apparentTemperature == nil && precipitation == nil
             && cloudCover == nil && windSpeed == nil && weatherCode == nil
     }
 }
 
 /// What a provider answers for one request: the hours at one grid point.
-public struct WeatherSeries: Sendable, Hashable, Codable {
+package struct WeatherSeries: Sendable, Hashable, Codable {
     /// Provider name: "open-meteo", "file".
-    public let provider: String
+    package let provider: String
     /// The grid point (or station) the provider answered for.
-    public let gridLatitude: Double
-    public let gridLongitude: Double
+    package let gridLatitude: Double
+    package let gridLongitude: Double
     /// IANA zone of the place (Open-Meteo's `timezone=auto` answer), e.g. "Europe/Paris".
-    public let timeZone: String?
+    package let timeZone: String?
     /// The provider's `utc_offset_seconds` (one offset for the whole answer: use `timeZone`
     /// for DST-aware conversions when it is known).
-    public let utcOffsetSeconds: Int
+    package let utcOffsetSeconds: Int
     /// Sorted by `time`, one per time.
-    public let hours: [HourlyObservation]
+    package let hours: [HourlyObservation]
 
     /// Sorts `hours` by time and keeps the last of any duplicates.
-    public init(
+    package init(
         provider: String, gridLatitude: Double, gridLongitude: Double, timeZone: String?,
         utcOffsetSeconds: Int, hours: [HourlyObservation]
     ) {
@@ -95,11 +95,11 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
     }
 
     /// The place's zone, when `timeZone` names one Foundation knows.
-    public var placeTimeZone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
+    package var placeTimeZone: TimeZone? { timeZone.flatMap(TimeZone.init(identifier:)) }
 
     /// The place's UTC offset at a Unix instant: from the IANA zone when known (DST-aware),
     /// else `utcOffsetSeconds`.
-    public func offsetSeconds(at unixSeconds: Int64) -> Int {
+    package func offsetSeconds(at unixSeconds: Int64) -> Int {
         if let zone = placeTimeZone {
             return zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(unixSeconds)))
         }
@@ -108,7 +108,7 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
 
     /// Unix seconds of local midnight starting `date` at the place (IANA zone when known,
     /// DST-aware; else `utcOffsetSeconds`).
-    public func localMidnight(_ date: CivilDate) -> Int64 {
+    package func localMidnight(_ date: CivilDate) -> Int64 {
         if let zone = placeTimeZone {
             return PlaceTime.instant(ofLocalSeconds: date.midnightUTCSeconds, in: zone).unixSeconds
         }
@@ -117,7 +117,7 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
 
     /// The hours of local date `date` at the place: from its local midnight up to the next
     /// one (23, 24 or 25 hours around DST changes). For per-day caching. O(log n).
-    public func hours(on date: CivilDate) -> [HourlyObservation] {
+    package func hours(on date: CivilDate) -> [HourlyObservation] {
         Array(hours[indices(from: localMidnight(date), to: localMidnight(date.adding(days: 1)))])
     }
 
@@ -130,7 +130,7 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
     }
 
     /// Every local date that has at least one hour, with its hours (one pass).
-    public func hoursByLocalDate() -> [(date: CivilDate, hours: [HourlyObservation])] {
+    package func hoursByLocalDate() -> [(date: CivilDate, hours: [HourlyObservation])] {
         var result: [(date: CivilDate, hours: [HourlyObservation])] = []
         guard let first = hours.first else { return result }
         var date = CivilDate(unixSeconds: first.time, offsetSeconds: offsetSeconds(at: first.time))
@@ -164,7 +164,7 @@ public struct WeatherSeries: Sendable, Hashable, Codable {
 }
 
 /// Why a request failed, sorted by what to do about it.
-public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Timeout, HTTP 5xx or 408: retry with back-off.
     case transient(String)
     /// The host could not be reached at all: its name did not resolve, the connection was
@@ -183,7 +183,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     /// serving HTML) is not worth five.
     case malformed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .transient(let message): return "temporary failure: \(message)"
         case .unreachable(let host, let reason): return "cannot reach \(host): \(reason)"
@@ -195,7 +195,7 @@ public enum WeatherError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True for `.unreachable`: no answer came, and none will from that host for now.
-    public var isUnreachable: Bool { if case .unreachable = self { return true } else { return false } }
+    package var isUnreachable: Bool { if case .unreachable = self { return true } else { return false } }
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

@@ -7,7 +7,7 @@
     nonisolated(unsafe) var fuzzTarget = FuzzTarget.photo
 
     @_cdecl("LLVMFuzzerTestOneInput")
-    public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    package func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bytes = size == 0 ? [] : Array(UnsafeBufferPointer(start: data, count: size))
         _ = fuzzTarget.run(bytes)
         return 0

@@ -9,34 +9,34 @@ import DaybookCore
 /// (text, numbers), the way the journal has always printed them: times as
 /// `YYYY-MM-DDTHH:MM:SS`, sources by name, orientation 1–8. Reading one back (`import`)
 /// checks every field first (`JournalEntry.init(_:)`), since a file is hostile input.
-public struct EntryOutput: Sendable, Hashable, Codable {
-    public var id: String
-    public var contentHash: String
-    public var sourcePath: String
-    public var fileSize: Int64
-    public var capturedLocal: String?
-    public var captureSubsec: String?
-    public var captureSource: String?
-    public var utcOffsetSeconds: Int?
-    public var offsetSource: String?
-    public var capturedUTC: Int64?
-    public var latitude: Double?
-    public var longitude: Double?
-    public var altitude: Double?
-    public var cameraMake: String?
-    public var cameraModel: String?
-    public var pixelWidth: Int?
-    public var pixelHeight: Int?
-    public var orientation: Int
-    public var thumbnail: String?
-    public var thumbnailWidth: Int?
-    public var thumbnailHeight: Int?
-    public var problems: String?
-    public var text: String
-    public var weatherStatus: WeatherStatus
-    public var weatherError: String?
-    public var createdAt: String
-    public var updatedAt: String
+package struct EntryOutput: Sendable, Hashable, Codable {
+    package var id: String
+    package var contentHash: String
+    package var sourcePath: String
+    package var fileSize: Int64
+    package var capturedLocal: String?
+    package var captureSubsec: String?
+    package var captureSource: String?
+    package var utcOffsetSeconds: Int?
+    package var offsetSource: String?
+    package var capturedUTC: Int64?
+    package var latitude: Double?
+    package var longitude: Double?
+    package var altitude: Double?
+    package var cameraMake: String?
+    package var cameraModel: String?
+    package var pixelWidth: Int?
+    package var pixelHeight: Int?
+    package var orientation: Int
+    package var thumbnail: String?
+    package var thumbnailWidth: Int?
+    package var thumbnailHeight: Int?
+    package var problems: String?
+    package var text: String
+    package var weatherStatus: WeatherStatus
+    package var weatherError: String?
+    package var createdAt: String
+    package var updatedAt: String
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
@@ -47,7 +47,7 @@ public struct EntryOutput: Sendable, Hashable, Codable {
         case createdAt, updatedAt
     }
 
-    public init(_ entry: JournalEntry) {
+    package init(_ entry: JournalEntry) {
         id = entry.id
         contentHash = entry.contentHash
         sourcePath = entry.sourcePath
@@ -81,13 +81,13 @@ public struct EntryOutput: Sendable, Hashable, Codable {
 /// An entry with what `list`, `show`, `search`, `latest`, `on-this-day` and `edit` print
 /// beside it: its tags, its weather (null when none) and, for `search --near`, its distance.
 /// The entry's fields come first-level, as they always have.
-public struct EntryDetailsOutput: Sendable, Encodable {
-    public let entry: EntryOutput
-    public let tags: [JournalTag]
-    public let weather: WeatherRecord?
-    public let distanceKm: Double?
+package struct EntryDetailsOutput: Sendable, Encodable {
+    package let entry: EntryOutput
+    package let tags: [JournalTag]
+    package let weather: WeatherRecord?
+    package let distanceKm: Double?
 
-    public init(entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, distanceKm: Double? = nil) {
+    package init(entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, distanceKm: Double? = nil) {
         self.entry = EntryOutput(entry)
         self.tags = tags
         self.weather = weather
@@ -96,7 +96,7 @@ public struct EntryDetailsOutput: Sendable, Encodable {
 
     enum Key: String, CodingKey { case tags, weather, distanceKm }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try entry.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(tags, forKey: .tags)
