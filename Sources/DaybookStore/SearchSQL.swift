@@ -7,8 +7,8 @@ extension JournalStore {
             var plan = asked
             let lists = plan.listsToCount
             if !lists.isEmpty {
-                let entries = try SearchSQL.entryCountEstimate(db)
-                plan.chooseStart(entries: entries, listSizes: entries > 0 ? try lists.map { try SearchSQL.size(of: $0, db) } : [])
+                let sizes = try SearchSQL.sizes(of: lists, db)
+                plan.chooseStart(entries: sizes.entries, listSizes: sizes.lists)
             }
             if let area = plan.area { return try SearchSQL.nearest(plan, area: area, db) }
             return try SearchSQL.newestFirst(plan).fetchAll(db).map { SearchResult(entry: $0, distanceKm: nil) }
@@ -27,18 +27,23 @@ enum SearchSQL {
     private typealias Tag = JournalTag.Columns
 
     /// Each entry's search key: the entry's row in the full-text index.
-    private static let searchKey = JournalEntry.hasOne(searchKeys, using: ForeignKey([keyEntryID], to: [Entry.id]))
+    private static let searchKey = JournalEntry.hasOne(searchKeys, key: "searchKey", using: ForeignKey([keyEntryID], to: [Entry.id]))
 
-    /// The largest search key is the number of entries ever added: a free estimate.
-    static func entryCountEstimate(_ db: Database) throws -> Int {
-        try searchKeys.select(max(key), as: Int.self).fetchOne(db) ?? 0
-    }
-
-    static func size(of list: SearchPlan.ShortList, _ db: Database) throws -> Int {
-        switch list {
-        case .fullText(let text): try matches(text).fetchCount(db)
-        case .tag(let name): try JournalTag.filter(Tag.name == name).fetchCount(db)
-        }
+    /// The journal's size and each list's, in one statement. The largest search key is the
+    /// number of entries ever added: a free estimate of the journal's size.
+    static func sizes(of lists: [SearchPlan.ShortList], _ db: Database) throws -> (entries: Int, lists: [Int]) {
+        let counts =
+            [searchKeys.select(max(key)).sqlExpression]
+            + lists.map { list in
+                switch list {
+                case .fullText(let text): matches(text).select(SQL("COUNT(*)")).sqlExpression
+                case .tag(let name): JournalTag.filter(Tag.name == name).select(SQL("COUNT(*)")).sqlExpression
+                }
+            }
+        // A statement of subqueries alone: the query interface wants a table to select from.
+        let row = try SQLRequest<Row>(literal: "SELECT \(counts.map { SQL("\($0)") }.joined(separator: ", "))").fetchOne(db)
+        let values = counts.indices.map { index in row?[index] as Int? ?? 0 }
+        return (values[0], Array(values.dropFirst()))
     }
 
     /// Rowids of the full-text index's matches. The query is passed as text, not as an
