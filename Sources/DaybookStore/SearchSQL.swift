@@ -78,15 +78,17 @@ enum SearchSQL {
     private static func filtered(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
         let entry = TableAlias()
         var request = JournalEntry.aliased(entry)
+        var conditions: [SQLExpression] = []
         let walking = plan.start == .newestFirst
         if let fullText = plan.fullText {
             if walking {
                 // Checked per entry by its key; the unary + keeps SQLite from starting at the
                 // match list instead of walking the dates.
                 let keys = TableAlias()
-                request = request.joining(required: searchKey.aliased(keys)).filter(matches(fullText).contains(SQL("+\(keys[key])")))
+                request = request.joining(required: searchKey.aliased(keys))
+                conditions.append(matches(fullText).contains(SQL("+\(keys[key])")))
             } else {
-                request = request.filter(searchKeys.select(keyEntryID).filter(matches(fullText).contains(key)).contains(Entry.id))
+                conditions.append(searchKeys.select(keyEntryID).filter(matches(fullText).contains(key)).contains(Entry.id))
             }
         }
         for name in plan.tags {
@@ -94,17 +96,15 @@ enum SearchSQL {
             // filtered) full-text matches; the tag's own list only when it is the sole short list.
             // (The entry id is selected either way: the probe then reads the index alone.)
             let tagged = JournalTag.select(Tag.entryId).filter(Tag.name == name)
-            request = request.filter(
-                walking || plan.fullText != nil
-                    ? tagged.filter(Tag.entryId == entry[Entry.id]).exists()
-                    : tagged.contains(Entry.id))
+            conditions.append(
+                walking || plan.fullText != nil ? tagged.filter(Tag.entryId == entry[Entry.id]).exists() : tagged.contains(Entry.id))
         }
-        if let from = plan.capturedFrom { request = request.filter(Entry.capturedLocal >= from) }
-        if let before = plan.capturedBefore { request = request.filter(Entry.capturedLocal < before) }
+        if let from = plan.capturedFrom { conditions.append(Entry.capturedLocal >= from) }
+        if let before = plan.capturedBefore { conditions.append(Entry.capturedLocal < before) }
         if let box = plan.area?.box {
-            request = request.filter(box.latitude.contains(Entry.latitude))
-                .filter(box.longitudes.map { $0.contains(Entry.longitude) }.joined(operator: .or))
+            conditions.append(box.latitude.contains(Entry.latitude))
+            conditions.append(box.longitudes.map { $0.contains(Entry.longitude) }.joined(operator: .or))
         }
-        return request
+        return conditions.isEmpty ? request : request.filter(conditions.joined(operator: .and))
     }
 }
