@@ -54,27 +54,27 @@ public final class Ingester: Sendable {
     }
 
     /// Ingests files and folders. `onEvent` is called from worker threads, one event at a
-    /// time (calls are serialised).
-    public func ingest(paths: [String], onEvent: @escaping @Sendable (IngestEvent) -> Void = { _ in }) throws -> IngestSummary {
-        var summary = IngestSummary()
-        // Repair what an interrupted earlier run left, unless another writer is active now.
-        summary.repair = try lock.whileAlone { try LibraryRepair(store: store).run() }
+    /// time (calls are serialised). The caller suspends while the workers run; the blocking
+    /// work (the repair, walking folders, libjpeg, SQLite) runs on threads of its own, never
+    /// on the cooperative pool.
+    public func ingest(paths: [String], onEvent: @escaping @Sendable (IngestEvent) -> Void = { _ in }) async throws -> IngestSummary {
+        let repair = try await BlockingLane("daybook-ingest-repair").run { try self.repairUnlessBusy() }
+        let work = PathsWork(self, paths: paths, repair: repair, onEvent: onEvent)
+        await WorkerPool.run(jobs: options.jobs, next: work.next, body: work.body)
+        return work.summary
+    }
 
-        let scanner = Mutex(PhotoScanner(paths: paths, excluding: [store.library.root.path]))
-        let state = Mutex(summary)
-        let emit: @Sendable (IngestEvent) -> Void = { event in
-            state.withLock { summary in
-                summary.record(event)
-                onEvent(event)
+    /// `ingest(paths:onEvent:)` for a synchronous caller, whose thread waits.
+    @available(*, noasync, message: "blocks its thread until the photos are stored: await ingest(paths:onEvent:)")
+    public func ingest(paths: [String], onEvent: @escaping @Sendable (IngestEvent) -> Void = { _ in }) throws -> IngestSummary {
+        let work = PathsWork(self, paths: paths, repair: try repairUnlessBusy(), onEvent: onEvent)
+        WorkerPool.runWaiting(jobs: options.jobs, next: work.next, body: work.body)
+        return work.summary
             }
-        }
-        WorkerPool.run(jobs: options.jobs, next: { scanner.withLock { $0.next() } }) { found in
-            switch found {
-            case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
-            case .file(let item): self.ingest(item, emit: emit)
-            }
-        }
-        return state.withLock { $0 }
+
+    /// Repairs what an interrupted earlier run left, unless another writer is active now.
+    private func repairUnlessBusy() throws -> LibraryRepair.Report? {
+        try lock.whileAlone { try LibraryRepair(store: store).run() }
     }
 
     /// Ingests one file; every outcome becomes exactly one terminal event.
@@ -148,5 +148,41 @@ public final class Ingester: Sendable {
     static func hasJPEGExtension(_ path: String) -> Bool {
         let lower = path.lowercased()
         return [".jpg", ".jpeg", ".jpe", ".jfif"].contains { lower.hasSuffix($0) }
+    }
+}
+
+/// One `ingest(paths:)` run as work for the pool: the scanner the workers share, and the
+/// summary their events add up to.
+private final class PathsWork: Sendable {
+    private let ingester: Ingester
+    private let scanner: Mutex<PhotoScanner>
+    private let state: Mutex<IngestSummary>
+    private let onEvent: @Sendable (IngestEvent) -> Void
+
+    init(_ ingester: Ingester, paths: [String], repair: LibraryRepair.Report?, onEvent: @escaping @Sendable (IngestEvent) -> Void) {
+        self.ingester = ingester
+        scanner = Mutex(PhotoScanner(paths: paths, excluding: [ingester.store.library.root.path]))
+        var summary = IngestSummary()
+        summary.repair = repair
+        state = Mutex(summary)
+        self.onEvent = onEvent
+    }
+
+    var summary: IngestSummary { state.withLock { $0 } }
+
+    func next() -> PhotoScanner.Found? { scanner.withLock { $0.next() } }
+
+    func body(_ found: PhotoScanner.Found) {
+        switch found {
+        case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
+        case .file(let item): ingester.ingest(item, emit: emit)
+        }
+    }
+
+    private func emit(_ event: IngestEvent) {
+        state.withLock { summary in
+            summary.record(event)
+            onEvent(event)
+        }
     }
 }

@@ -41,7 +41,7 @@ package final class Retagger: Sendable {
     package func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Summary {
         let ids = Mutex(try store.entryIDs()[...])
         let summary = Mutex(Summary())
-        WorkerPool.run(jobs: jobs, next: { ids.withLock { $0.popFirst() } }) { id in
+        WorkerPool.runWaiting(jobs: jobs, next: { ids.withLock { $0.popFirst() } }) { id in
             let event = self.retag(id)
             summary.withLock { summary in
                 switch event {

@@ -51,12 +51,6 @@ enum SearchIndex {
                 """)
     }
 
-    /// Entry ids whose text or tags match `expression` (see `matchExpression`).
-    static let matchingEntriesSQL = """
-        entry.id IN (SELECT search_key.entry_id FROM search_key
-                     WHERE search_key.key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?))
-        """
-
     /// A tag as an FTS5 phrase restricted to the tags column: `tags : "summer trip"`. Tag
     /// names are checked (`JournalTag.normalizedName`: letters, digits, `-` and `_`), so the
     /// phrase is built directly: an `FTS5Pattern` would cost two throwaway databases per tag

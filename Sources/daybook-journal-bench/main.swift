@@ -128,7 +128,7 @@ let kinds: [(name: String, api: () throws -> Int, cli: [String])] = [
     ),
     (
         "near 25 km", { try store.search(JournalQuery(near: .init(latitude: -16.5, longitude: 179.95, radiusKm: 25), limit: 100)).count },
-        ["search", "--near", "-16.5,179.95", "--radius", "25km", "--limit", "100"]
+        ["search", "--near=-16.5,179.95", "--radius", "25km", "--limit", "100"]
     ),
     (
         "on this day", { try store.onThisDay(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false).count },

@@ -12,7 +12,7 @@ final class CLITests: XCTestCase {
     var library: URL!
 
     override func setUpWithError() throws {
-        library = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cli-\(UUID().uuidString)")
+        library = TemporaryFolder.unusedPath("daybook-cli")
     }
 
     func daybook(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
@@ -30,8 +30,7 @@ final class CLITests: XCTestCase {
     }
 
     func testFailuresExitOneWithOneLinePerFileAndTheRestStored() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-cli-photos-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("daybook-cli-photos")
         try FileManager.default.copyItem(
             at: Self.samples.appendingPathComponent("01-paris-2019-07.jpg"),
             to: folder.appendingPathComponent("paris.jpg"))
@@ -121,7 +120,7 @@ final class CLITests: XCTestCase {
     }
 
     func testLibraryOptionOverridesEnvironment() throws {
-        let explicit = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-explicit-\(UUID().uuidString)")
+        let explicit = TemporaryFolder.unusedPath("daybook-explicit")
         let run = try daybook("ingest", "--library", explicit.path, Self.samples.appendingPathComponent("08-no-exif.jpg").path)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: explicit.appendingPathComponent("journal.sqlite").path))
@@ -129,7 +128,7 @@ final class CLITests: XCTestCase {
     }
 
     func testCommonOptionsAlsoComeBeforeTheCommand() throws {
-        let explicit = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-leading-\(UUID().uuidString)")
+        let explicit = TemporaryFolder.unusedPath("daybook-leading")
         let ingest = try daybook("--library", explicit.path, "ingest", Self.samples.appendingPathComponent("08-no-exif.jpg").path)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: explicit.appendingPathComponent("journal.sqlite").path))
@@ -273,8 +272,7 @@ final class CLITests: XCTestCase {
         _ = try daybook("ingest", "--weather", "file:\(weatherFile)", Self.samples.path)
         let rio = try entryID("rio")
         _ = try daybook("edit", rio, "--text", "Cristo Redentor\nin the rain", "--add-tag", "trip", "--remove-tag", "green")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("daybook-export")
         let first = folder.appendingPathComponent("first.json").path
         XCTAssertEqual(try daybook("export", "json", first).status, 0)
 
@@ -318,8 +316,7 @@ final class CLITests: XCTestCase {
     }
 
     func testAmbiguousPrefixListsTheCandidates() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-ambiguous-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("daybook-ambiguous")
         func item(_ id: String) -> String {
             """
             {"entry": {"id": "\(id)", "content_hash": "\(String(repeating: String(id.prefix(8)), count: 8))", "source_path": "/p/\(id).jpg", "file_size": 1, "orientation": 1,

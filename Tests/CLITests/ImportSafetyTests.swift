@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -10,7 +11,7 @@ final class ImportSafetyTests: XCTestCase {
     var outside: URL { base.appendingPathComponent("outside") }
 
     override func setUpWithError() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-import-safety-\(UUID().uuidString)")
+        base = try TemporaryFolder.make("daybook-import-safety")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
     }
 

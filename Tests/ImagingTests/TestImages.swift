@@ -99,8 +99,7 @@ enum Tools {
     static func run(_ tool: String, _ arguments: [String], input: Data) throws -> Data? {
         let path = "/usr/bin/\(tool)"
         guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("imaging-\(UUID().uuidString)")
+        let file = TemporaryFolder.unusedPath("imaging")
         try input.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()

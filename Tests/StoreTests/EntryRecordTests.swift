@@ -1,4 +1,5 @@
 import DaybookStore
+import DaybookTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -7,7 +8,7 @@ import XCTest
 /// column, never guessed at (and never a crash).
 final class EntryRecordTests: XCTestCase {
     func testAColumnDaybookNeverWroteIsAnErrorNamingIt() throws {
-        let library = Library(root: FileManager.default.temporaryDirectory.appendingPathComponent("daybook-record-\(UUID().uuidString)"))
+        let library = Library(root: try TemporaryFolder.make("daybook-record"))
         let store = try JournalStore(library: library)
         try store.insert(ArchiveFixture.entry(id: "aaaa0001", hash: ArchiveFixture.hash("a")))
         XCTAssertEqual(try store.entries().first?.capturedLocal?.iso8601, "2021-07-01T10:00:00")

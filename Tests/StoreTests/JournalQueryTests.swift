@@ -2,6 +2,7 @@ import DaybookCore
 import DaybookMetadata
 import DaybookStore
 import DaybookTagging
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -9,7 +10,7 @@ final class JournalQueryTests: XCTestCase {
     var store: JournalStore!
 
     override func setUpWithError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-query-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("daybook-query")
         store = try JournalStore(library: Library(root: folder))
     }
 

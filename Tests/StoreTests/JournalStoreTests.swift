@@ -1,12 +1,13 @@
 import DaybookCore
 import DaybookMetadata
 import DaybookStore
+import DaybookTestSupport
 import Foundation
 import XCTest
 
 final class JournalStoreTests: XCTestCase {
     func makeStore() throws -> JournalStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-store-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("daybook-store")
         return try JournalStore(library: Library(root: folder))
     }
 

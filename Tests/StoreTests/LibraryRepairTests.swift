@@ -1,4 +1,5 @@
 import DaybookMetadata
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -10,7 +11,7 @@ final class LibraryRepairTests: XCTestCase {
     var thumbnails: URL { store.library.thumbnailsURL }
 
     override func setUpWithError() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-repair-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("daybook-repair")
         store = try JournalStore(library: Library(root: folder))
     }
 

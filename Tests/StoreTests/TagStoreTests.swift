@@ -1,12 +1,13 @@
 import DaybookMetadata
 import DaybookStore
 import DaybookTagging
+import DaybookTestSupport
 import Foundation
 import XCTest
 
 final class TagStoreTests: XCTestCase {
     func makeStoreWithEntry(autoTags: [AutoTag]) throws -> JournalStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-tags-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("daybook-tags")
         let store = try JournalStore(library: Library(root: folder))
         let entry = JournalEntry(
             id: "e0000001", contentHash: "h", sourcePath: "/p.jpg", fileSize: 1, metadata: PhotoMetadata(),

@@ -1,5 +1,6 @@
 import DaybookMetadata
 import DaybookStore
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -10,7 +11,7 @@ final class ThumbnailSafetyTests: XCTestCase {
     var outside: URL!
 
     override func setUpWithError() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-safety-\(UUID().uuidString)")
+        base = try TemporaryFolder.make("daybook-safety")
         outside = base.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
     }

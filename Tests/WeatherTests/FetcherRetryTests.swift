@@ -15,83 +15,83 @@ final class FetcherRetryTests: ServerTestCase {
         .json(500, #"{"error":true,"reason":"internal"}"#)
     }
 
-    func testTwoServerErrorsThenSuccess() async throws {
-        let script = ReplyScript([Self.serverError, Self.serverError, OpenMeteoFake.ok])
-        let server = try startServer(script.next)
+    /// What one fetch for Paris did against a server giving `replies` in turn (the last one
+    /// repeats): its result, its attempts, the requests the server saw, and the waits between
+    /// attempts (recorded, not slept).
+    private struct Fetch {
+        let result: Result<WeatherSeries, WeatherError>
+        let attempts: Int
+        let requests: Int
+        let sleeps: [Double]
+    }
+
+    private func fetchParis(_ replies: [@Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply]) async throws -> Fetch {
+        let server = try startServer(ReplyScript(replies).next)
         let sleeps = SleepRecorder()
         let (result, attempts) = await fetcher(server, sleeps: sleeps).fetch(parisRequest())
-        XCTAssertEqual(attempts, 3)
-        XCTAssertEqual(server.requestCount, 3)
-        XCTAssertEqual(try result.get().hours.count, 48)
+        return Fetch(result: result, attempts: attempts, requests: server.requestCount, sleeps: sleeps.recorded)
+    }
+
+    func testTwoServerErrorsThenSuccess() async throws {
+        let fetch = try await fetchParis([Self.serverError, Self.serverError, OpenMeteoFake.ok])
+        XCTAssertEqual(fetch.attempts, 3)
+        XCTAssertEqual(fetch.requests, 3)
+        XCTAssertEqual(try fetch.result.get().hours.count, 48)
         // Full jitter with random 0.5: 0.5 × 1 s, then 0.5 × 2 s.
-        XCTAssertEqual(sleeps.recorded, [0.5, 1.0])
+        XCTAssertEqual(fetch.sleeps, [0.5, 1.0])
     }
 
     func testAlwaysServerErrorGivesUpAfterMaxAttempts() async throws {
-        let server = try startServer(Self.serverError)
-        let sleeps = SleepRecorder()
-        let (result, attempts) = await fetcher(server, sleeps: sleeps).fetch(parisRequest())
-        XCTAssertEqual(attempts, 5)
-        XCTAssertEqual(server.requestCount, 5)
-        XCTAssertEqual(sleeps.recorded.count, 4)
-        guard case .failure(.transient(let message)) = result else { return XCTFail("\(result)") }
+        let fetch = try await fetchParis([Self.serverError])
+        XCTAssertEqual(fetch.attempts, 5)
+        XCTAssertEqual(fetch.requests, 5)
+        XCTAssertEqual(fetch.sleeps.count, 4)
+        guard case .failure(.transient(let message)) = fetch.result else { return XCTFail("\(fetch.result)") }
         XCTAssertTrue(message.contains("500"), message)
     }
 
     func testRateLimitHonoursRetryAfter() async throws {
-        let script = ReplyScript([{ _ in .json(429, "{}", headers: ["Retry-After": "2"]) }, OpenMeteoFake.ok])
-        let server = try startServer(script.next)
-        let sleeps = SleepRecorder()
-        let (result, attempts) = await fetcher(server, sleeps: sleeps).fetch(parisRequest())
-        XCTAssertEqual(attempts, 2)
-        XCTAssertNoThrow(try result.get())
-        XCTAssertEqual(sleeps.recorded, [2.0])
+        let fetch = try await fetchParis([{ _ in .json(429, "{}", headers: ["Retry-After": "2"]) }, OpenMeteoFake.ok])
+        XCTAssertEqual(fetch.attempts, 2)
+        XCTAssertNoThrow(try fetch.result.get())
+        XCTAssertEqual(fetch.sleeps, [2.0])
     }
 
     func testHourlyLimitGivesUpAtOnce() async throws {
-        let server = try startServer { _ in
-            .json(429, #"{"error":true,"reason":"Hourly API request limit exceeded. Please try again in the next hour."}"#)
-        }
-        let sleeps = SleepRecorder()
-        let (result, attempts) = await fetcher(server, sleeps: sleeps).fetch(parisRequest())
-        XCTAssertEqual(attempts, 1)
-        XCTAssertEqual(sleeps.recorded, [])
-        guard case .failure(let error) = result else { return XCTFail("expected failure") }
+        let fetch = try await fetchParis([
+            { _ in .json(429, #"{"error":true,"reason":"Hourly API request limit exceeded. Please try again in the next hour."}"#) }
+        ])
+        XCTAssertEqual(fetch.attempts, 1)
+        XCTAssertEqual(fetch.sleeps, [])
+        guard case .failure(let error) = fetch.result else { return XCTFail("expected failure") }
         XCTAssertEqual(error, .rateLimited(retryAfter: 3600))
     }
 
     func testMinutelyLimitWaitsAMinute() async throws {
-        let script = ReplyScript([
+        let fetch = try await fetchParis([
             { _ in .json(429, #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#) },
             OpenMeteoFake.ok,
         ])
-        let server = try startServer(script.next)
-        let sleeps = SleepRecorder()
-        let (result, attempts) = await fetcher(server, sleeps: sleeps).fetch(parisRequest())
-        XCTAssertEqual(attempts, 2)
-        XCTAssertNoThrow(try result.get())
-        XCTAssertEqual(sleeps.recorded, [60])
+        XCTAssertEqual(fetch.attempts, 2)
+        XCTAssertNoThrow(try fetch.result.get())
+        XCTAssertEqual(fetch.sleeps, [60])
     }
 
     func testBadRequestIsTriedOnce() async throws {
         let reason = "Parameter 'start_date' is out of allowed range"
-        let server = try startServer { _ in .json(400, #"{"error":true,"reason":"\#(reason)"}"#) }
-        let sleeps = SleepRecorder()
-        let (result, attempts) = await fetcher(server, sleeps: sleeps).fetch(parisRequest())
-        XCTAssertEqual(attempts, 1)
-        XCTAssertEqual(server.requestCount, 1)
-        XCTAssertEqual(sleeps.recorded, [])
-        guard case .failure(let error) = result else { return XCTFail("expected failure") }
+        let fetch = try await fetchParis([{ _ in .json(400, #"{"error":true,"reason":"\#(reason)"}"#) }])
+        XCTAssertEqual(fetch.attempts, 1)
+        XCTAssertEqual(fetch.requests, 1)
+        XCTAssertEqual(fetch.sleeps, [])
+        guard case .failure(let error) = fetch.result else { return XCTFail("expected failure") }
         XCTAssertEqual(error, .permanent(reason))
     }
 
     func testMalformedIsRetriedOnceOnly() async throws {
-        let server = try startServer { _ in .json(200, "not json") }
-        let sleeps = SleepRecorder()
-        let (result, attempts) = await fetcher(server, sleeps: sleeps).fetch(parisRequest())
-        XCTAssertEqual(attempts, 2)
-        XCTAssertEqual(server.requestCount, 2)
-        guard case .failure(.malformed) = result else { return XCTFail("\(result)") }
+        let fetch = try await fetchParis([{ _ in .json(200, "not json") }])
+        XCTAssertEqual(fetch.attempts, 2)
+        XCTAssertEqual(fetch.requests, 2)
+        guard case .failure(.malformed) = fetch.result else { return XCTFail("\(fetch.result)") }
     }
 
     func testTimeoutsAreRetriedAndBounded() async throws {
@@ -113,15 +113,19 @@ final class FetcherRetryTests: ServerTestCase {
         XCTAssertTrue(message.contains("timed out"), message)
     }
 
+    /// A fetcher limited to 60 requests a minute (one slot a second), retrying at once; the
+    /// limiter's waits are recorded, not slept.
+    private func limitedFetcher(_ server: LocalHTTPServer, limiterWaits: SleepRecorder) -> WeatherFetcher {
+        WeatherFetcher(
+            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5),
+            limiter: RateLimiter(requestsPerMinute: 60, sleep: limiterWaits.sleep), sleep: { _ in }, random: { 0 })
+    }
+
     func testEveryAttemptTakesARateLimiterSlot() async throws {
         let script = ReplyScript([Self.serverError, OpenMeteoFake.ok])
         let server = try startServer(script.next)
         let limiterWaits = SleepRecorder()
-        // 60/min = one slot a second; the limiter's waits are recorded, not slept.
-        let limiter = RateLimiter(requestsPerMinute: 60, sleep: limiterWaits.sleep)
-        let fetcher = WeatherFetcher(
-            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5),
-            limiter: limiter, sleep: { _ in }, random: { 0 })
+        let fetcher = limitedFetcher(server, limiterWaits: limiterWaits)
         let (_, attempts) = await fetcher.fetch(parisRequest())
         XCTAssertEqual(attempts, 2)
         XCTAssertEqual(limiterWaits.recorded.count, 1, "the retry waited for the second slot")
@@ -132,10 +136,7 @@ final class FetcherRetryTests: ServerTestCase {
         let script = ReplyScript([Self.serverError, OpenMeteoFake.ok])
         let server = try startServer(script.next)
         let limiterWaits = SleepRecorder()
-        let limiter = RateLimiter(requestsPerMinute: 60, sleep: limiterWaits.sleep)
-        let fetcher = WeatherFetcher(
-            provider: OpenMeteoArchive(baseURL: server.baseURL, timeout: 5),
-            limiter: limiter, sleep: { _ in }, random: { 0 })
+        let fetcher = limitedFetcher(server, limiterWaits: limiterWaits)
         // 28 days count as 2 Open-Meteo calls: the retry waits 2 s at 60 calls a minute.
         let (_, attempts) = await fetcher.fetch(parisRequest("2021-07-01", "2021-07-28"))
         XCTAssertEqual(attempts, 2)

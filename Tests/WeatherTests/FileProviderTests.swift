@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookMetadata
+import DaybookTestSupport
 import DaybookWeather
 import Foundation
 import XCTest
@@ -8,12 +9,7 @@ final class FileProviderTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("weather-file-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
+        directory = try temporaryFolder("weather-file")
     }
 
     func write(_ name: String, _ text: String) throws -> String {

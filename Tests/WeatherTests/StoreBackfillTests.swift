@@ -16,7 +16,7 @@ final class StoreBackfillTests: ServerTestCase {
     static let lyon = Place(latitude: 45.7640, longitude: 4.8357)
 
     func makeStore() throws -> JournalStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-weather-\(UUID().uuidString)")
+        let folder = try TemporaryFolder.make("daybook-weather")
         return try JournalStore(library: Library(root: folder))
     }
 
@@ -68,10 +68,18 @@ final class StoreBackfillTests: ServerTestCase {
         }
     }
 
-    func testSuccessFillsEveryEntryAndTheSecondRunMakesNoRequest() async throws {
+    /// A store holding the `seed` entries, and a server giving `replies` in turn (the last
+    /// one repeats).
+    func seededStoreAndServer(_ replies: [@Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply]) throws -> (
+        JournalStore, LocalHTTPServer
+    ) {
         let store = try makeStore()
         try seed(store)
-        let server = try startServer(OpenMeteoFake.ok)
+        return (store, try startServer(ReplyScript(replies).next))
+    }
+
+    func testSuccessFillsEveryEntryAndTheSecondRunMakesNoRequest() async throws {
+        let (store, server) = try seededStoreAndServer([OpenMeteoFake.ok])
         let first = try await backfill(store, server: server)
         XCTAssertEqual(first.filled, 10)
         XCTAssertEqual(server.requestCount, 2, "one request per place for the five days")
@@ -105,9 +113,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testCachedAnswersCostNoRequest() async throws {
-        let store = try makeStore()
-        try seed(store)
-        let server = try startServer(OpenMeteoFake.ok)
+        let (store, server) = try seededStoreAndServer([OpenMeteoFake.ok])
         _ = try await backfill(store, server: server)
         // A new photo from the same place and day: answered from the cache.
         try addEntry(store, "2021:07:03 18:05:00", at: Self.paris, offset: 7200)
@@ -118,9 +124,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testServerErrorsLeaveEntriesPendingWithBoundedRetries() async throws {
-        let store = try makeStore()
-        try seed(store)
-        let server = try startServer { _ in .json(500, "oops") }
+        let (store, server) = try seededStoreAndServer([{ _ in .json(500, "oops") }])
         let summary = try await backfill(store, server: server, retry: RetryPolicy(maxAttempts: 3))
         XCTAssertEqual(summary.pending, 10)
         XCTAssertEqual(server.requestCount, 6, "3 attempts for each of the 2 requests, then it gives up")
@@ -128,13 +132,10 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testRateLimitIsHonouredThenSucceeds() async throws {
-        let store = try makeStore()
-        try seed(store)
-        let script = ReplyScript([
+        let (store, server) = try seededStoreAndServer([
             { _ in .json(429, #"{"error":true,"reason":"Minutely API request limit exceeded"}"#, headers: ["Retry-After": "1"]) },
             { OpenMeteoFake.ok($0) },
         ])
-        let server = try startServer { script.next($0) }
         let summary = try await backfill(store, server: server)
         XCTAssertEqual(summary.filled, 10)
         XCTAssertEqual(server.requestCount, 3)
@@ -153,9 +154,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testMalformedJSONIsRetriedOnceAndLeftPending() async throws {
-        let store = try makeStore()
-        try seed(store)
-        let server = try startServer { _ in .json(200, #"{"latitude": 48.8, "hourly": {"time": [1, 2"#) }
+        let (store, server) = try seededStoreAndServer([{ _ in .json(200, #"{"latitude": 48.8, "hourly": {"time": [1, 2"#) }])
         let summary = try await backfill(store, server: server)
         XCTAssertEqual(summary.pending, 10)
         XCTAssertEqual(server.requestCount, 4, "malformed answers get one retry per request")
@@ -163,10 +162,8 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testPermanentRefusalIsRecordedOnTheEntriesAndNotRetried() async throws {
-        let store = try makeStore()
-        try seed(store)
         let reason = "Parameter 'start_date' is out of allowed range from 1940-01-01 to 2026-11-18"
-        let server = try startServer { _ in .json(400, #"{"error":true,"reason":"\#(reason)"}"#) }
+        let (store, server) = try seededStoreAndServer([{ _ in .json(400, #"{"error":true,"reason":"\#(reason)"}"#) }])
         let summary = try await backfill(store, server: server)
         XCTAssertEqual(summary.errors, 10)
         XCTAssertEqual(server.requestCount, 2)
@@ -177,9 +174,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testEachAnsweredRequestIsCommittedSoAStoppedRunLosesNothing() async throws {
-        let store = try makeStore()
-        try seed(store)
-        let server = try startServer(OpenMeteoFake.ok)
+        let (store, server) = try seededStoreAndServer([OpenMeteoFake.ok])
         var options = BackfillOptions(archiveDelayDays: 5)
         options.maxRequests = 1
         let partial = try await backfill(store, server: server, options: options)

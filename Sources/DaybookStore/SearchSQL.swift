@@ -1,0 +1,110 @@
+import GRDB
+
+extension JournalStore {
+    package func search(_ query: JournalQuery) throws -> [SearchResult] {
+        let asked = try SearchPlan(query)
+        return try pool.read { db in
+            var plan = asked
+            let lists = plan.listsToCount
+            if !lists.isEmpty {
+                let sizes = try SearchSQL.sizes(of: lists, db)
+                plan.chooseStart(entries: sizes.entries, listSizes: sizes.lists)
+            }
+            if let area = plan.area { return try SearchSQL.nearest(plan, area: area, db) }
+            return try SearchSQL.newestFirst(plan).fetchAll(db).map { SearchResult(entry: $0, distanceKm: nil) }
+        }
+    }
+}
+
+/// A `SearchPlan` as SQL, through GRDB's query interface, and its run. The full-text index's
+/// tables (`SearchIndex`) have no record types: they are named here as `Table`s.
+enum SearchSQL {
+    private static let searchKeys = Table("search_key")
+    private static let fullTextIndex = Table("entry_search")
+    private static let key = Column("key")
+    private static let keyEntryID = Column("entry_id")
+    private typealias Entry = JournalEntry.Columns
+    private typealias Tag = JournalTag.Columns
+
+    /// Each entry's search key: the entry's row in the full-text index.
+    private static let searchKey = JournalEntry.hasOne(searchKeys, key: "searchKey", using: ForeignKey([keyEntryID], to: [Entry.id]))
+
+    /// The journal's size and each list's, in one statement. The largest search key is the
+    /// number of entries ever added: a free estimate of the journal's size.
+    static func sizes(of lists: [SearchPlan.ShortList], _ db: Database) throws -> (entries: Int, lists: [Int]) {
+        let counts =
+            [searchKeys.select(max(key)).sqlExpression]
+            + lists.map { list in
+                switch list {
+                case .fullText(let text): matches(text).select(SQL("COUNT(*)")).sqlExpression
+                case .tag(let name): JournalTag.filter(Tag.name == name).select(SQL("COUNT(*)")).sqlExpression
+                }
+            }
+        // A statement of subqueries alone: the query interface wants a table to select from.
+        let row = try SQLRequest<Row>(literal: "SELECT \(counts.map { SQL("\($0)") }.joined(separator: ", "))").fetchOne(db)
+        let values = counts.indices.map { index in row?[index] as Int? ?? 0 }
+        return (values[0], Array(values.dropFirst()))
+    }
+
+    /// Rowids of the full-text index's matches. The query is passed as text, not as an
+    /// `FTS5Pattern`: its words are one already (`SearchIndex.matchExpression`) and its tag
+    /// phrases are built from checked names; a pattern of the whole would cost a throwaway
+    /// database on every search to check it again.
+    private static func matches(_ fullText: String) -> QueryInterfaceRequest<Row> {
+        fullTextIndex.select(Column.rowID).filter(sql: "entry_search MATCH ?", arguments: [fullText])
+    }
+
+    /// Entries in capture order, newest first (undated last), limited as the plan says.
+    static func newestFirst(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
+        // DESC puts NULL (undated) last, and keeps the captured_local index usable.
+        let request = filtered(plan).order(Entry.capturedLocal.desc, Entry.createdAt.desc)
+        return plan.limit.map { request.limit($0) } ?? request
+    }
+
+    /// Near: exact distances from the box's candidates (id and position only), then whole
+    /// rows for the nearest few.
+    static func nearest(_ plan: SearchPlan, area: SearchPlan.Area, _ db: Database) throws -> [SearchResult] {
+        let candidates = try filtered(plan).select(Entry.id, Entry.latitude, Entry.longitude).asRequest(of: Row.self).fetchAll(db)
+        var nearest = candidates.compactMap { row -> (id: String, distance: Double)? in
+            area.distanceKm(latitude: row[Entry.latitude], longitude: row[Entry.longitude]).map { (row[Entry.id], $0) }
+        }.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        if let limit = plan.limit { nearest = Array(nearest.prefix(limit)) }
+        let entries = try JournalEntry.filter(keys: nearest.map(\.id)).fetchAll(db)
+        let byID = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0) })
+        return nearest.compactMap { item in byID[item.id].map { SearchResult(entry: $0, distanceKm: item.distance) } }
+    }
+
+    /// The entries meeting every condition of the plan, in no particular order.
+    private static func filtered(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
+        let entry = TableAlias()
+        var request = JournalEntry.aliased(entry)
+        var conditions: [SQLExpression] = []
+        let walking = plan.start == .newestFirst
+        if let fullText = plan.fullText {
+            if walking {
+                // Checked per entry by its key; the unary + keeps SQLite from starting at the
+                // match list instead of walking the dates.
+                let keys = TableAlias()
+                request = request.joining(required: searchKey.aliased(keys))
+                conditions.append(matches(fullText).contains(SQL("+\(keys[key])")))
+            } else {
+                conditions.append(searchKeys.select(keyEntryID).filter(matches(fullText).contains(key)).contains(Entry.id))
+            }
+        }
+        for name in plan.tags {
+            // A per-entry probe when entries come from a date walk or from the (already tag-
+            // filtered) full-text matches; the tag's own list only when it is the sole short list.
+            // (The entry id is selected either way: the probe then reads the index alone.)
+            let tagged = JournalTag.select(Tag.entryId).filter(Tag.name == name)
+            conditions.append(
+                walking || plan.fullText != nil ? tagged.filter(Tag.entryId == entry[Entry.id]).exists() : tagged.contains(Entry.id))
+        }
+        if let from = plan.capturedFrom { conditions.append(Entry.capturedLocal >= from) }
+        if let before = plan.capturedBefore { conditions.append(Entry.capturedLocal < before) }
+        if let box = plan.area?.box {
+            conditions.append(box.latitude.contains(Entry.latitude))
+            conditions.append(box.longitudes.map { $0.contains(Entry.longitude) }.joined(operator: .or))
+        }
+        return conditions.isEmpty ? request : request.filter(conditions.joined(operator: .and))
+    }
+}
