@@ -70,7 +70,7 @@ public final class Ingester: Sendable {
         let work = PathsWork(self, paths: paths, repair: try repairUnlessBusy(), onEvent: onEvent)
         WorkerPool.runWaiting(jobs: options.jobs, next: work.next, body: work.body)
         return work.summary
-            }
+    }
 
     /// Repairs what an interrupted earlier run left, unless another writer is active now.
     private func repairUnlessBusy() throws -> LibraryRepair.Report? {

@@ -40,7 +40,7 @@ struct Ingest: AsyncParsableCommand {
         let tally = LiveTally()
         let created = CreatedEntries()
         let json = options.json
-            let summary = try await ingester.ingest(paths: paths) { event in
+        let summary = try await ingester.ingest(paths: paths) { event in
             tally.record(event)
             switch event {
             case .created(let entry): if json { created.append(entry) }
