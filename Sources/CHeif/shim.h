@@ -3,4 +3,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <libheif/heif.h>
+/* mallopt, for HEIFFile's large decode buffers; Swift's Glibc module leaves malloc.h out. */
+#include <malloc.h>
 #endif
