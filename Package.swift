@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "daybook-bench",
             dependencies: [
-                "DaybookIngest", "DaybookImaging", "DaybookStore",
+                "CHeif", "DaybookIngest", "DaybookImaging", "DaybookStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

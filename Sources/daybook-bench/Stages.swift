@@ -16,6 +16,9 @@ struct PhotoWork {
     var image: RGBImage?
     var jpeg: [UInt8] = []
     var tags: [AutoTag] = []
+    /// HEIC only: the file as libheif opened it, and the pixels it gave.
+    var heif: HEIFFile?
+    var heifPixels: HEIFPixels?
 
     init(path: String) { self.path = path }
 }
@@ -82,7 +85,11 @@ struct StageBreakdown {
                 }
             },
         ]
+        return try run(files, stages: stages)
+    }
 
+    /// Runs every stage on every file in turn, one sample per photo per stage.
+    static func run(_ files: [String], stages: [Stage]) throws -> StageBreakdown {
         var samples = [[Double]](repeating: [], count: stages.count)
         var totals: [Double] = []
         for file in files {
