@@ -33,10 +33,7 @@ public enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedCodec(let detail):
             text = "HEIF image in a format this libheif cannot decode (libheif: \(detail))"
         case .tooLarge(let frame, let limit):
-            text =
-                "image too large: \(frame.width)×\(frame.height) "
-                + "(\(ImagingError.megapixels(frame.width * frame.height)) MP) "
-                + "is above the \(ImagingError.megapixels(limit)) MP limit"
+            text = ImagingError.tooLarge(frame, limit: limit).description  // one wording for both formats
         case .corrupt(_, let detail):
             text = "corrupt HEIF image: \(detail)"
         case .encodeFailed(let detail):
