@@ -33,12 +33,19 @@ let package = Package(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        // libheif's C API reports every failure as a returned `heif_error` (no longjmp, no
+        // exit), so a module map is all it needs.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
 
         // The library, one module per concern. DaybookCore holds the journal's value types
         // (dates, offsets, places, sources) and the one calendar; every module may import it.
         .target(name: "DaybookCore"),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         .target(
@@ -79,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "daybook-bench",
             dependencies: [
-                "DaybookIngest", "DaybookImaging", "DaybookStore",
+                "CHeif", "DaybookIngest", "DaybookImaging", "DaybookStore",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -119,6 +126,12 @@ let package = Package(
         .testTarget(
             name: "IngestTests",
             dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
+        ),
+        // HEIF end to end: files written by libheif's own encoder (hence CHeif), pixels
+        // compared with heif-convert's, metadata through the analyzer.
+        .testTarget(
+            name: "HEIFTests",
+            dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.

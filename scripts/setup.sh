@@ -3,7 +3,11 @@
 # The Swift 6 toolchain itself must already be on PATH (swift.org's Debian 12 build).
 set -euo pipefail
 
-packages=(libexif-dev libjpeg-dev libsqlite3-dev pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip)
+# libheif-dev: HEIC/HEIF photos (libheif 1.15, HEVC through libde265). libheif-examples
+# (heif-convert, heif-enc): the reference for HEIF transforms in tests, and the benchmark's
+# HEIC photos. libvips-tools (vipsthumbnail): the benchmark's HEIC comparison.
+packages=(libexif-dev libjpeg-dev libsqlite3-dev pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip
+          libheif-dev libheif-examples libvips-tools)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

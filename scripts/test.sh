@@ -34,11 +34,22 @@ for root in "${fixtures[@]}"; do
     step "conformance: bad inputs in $root/badinputs"
     "$bin/daybook-conformance" badinputs "$root/badinputs" || failures=$((failures + 1))
 done
+step "conformance: HEIF metadata and shown size against exiftool (truth.json)"
+for folder in Tests/Fixtures/heic Tests/Fixtures/heic-pillow "$shared/heic"; do
+    [ -d "$folder" ] || continue
+    "$bin/daybook-conformance" heic "$folder" || failures=$((failures + 1))
+done
+step "conformance: bad HEIF inputs in Tests/Fixtures/heic-badinputs"
+"$bin/daybook-conformance" badinputs Tests/Fixtures/heic-badinputs || failures=$((failures + 1))
+
 step "bad inputs under AddressSanitizer"
 swift build --sanitize=address --scratch-path .build-asan --product daybook-conformance 2>&1 | tail -n 1
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
     badinputs "${fixtures[-1]}/badinputs" || failures=$((failures + 1))
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
+    badinputs Tests/Fixtures/heic-badinputs || failures=$((failures + 1))
 
 step "fuzz regression inputs under AddressSanitizer"
 swift build --sanitize=address --scratch-path .build-asan --product daybook-fuzz 2>&1 | tail -n 1

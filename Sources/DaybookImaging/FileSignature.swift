@@ -47,6 +47,11 @@ package enum FileSignature {
             ]
             if heif.contains(brand) { return "HEIF/HEIC" }
             if brand == "avif" || brand == "avis" { return "AVIF" }
+            // The video half of a Live Photo, or a clip from the same folder.
+            if brand == "qt  " { return "QuickTime movie" }
+            if brand.hasPrefix("mp4") || brand.hasPrefix("iso") || brand.hasPrefix("3gp") || brand == "avc1" || brand == "M4V " {
+                return "MP4 video, brand '\(brand.trimmingSpaces)'"
+            }
             return "ISO media file, brand '\(brand.trimmingSpaces)'"
         }
         if ascii("%PDF") { return "PDF document" }

@@ -32,34 +32,45 @@ enum Resampling {
     /// source row of floats is ever held, and the narrowing, the costly part, runs on the
     /// output's rows rather than the source's.
     static func boxResize(_ source: RGBImage, width: Int, height: Int) -> RGBImage {
-        let columns = BoxTaps(sourceLength: source.width, destinationLength: width)
-        let rows = BoxTaps(sourceLength: source.height, destinationLength: height)
-        let sourceStride = source.width * 3
+        source.pixels.withUnsafeBufferPointer { src in
+            boxResize(
+                src.baseAddress!, width: source.width, height: source.height, rowBytes: source.width * 3,
+                toWidth: width, height: height)
+        }
+    }
+
+    /// The same from pixels where a decoder left them: rows `rowBytes` apart (libheif pads
+    /// them), so a large decoded image is never copied before it is shrunk.
+    static func boxResize(
+        _ source: UnsafePointer<UInt8>, width sourceWidth: Int, height sourceHeight: Int, rowBytes: Int,
+        toWidth width: Int, height: Int
+    ) -> RGBImage {
+        let columns = BoxTaps(sourceLength: sourceWidth, destinationLength: width)
+        let rows = BoxTaps(sourceLength: sourceHeight, destinationLength: height)
+        let rowLength = sourceWidth * 3
         // Zero padding: the narrowing reads `maxTaps` pixels from every start, with weight 0
         // past the real ones.
-        var blendedRow = [Float](repeating: 0, count: sourceStride + columns.maxTaps * 3)
+        var blendedRow = [Float](repeating: 0, count: rowLength + columns.maxTaps * 3)
         var narrowedRow = [Float](repeating: 0, count: width * 3)
 
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
-            source.pixels.withUnsafeBufferPointer { src in
-                blendedRow.withUnsafeMutableBufferPointer { blended in
-                    narrowedRow.withUnsafeMutableBufferPointer { narrowed in
-                        columns.withPointers { colFirst, colWeights in
-                            rows.withPointers { rowFirst, rowWeights in
-                                for y in 0..<height {
-                                    blendRows(
-                                        src.baseAddress!, stride: sourceStride,
-                                        first: Int(rowFirst[y]),
-                                        weights: rowWeights + y * rows.maxTaps,
-                                        count: rows.tapCount(y), into: blended.baseAddress!)
-                                    narrowRow(
-                                        blended.baseAddress!, first: colFirst, weights: colWeights,
-                                        maxTaps: columns.maxTaps, width: width,
-                                        into: narrowed.baseAddress!)
-                                    quantize(
-                                        narrowed.baseAddress!, count: width * 3,
-                                        into: out.baseAddress! + y * width * 3)
-                                }
+            blendedRow.withUnsafeMutableBufferPointer { blended in
+                narrowedRow.withUnsafeMutableBufferPointer { narrowed in
+                    columns.withPointers { colFirst, colWeights in
+                        rows.withPointers { rowFirst, rowWeights in
+                            for y in 0..<height {
+                                blendRows(
+                                    source, rowBytes: rowBytes, rowLength: rowLength,
+                                    first: Int(rowFirst[y]),
+                                    weights: rowWeights + y * rows.maxTaps,
+                                    count: rows.tapCount(y), into: blended.baseAddress!)
+                                narrowRow(
+                                    blended.baseAddress!, first: colFirst, weights: colWeights,
+                                    maxTaps: columns.maxTaps, width: width,
+                                    into: narrowed.baseAddress!)
+                                quantize(
+                                    narrowed.baseAddress!, count: width * 3,
+                                    into: out.baseAddress! + y * width * 3)
                             }
                         }
                     }
@@ -71,18 +82,18 @@ enum Resampling {
     }
 
     private static func blendRows(
-        _ src: UnsafePointer<UInt8>, stride: Int, first: Int, weights: UnsafePointer<Float>,
+        _ src: UnsafePointer<UInt8>, rowBytes: Int, rowLength: Int, first: Int, weights: UnsafePointer<Float>,
         count: Int, into out: UnsafeMutablePointer<Float>
     ) {
-        var line = src + first * stride
+        var line = src + first * rowBytes
         let w0 = weights[0]
-        for i in 0..<stride {
+        for i in 0..<rowLength {
             out[i] = w0 * Float(line[i])
         }
         for k in 1..<max(1, count) {
-            line += stride
+            line += rowBytes
             let w = weights[k]
-            for i in 0..<stride {
+            for i in 0..<rowLength {
                 out[i] += w * Float(line[i])
             }
         }

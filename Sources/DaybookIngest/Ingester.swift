@@ -106,7 +106,7 @@ public final class Ingester: Sendable {
         do {
             analysis = try analyzer.analyze(bytes)
         } catch {
-            if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasJPEGExtension(path) {
+            if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasPhotoExtension(path) {
                 return emit(.skipped(path: path, reason: error.reason))
             }
             return emit(.failed(path: path, reason: error.reason))
@@ -145,9 +145,10 @@ public final class Ingester: Sendable {
         }
     }
 
-    static func hasJPEGExtension(_ path: String) -> Bool {
+    /// A file named like a photo that turns out not to be one is broken, not skipped.
+    static func hasPhotoExtension(_ path: String) -> Bool {
         let lower = path.lowercased()
-        return [".jpg", ".jpeg", ".jpe", ".jfif"].contains { lower.hasSuffix($0) }
+        return [".jpg", ".jpeg", ".jpe", ".jfif", ".heic", ".heif", ".hif", ".avif"].contains { lower.hasSuffix($0) }
     }
 }
 

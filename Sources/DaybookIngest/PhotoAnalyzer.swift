@@ -35,10 +35,17 @@ package struct PhotoAnalyzer: Sendable {
         self.tagger = tagger
     }
 
+    /// Picks the reader by the bytes (FileKind), never by the file's name.
     package func analyze(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
-        if let notJPEG = FileSignature.describeNonJPEG(Array(bytes.prefix(16))) {
-            throw Rejection(reason: notJPEG, isNotAPhoto: true)
+        switch FileKind(prefix: bytes.prefix(FileKind.prefixLength)) {
+        case .jpeg: return try analyzeJPEG(bytes)
+        case .heif: return try analyzeHEIF(bytes)
+        case .avif: throw Rejection(reason: Self.avifReason, isNotAPhoto: false)
+        case .other(let what): throw Rejection(reason: what, isNotAPhoto: true)
         }
+    }
+
+    private func analyzeJPEG(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
         let metadata = ExifReader.read(jpeg: bytes)
         var analysis = PhotoAnalysis(metadata: metadata, frame: nil, thumbnail: nil, tags: [], warnings: metadata.warnings)
         do {

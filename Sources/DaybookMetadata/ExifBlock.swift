@@ -10,7 +10,7 @@ final class ExifBlock {
     let byteOrder: ExifByteOrder
 
     /// Loads the EXIF block of a JPEG held in memory. `nil` when there is none.
-    init?(jpeg bytes: UnsafeRawBufferPointer) {
+    convenience init?(jpeg bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty, bytes.count <= Int(UInt32.max),
             let loader = exif_loader_new()
         else { return nil }
@@ -22,11 +22,20 @@ final class ExifBlock {
         var buffer: UnsafePointer<UInt8>?
         var size: UInt32 = 0
         exif_loader_get_buf(loader, &buffer, &size)
-        guard let buffer, size > 0, let exifData = exif_data_new() else { return nil }
+        guard let buffer, size > 0 else { return nil }
+        self.init(app1Payload: UnsafeRawBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// Loads an EXIF block laid out as in a JPEG's APP1 segment: "Exif\0\0", then the TIFF
+    /// structure. Other containers (HEIF's Exif item) are brought to this form first.
+    init?(app1Payload payload: UnsafeRawBufferPointer) {
+        guard let base = payload.baseAddress, !payload.isEmpty, payload.count <= Int(UInt32.max),
+            let exifData = exif_data_new()
+        else { return nil }
         // FOLLOW_SPECIFICATION would "fix" the block by inventing mandatory entries with
         // default values; Daybook wants only what the camera wrote.
         exif_data_unset_option(exifData, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
-        exif_data_load_data(exifData, buffer, size)
+        exif_data_load_data(exifData, base.assumingMemoryBound(to: UInt8.self), UInt32(payload.count))
         data = exifData
         byteOrder = exif_data_get_byte_order(exifData)
     }

@@ -9,7 +9,12 @@ package enum ExifReader {
     }
 
     package static func read(jpeg bytes: UnsafeRawBufferPointer) -> PhotoMetadata {
-        guard let block = ExifBlock(jpeg: bytes) else { return PhotoMetadata() }
+        read(ExifBlock(jpeg: bytes))
+    }
+
+    /// The rules, whatever container the block came from.
+    static func read(_ block: ExifBlock?) -> PhotoMetadata {
+        guard let block else { return PhotoMetadata() }
         var metadata = PhotoMetadata(hasExif: true)
         if block.isEmpty {
             metadata.warnings.append("EXIF block present but unreadable (no entries)")

@@ -19,11 +19,22 @@ enum BaselineHash: String, Sendable {
     case sha256sum
 }
 
+/// What the photos are: JPEG (the default bench) or HEIC (HEICBench.swift).
+enum PhotoFormat: String, Sendable {
+    case jpeg
+    case heic
+}
+
 struct BenchOptions: Sendable {
     var photos: String?
+    var format = PhotoFormat.jpeg
     var generate = 200
     var width = 4000
     var height = 3000
+    /// Whether --generate / --size were given: HEIC has defaults of its own (encoding a
+    /// 12 MP HEIC takes seconds, and iPhones shoot 4032x3024).
+    var generateGiven = false
+    var sizeGiven = false
     var rounds = 3
     var jobs = 2
     var daybook: String?
@@ -33,7 +44,7 @@ struct BenchOptions: Sendable {
     var prefill = 0
 
     static let usage = """
-        usage: daybook-bench [--photos DIR] [--generate N] [--size WxH] [--rounds R] [--jobs J]
+        usage: daybook-bench [--format jpeg|heic] [--photos DIR] [--generate N] [--size WxH] [--rounds R] [--jobs J]
                              [--daybook PATH] [--stage-photos K] [--baseline-hash swift-crypto|sha256sum]
                              [--prefill N]
 
@@ -43,11 +54,16 @@ struct BenchOptions: Sendable {
           daybook   daybook ingest --library FRESH_TMP_DIR --jobs J DIR  (child process; wall
                     clock, and peak RSS from wait4's ru_maxrss)
         then a single-thread, in-process per-stage breakdown on the first K photos.
+        With --format heic the photos are HEICs and the sides are: libheif's own decode of every
+        file + SHA-256 (the floor, in-process, J threads), vipsthumbnail -s 400 per file (J
+        processes at a time), and daybook ingest (docs/benchmark-heic.md).
 
+          --format F         jpeg (default) or heic
           --photos DIR       photos to ingest (default: generate them)
-          --generate N       photos to generate when --photos is not given (default 200), cached
-                             in <repo>/.build-bench-photos/N-WxH/
-          --size WxH         displayed size of generated photos (default 4000x3000)
+          --generate N       photos to generate when --photos is not given (default 200; 40 for
+                             heic), cached in <repo>/.build-bench-photos/N-WxH/ (heic-N-WxH/)
+          --size WxH         displayed size of generated photos (default 4000x3000; 4032x3024
+                             for heic)
           --rounds R         rounds of baseline + daybook (default 3)
           --jobs J           parallelism of both sides (default 2)
           --daybook PATH     daybook executable (default: the one next to daybook-bench)
@@ -89,7 +105,15 @@ struct BenchOptions: Sendable {
             }
             switch name {
             case "--photos": options.photos = try value()
-            case "--generate": options.generate = try integer(1...1_000_000)
+            case "--format":
+                let text = try value()
+                guard let format = PhotoFormat(rawValue: text) else {
+                    throw BenchError("--format must be jpeg or heic, not '\(text)'", usage: true)
+                }
+                options.format = format
+            case "--generate":
+                options.generate = try integer(1...1_000_000)
+                options.generateGiven = true
             case "--size":
                 let text = try value()
                 let parts = text.lowercased().split(separator: "x")
@@ -99,6 +123,7 @@ struct BenchOptions: Sendable {
                     throw BenchError("--size must look like 4000x3000, not '\(text)'", usage: true)
                 }
                 (options.width, options.height) = (w, h)
+                options.sizeGiven = true
             case "--rounds": options.rounds = try integer(1...100)
             case "--jobs": options.jobs = try integer(1...256)
             case "--daybook": options.daybook = try value()
@@ -113,6 +138,10 @@ struct BenchOptions: Sendable {
             default:
                 throw BenchError("unknown argument '\(argument)'", usage: true)
             }
+        }
+        if options.format == .heic {
+            if !options.generateGiven { options.generate = 40 }
+            if !options.sizeGiven { (options.width, options.height) = (4032, 3024) }
         }
         return options
     }

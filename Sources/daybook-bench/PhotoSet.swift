@@ -1,3 +1,4 @@
+import DaybookImaging
 import Foundation
 
 #if canImport(Glibc)
@@ -5,7 +6,7 @@ import Foundation
 #endif
 
 /// The photos one benchmark run ingests: every non-hidden regular file under `folder` whose
-/// bytes start like a JPEG (FF D8 FF), which is what `daybook ingest` would take as a photo.
+/// bytes are a JPEG (or, for `--format heic`, a HEIF), as `daybook ingest` decides it.
 struct PhotoSet: Sendable {
     let folder: String
     let files: [String]
@@ -18,8 +19,8 @@ struct PhotoSet: Sendable {
         if let given = options.photos {
             let folder = URL(fileURLWithPath: given).standardizedFileURL.path
             guard fileExists(folder, directory: true) else { throw BenchError("--photos: no folder at \(given)") }
-            let set = try scan(folder, generated: false)
-            guard set.count > 0 else { throw BenchError("--photos: no JPEG files under \(folder)") }
+            let set = try scan(folder, generated: false, format: options.format)
+            guard set.count > 0 else { throw BenchError("--photos: no \(options.format.rawValue) files under \(folder)") }
             return set
         }
         let root = try repositoryRoot()
@@ -91,7 +92,7 @@ struct PhotoSet: Sendable {
     }
 
     /// Depth first, names sorted, hidden entries skipped, symlinks followed (like the scanner).
-    static func scan(_ folder: String, generated: Bool) throws -> PhotoSet {
+    static func scan(_ folder: String, generated: Bool, format: PhotoFormat = .jpeg) throws -> PhotoSet {
         var files: [String] = []
         var total = 0
         var pending = [folder]
@@ -108,7 +109,7 @@ struct PhotoSet: Sendable {
                 guard stat(path, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: subfolders.append(path)
-                case S_IFREG where looksLikeJPEG(path):
+                case S_IFREG where kind(of: path) == (format == .jpeg ? .jpeg : .heif):
                     files.append(path)
                     total += Int(info.st_size)
                 default: break
@@ -119,12 +120,14 @@ struct PhotoSet: Sendable {
         return PhotoSet(folder: folder, files: files, totalBytes: total, generated: generated)
     }
 
-    private static func looksLikeJPEG(_ path: String) -> Bool {
+    /// What `daybook ingest` would take the file for, from its first bytes.
+    static func kind(of path: String) -> FileKind? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 3)
-        return read(fd, &head, 3) == 3 && head == [0xFF, 0xD8, 0xFF]
+        var head = [UInt8](repeating: 0, count: FileKind.prefixLength)
+        let count = read(fd, &head, head.count)
+        return count > 0 ? FileKind(prefix: head.prefix(count)) : nil
     }
 
     /// Reads every file once so that both sides start from the same (warm) page cache.

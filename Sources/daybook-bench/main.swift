@@ -18,6 +18,10 @@ enum Bench {
 
     static func main(_ arguments: [String]) -> Int32 {
         do {
+            if arguments.first == HEICRounds.floorFlag {
+                try HEICRounds.floorChild(Array(arguments.dropFirst()))
+                return 0
+            }
             try run(try BenchOptions.parse(arguments))
             return 0
         } catch let error as BenchError {
@@ -43,6 +47,7 @@ enum Bench {
         #endif
 
         let daybook = try daybookBinary(options)
+        if options.format == .heic { return try HEICBench.run(options, daybook: daybook) }
         guard let djpegVersion = Subprocess.output("djpeg", ["-version"]), djpegVersion.outcome.succeeded else {
             throw BenchError("djpeg not found: apt-get install libjpeg-turbo-progs")
         }

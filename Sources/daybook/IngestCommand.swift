@@ -9,9 +9,9 @@ struct Ingest: AsyncParsableCommand {
         abstract: "Add photos to the journal.",
         discussion: """
             Walks folders recursively (hidden folders skipped, symlinks followed once) and adds \
-            every JPEG, recognised by its bytes, not its name. A photo already in the journal \
-            (same bytes, any path) is not added again. Files that are not photos are counted as \
-            skipped; a broken photo is reported as one line naming the file and the reason, and \
+            every JPEG and HEIC/HEIF photo, recognised by its bytes, not its name. A photo already \
+            in the journal (same bytes, any path) is not added again. Files that are not photos \
+            (a Live Photo's .MOV, an .AAE edit file) are counted as skipped; a broken photo is reported as one line naming the file and the reason, and \
             the run goes on.
 
             Examples:

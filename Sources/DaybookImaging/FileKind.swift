@@ -1,0 +1,46 @@
+/// What a file is, from its first bytes, for the analyzer to pick a reader. Extensions lie
+/// (a phone's .HEIC renamed .jpg, a PNG saved as .jpg); JPEG's FF D8 FF and an ISO media
+/// file's `ftyp` brands don't.
+package enum FileKind: Sendable, Equatable {
+    case jpeg
+    /// A HEIF still image: HEVC-coded (HEIC) by its brands, or in the generic image
+    /// container (`mif1`), whose codec libheif finds when it decodes.
+    case heif
+    /// AV1 in the HEIF container: recognised, so that it gets a clear error, but not read.
+    case avif
+    /// Anything else, in FileSignature's words ("not a JPEG (QuickTime movie)").
+    case other(String)
+
+    /// How many leading bytes `init(prefix:)` looks at.
+    package static let prefixLength = ISOBoxes.maximumFileTypeBox
+
+    package init(prefix: some Collection<UInt8>) {
+        let bytes = Array(prefix.prefix(Self.prefixLength))
+        if let brands = ISOBoxes.brands(bytes) {
+            if brands.contains(where: Self.hevcBrands.contains) {
+                self = .heif
+                return
+            }
+            // AVIF files also carry the generic brands (mif1, miaf), so AV1 is checked first.
+            if brands.contains(where: Self.av1Brands.contains) {
+                self = .avif
+                return
+            }
+            if brands.contains(where: Self.genericImageBrands.contains) {
+                self = .heif
+                return
+            }
+        }
+        if let notJPEG = FileSignature.describeNonJPEG(bytes) {
+            self = .other(notJPEG)
+        } else {
+            self = .jpeg
+        }
+    }
+
+    /// HEIF brands of HEVC images and sequences (ISO/IEC 23008-12 annex B).
+    static let hevcBrands: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
+    static let av1Brands: Set = ["avif", "avis", "avio"]
+    /// Any codec: still images (mif1, mif2), sequences (msf1) and MIAF.
+    static let genericImageBrands: Set = ["mif1", "mif2", "msf1", "miaf"]
+}

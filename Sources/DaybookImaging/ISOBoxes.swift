@@ -1,0 +1,82 @@
+/// The little of the ISO base media file format (ISO/IEC 14496-12) that Daybook reads itself:
+/// the `ftyp` box's brands, which say what a HEIF, AVIF, MP4 or QuickTime file is, and the
+/// top-level box sizes, which say whether a file stops inside its last box. Everything inside
+/// the boxes is libheif's job.
+package enum ISOBoxes {
+    /// The brands of an `ftyp` box at the start of a file: the major brand first, then the
+    /// compatible ones, as four-character strings ("heic", "mif1", "qt  ").
+    package static func brands(_ prefix: some Collection<UInt8>) -> [String]? {
+        let bytes = Array(prefix.prefix(maximumFileTypeBox))
+        guard bytes.count >= 12, ascii(bytes, at: 4, "ftyp") else { return nil }
+        let declared = Int(bigEndian32(bytes, at: 0))
+        // Size 0 runs to the end of the file and 1 means a 64-bit size follows: neither is
+        // what a real ftyp does, so only the major brand is trusted then.
+        let end = declared >= 16 ? min(declared, bytes.count) : 12
+        var found = [fourCC(bytes, at: 8)]
+        var offset = 16
+        while offset + 4 <= end {
+            found.append(fourCC(bytes, at: offset))
+            offset += 4
+        }
+        return found
+    }
+
+    /// How many leading bytes `brands` looks at: an `ftyp` box with 60 compatible brands.
+    package static let maximumFileTypeBox = 256
+
+    /// A top-level box that the file ends inside: its type and the byte where it would end.
+    package struct Overrun: Sendable, Equatable {
+        package let type: String
+        package let declaredEnd: Int
+
+        /// Whether the box has a type a writer would give (letters, digits, spaces): then the
+        /// file was cut short. Otherwise the walk went off the rails in damaged data.
+        package var isCutShort: Bool {
+            type == Self.header
+                || type.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == " "
+                }
+        }
+
+        static let header = "(box header)"
+    }
+
+    /// Walks the top-level boxes by their declared sizes; the first one that runs past the
+    /// end of `bytes`, or nil when the boxes end exactly with the file. A file being written,
+    /// or cut short in a copy, stops inside its last box (usually `mdat`).
+    package static func overrun(_ bytes: [UInt8]) -> Overrun? {
+        var offset = 0
+        while offset < bytes.count {
+            guard offset + 8 <= bytes.count else {
+                return Overrun(type: Overrun.header, declaredEnd: offset + 8)
+            }
+            let type = fourCC(bytes, at: offset + 4)
+            var size = Int(bigEndian32(bytes, at: offset))
+            if size == 1 {
+                guard offset + 16 <= bytes.count else { return Overrun(type: type, declaredEnd: offset + 16) }
+                let large = UInt64(bigEndian32(bytes, at: offset + 8)) << 32 | UInt64(bigEndian32(bytes, at: offset + 12))
+                size = large > UInt64(Int.max / 2) ? Int.max / 2 : Int(large)
+            } else if size == 0 {
+                return nil  // "to the end of the file", which it does by definition
+            }
+            guard size >= 8 else { return Overrun(type: type, declaredEnd: offset + 8) }
+            guard size <= bytes.count - offset else { return Overrun(type: type, declaredEnd: offset + size) }
+            offset += size
+        }
+        return nil
+    }
+
+    static func ascii(_ bytes: [UInt8], at offset: Int, _ text: String) -> Bool {
+        let expected = Array(text.utf8)
+        return bytes.count >= offset + expected.count && Array(bytes[offset..<offset + expected.count]) == expected
+    }
+
+    private static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// Printable ASCII as is, anything else as "?", so a brand can go into a message.
+    private static func fourCC(_ bytes: [UInt8], at offset: Int) -> String {
+        String(bytes[offset..<offset + 4].map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "?" })
+    }
+}
