@@ -35,11 +35,13 @@ public struct PhotoAnalyzer: Sendable {
         self.tagger = tagger
     }
 
-    public func analyze(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
+    /// `sidecar`: the XMP file found beside the photo, read with the photo's own metadata
+    /// (`MetadataPrecedence`).
+    public func analyze(_ bytes: [UInt8], sidecar: SidecarXMP? = nil) throws(Rejection) -> PhotoAnalysis {
         if let notJPEG = FileSignature.describeNonJPEG(Array(bytes.prefix(16))) {
             throw Rejection(reason: notJPEG, isNotAPhoto: true)
         }
-        let metadata = ExifReader.read(jpeg: bytes)
+        let metadata = PhotoMetadataReader.read(jpeg: bytes, sidecar: sidecar)
         var analysis = PhotoAnalysis(metadata: metadata, frame: nil, thumbnail: nil, tags: [], warnings: metadata.warnings)
         do {
             let thumbnail = try thumbnails.make(from: bytes, orientation: metadata.orientation)

@@ -1,0 +1,116 @@
+import DaybookCore
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// What one source besides EXIF (an XMP packet, an IPTC record, a sidecar) says about when
+/// and where: each value already checked, each problem a warning sentence.
+public struct MetadataReading: Sendable, Hashable {
+    public var capture: CaptureTime?
+    public var location: GeoLocation?
+    public var warnings: [String]
+
+    public init(capture: CaptureTime? = nil, location: GeoLocation? = nil, warnings: [String] = []) {
+        self.capture = capture
+        self.location = location
+        self.warnings = warnings
+    }
+}
+
+/// Reads the date and place from an XMP packet: the bytes of a JPEG's XMP segment, of a
+/// HEIF's `mime` item, or of a sidecar file.
+///
+/// XMP comes from outside and is parsed as hostile input:
+///
+/// - at most `maximumBytes` are parsed;
+/// - it must be UTF-8 (XMP in JPEG and HEIF is UTF-8 by specification, and so is every
+///   sidecar the tools write);
+/// - a document type declaration is refused before the parser sees it: XMP has none, and
+///   it is where entity tricks live (the "billion laughs", external entities naming local
+///   files). The parser is also told not to resolve external entities, and libxml2 refuses
+///   entity loops on its own;
+/// - malformed XML is one warning; the packet's values are then ignored, all of them.
+public enum XMPReader {
+    /// Lightroom sidecars with a long edit history reach a few hundred kilobytes.
+    public static let maximumBytes = 4 << 20
+
+    static let exifNamespace = "http://ns.adobe.com/exif/1.0/"
+    static let photoshopNamespace = "http://ns.adobe.com/photoshop/1.0/"
+    static let xmpNamespace = "http://ns.adobe.com/xap/1.0/"
+
+    /// Where a packet was found, which is what its values' source says.
+    public enum Origin: Sendable {
+        /// Inside the photo (JPEG APP1, HEIF `mime` item).
+        case embedded
+        /// A sidecar file beside the photo.
+        case sidecar
+
+        var captureSource: CaptureSource { self == .embedded ? .xmp : .sidecar }
+    }
+
+    public static func read(_ packet: some Collection<UInt8>, origin: Origin) -> MetadataReading {
+        let properties: [XMPName: String]
+        switch parse(Array(packet)) {
+        case .refused(let why): return MetadataReading(warnings: ["\(why); ignored"])
+        case .parsed(let found): properties = found
+        }
+        var reading = MetadataReading()
+        reading.capture = XMPValues.captureTime(in: properties, source: origin.captureSource, warnings: &reading.warnings)
+        reading.location = XMPValues.location(in: properties, warnings: &reading.warnings)
+        return reading
+    }
+
+    enum Parse: Equatable {
+        case parsed([XMPName: String])
+        case refused(String)
+    }
+
+    /// The packet's simple properties, or why it cannot be read.
+    static func parse(_ bytes: [UInt8]) -> Parse {
+        guard bytes.count <= maximumBytes else {
+            return .refused("XMP of \(bytes.count / 1024) KB is larger than the \(maximumBytes >> 20) MB Daybook reads")
+        }
+        // Writers pad packets with spaces, some with NULs, which XML does not allow.
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0 || bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        let text = bytes[..<end]
+        guard !text.isEmpty else { return .refused("XMP is empty") }
+        guard String(validating: text, as: UTF8.self) != nil else { return .refused("XMP is not UTF-8 text") }
+        if contains(text, "<!DOCTYPE") || contains(text, "<!ENTITY") {
+            return .refused("XMP declares a document type or entities, which XMP never has")
+        }
+        return parseXML(Data(text))
+    }
+
+    /// The XML parse itself, with the settings that keep entities inert (tests call it on
+    /// documents `parse` refuses earlier, to show the parser alone is safe too).
+    static func parseXML(_ data: Data) -> Parse {
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = true
+        parser.shouldResolveExternalEntities = false
+        let collector = XMPPropertyCollector()
+        parser.delegate = collector
+        let finished = parser.parse()
+        if let refusal = collector.refusal { return .refused("XMP has \(refusal)") }
+        if !finished || parser.parserError != nil {
+            let code = (parser.parserError as NSError?)?.code ?? 0
+            return .refused("XMP is not well-formed XML (libxml2 error \(code) at line \(parser.lineNumber))")
+        }
+        return .parsed(collector.properties)
+    }
+
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return false }
+        var index = bytes.startIndex
+        while let found = bytes[index...].firstIndex(of: pattern[0]) {
+            guard found + pattern.count <= bytes.endIndex else { return false }
+            if bytes[found..<found + pattern.count].elementsEqual(pattern) { return true }
+            index = found + 1
+        }
+        return false
+    }
+}
