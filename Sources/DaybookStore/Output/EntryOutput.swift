@@ -23,6 +23,7 @@ public struct EntryOutput: Sendable, Hashable, Codable {
     public var latitude: Double?
     public var longitude: Double?
     public var altitude: Double?
+    public var locationSource: String?
     public var cameraMake: String?
     public var cameraModel: String?
     public var pixelWidth: Int?
@@ -42,7 +43,7 @@ public struct EntryOutput: Sendable, Hashable, Codable {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
         case utcOffsetSeconds, offsetSource
         case capturedUTC = "capturedUtc"
-        case latitude, longitude, altitude, cameraMake, cameraModel, pixelWidth, pixelHeight
+        case latitude, longitude, altitude, locationSource, cameraMake, cameraModel, pixelWidth, pixelHeight
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
     }
@@ -61,6 +62,7 @@ public struct EntryOutput: Sendable, Hashable, Codable {
         latitude = entry.location?.latitude
         longitude = entry.location?.longitude
         altitude = entry.location?.altitude
+        locationSource = entry.location == nil ? nil : entry.locationSource?.rawValue
         cameraMake = entry.cameraMake
         cameraModel = entry.cameraModel
         pixelWidth = entry.pixelWidth
