@@ -24,7 +24,7 @@ public enum SidecarFiles {
     }
 
     /// The names a sidecar of `photo` may have, in order of preference.
-    static func candidates(for photo: String) -> [String] {
+    public static func candidates(for photo: String) -> [String] {
         let ns = photo as NSString
         let stem = ns.pathExtension.isEmpty ? nil : ns.deletingPathExtension
         return extensions.map { "\(photo).\($0)" } + (stem.map { stem in extensions.map { "\(stem).\($0)" } } ?? [])

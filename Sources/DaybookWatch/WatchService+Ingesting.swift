@@ -84,7 +84,9 @@ extension WatchService {
     private func moveToArchive(_ path: String, capturedLocal: LocalDateTime?, id: String) -> String? {
         guard let archive else { return nil }
         do {
-            return try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
+            let destination = try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
+            for problem in archive.moveSidecars(of: path, to: destination) { logger.warning("\(problem)") }
+            return destination
         } catch {
             logger.error("\(path): in the journal, but not moved: \(error)")
             return nil

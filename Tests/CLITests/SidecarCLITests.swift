@@ -14,8 +14,11 @@ extension CLITests {
         ] {
             try FileManager.default.copyItem(at: Self.xmpFixtures.appendingPathComponent(fixture), to: photos.appendingPathComponent(name))
         }
-        let old = Date().addingTimeInterval(-3600)
-        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: photos.appendingPathComponent("IMG_0001.xmp").path)
+        // The sidecar is older than the photo: the photo's own values come first.
+        let now = Date()
+        try FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: photos.appendingPathComponent("IMG_0001.jpg").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: now.addingTimeInterval(-3600)], ofItemAtPath: photos.appendingPathComponent("IMG_0001.xmp").path)
 
         let ingest = try daybook("ingest", "--json", photos.path)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
@@ -41,7 +44,8 @@ extension CLITests {
         XCTAssertTrue(iptc.stdout.contains("2018-05-20 16:20:00 +09:00 (offset from the XMP or IPTC date)"), iptc.stdout)
 
         // The sidecar is saved again, later than the photo: its date and place now come first.
-        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: photos.appendingPathComponent("IMG_0001.xmp").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: now.addingTimeInterval(60)], ofItemAtPath: photos.appendingPathComponent("IMG_0001.xmp").path)
         let again = try daybook("ingest", photos.path)
         XCTAssertEqual(
             again.stdout,
