@@ -3,7 +3,8 @@
 # The Swift 6 toolchain itself must already be on PATH (swift.org's Debian 12 build).
 set -euo pipefail
 
-packages=(libexif-dev libjpeg-dev libsqlite3-dev pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip)
+# libxml2: FoundationXML (XMP sidecars and packets) links it.
+packages=(libexif-dev libjpeg-dev libsqlite3-dev libxml2 pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -7,12 +7,14 @@ import Foundation
 extension Ingester {
     /// A sidecar met as a file. Found in a folder, it is only counted: its photo, found in the
     /// same walk, reads it. Named on the command line (`daybook ingest IMG_0001.xmp`, after
-    /// editing it), its photos are ingested as if named, so the change reaches the journal.
+    /// editing it), the files it belongs to are ingested as if found in its folder (so the
+    /// `.MOV` half of a Live Photo sharing its name is skipped, not an error), and the change
+    /// reaches the journal.
     func ingestSidecar(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
         if item.explicitlyNamed {
             let photos = SidecarFiles.photos(for: item.path)
             if photos.isEmpty { emit(.warning(path: item.path, message: "no photo beside this sidecar")) }
-            for photo in photos { ingest(ScanItem(path: photo, explicitlyNamed: true), emit: emit) }
+            for photo in photos { ingest(ScanItem(path: photo, explicitlyNamed: false), emit: emit) }
         }
         emit(.sidecar(path: item.path))
     }
@@ -21,7 +23,9 @@ extension Ingester {
     /// (`SidecarVersion.calls(forRereading:seenWith:)`); `save` decides again inside its
     /// transaction, this only spares a decode.
     func isCurrent(_ known: JournalEntry, seenWith sidecar: SidecarFiles.Found?) throws -> Bool {
-        !SidecarVersion.calls(forRereading: try store.sidecarVersion(entryID: known.id), seenWith: sidecar?.version)
+        // Without a sidecar nothing is read again, whatever is stored: no need to look.
+        guard let version = sidecar?.version else { return true }
+        return !SidecarVersion.calls(forRereading: try store.sidecarVersion(entryID: known.id), seenWith: version)
     }
 }
 

@@ -119,14 +119,7 @@ final class SidecarIngestTests: XCTestCase {
         let removed = try XCTUnwrap(autoTags.first, "the grey photo has colour tags")
         try journal.store.edit(entryID: before.id, text: "Swimming at the lowest place on Earth")
         try journal.store.editTags(entryID: before.id, add: ["holiday"], remove: [removed])
-        try journal.store.pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
-                    VALUES (?, 'test', '2022-06-10T15:00', 38.5, 31.56, 35.47, '2026-01-01T00:00:00Z')
-                    """, arguments: [before.id])
-            try db.execute(sql: "UPDATE entry SET weather_status = 'done' WHERE id = ?", arguments: [before.id])
-        }
+        try journal.storeWeather(entryID: before.id, observedAt: "2022-06-10T15:00", temperature: 38.5, grid: (31.56, 35.47))
 
         // The sidecar is rewritten (another date and place); the photo is untouched.
         try sidecar("sidecar-corrected.xmp", as: "IMG_0004.xmp", modified: try modified(side).addingTimeInterval(5))
