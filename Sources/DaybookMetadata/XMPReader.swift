@@ -31,6 +31,9 @@ public struct MetadataReading: Sendable, Hashable {
 ///   it is where entity tricks live (the "billion laughs", external entities naming local
 ///   files). The parser is also told not to resolve external entities, and libxml2 refuses
 ///   entity loops on its own;
+/// - a processing instruction without data (`<?name?>`) is refused before the parser sees
+///   it: libxml2 reports its data as NULL, and the toolchain's FoundationXML (6.3) hands that
+///   NULL to `strlen` and crashes (found by the `xmp` fuzz target, docs/fuzzing.md);
 /// - malformed XML is one warning; the packet's values are then ignored, all of them.
 public enum XMPReader {
     /// Lightroom sidecars with a long edit history reach a few hundred kilobytes.
@@ -81,7 +84,27 @@ public enum XMPReader {
         if contains(text, "<!DOCTYPE") || contains(text, "<!ENTITY") {
             return .refused("XMP declares a document type or entities, which XMP never has")
         }
+        if hasEmptyProcessingInstruction(text) { return .refused("XMP has a processing instruction without data") }
         return parseXML(Data(text))
+    }
+
+    /// Whether `<?` is followed by a name and straight away `?>`: the one form for which
+    /// libxml2 passes NULL data (`xmlParsePI`). The name is taken as any run of bytes up to
+    /// white space, `?`, `<` or `>`, which covers every XML name (and, stopping at the next
+    /// `<`, keeps the scan linear); a `<?` inside a comment or a value is counted too,
+    /// refusing a little more than needed.
+    private static let nameEnds: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "?"), UInt8(ascii: "<"), UInt8(ascii: ">")]
+
+    static func hasEmptyProcessingInstruction(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            index = open + 1
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "?") else { continue }
+            var end = index + 1
+            while end < bytes.endIndex, !Self.nameEnds.contains(bytes[end]) { end += 1 }
+            if end + 1 < bytes.endIndex, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") { return true }
+        }
+        return false
     }
 
     /// The XML parse itself, with the settings that keep entities inert (tests call it on

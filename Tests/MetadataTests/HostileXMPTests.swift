@@ -133,4 +133,20 @@ final class HostileXMPTests: XCTestCase {
         XCTAssertEqual(reading.warnings.count, 1)
         XCTAssertLessThan(reading.warnings[0].count, 120, reading.warnings[0])
     }
+
+    func testProcessingInstructionsWithoutDataNeverReachTheParser() {
+        // libxml2 reports `<?name?>` with NULL data, which FoundationXML hands to strlen.
+        let packet = Array(#"<?xpacket?><x:xmpmeta xmlns:x="adobe:ns:meta/"/>"#.utf8)
+        XCTAssertEqual(XMPReader.read(packet, origin: .sidecar).warnings, ["XMP has a processing instruction without data; ignored"])
+        for (text, empty) in [
+            ("<?a?>", true), ("<??>", true), ("x<?pi?>", true), ("<?a ?>", false), (#"<?xpacket end="w"?>"#, false),
+            ("<?a", false), ("<?", false), ("<?a?", false), ("a?>", false),
+        ] {
+            XCTAssertEqual(XMPReader.hasEmptyProcessingInstruction(ArraySlice(text.utf8)), empty, text)
+        }
+        // The scan stays linear on a packet of nothing but openings.
+        let start = Date()
+        XCTAssertFalse(XMPReader.hasEmptyProcessingInstruction(ArraySlice(String(repeating: "<?abc", count: 800_000).utf8)))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
+    }
 }

@@ -16,6 +16,8 @@ final class XMPFuzzRegressionTests: XCTestCase {
         "billion-laughs.xmp": nil,
         "deep-nesting.xmp": nil,
         "embedded-attributes-packet.xmp": "2020-01-15T09:45:00",
+        // Campaign 3's crash: `<?xpah?>` (FoundationXML passed the PI's NULL data to strlen).
+        "empty-processing-instruction.xmp": nil,
         "external-entity.xmp": nil,
         "not-utf8.xmp": nil,
         "sidecar-corrected.xmp": "2019-07-15T08:00:00",
