@@ -28,8 +28,10 @@ struct XMPName: Hashable, Sendable, CustomStringConvertible {
 ///   Lightroom, darktable);
 /// - child elements: `<rdf:Description><exif:DateTimeOriginal>…</exif:DateTimeOriginal>`.
 ///
-/// Structures and arrays (a property element with elements inside) are passed over: the dates
-/// and places Daybook reads are simple values. The first value of a property wins when several
+/// Namespaces are resolved here, from the `xmlns` attributes in scope, with the parser's own
+/// namespace processing off: with it on, FoundationXML (6.3) leaks about 50 bytes a parse,
+/// which a watcher running for months would feel. Structures and arrays (a property element
+/// with elements inside) are passed over: the dates and places Daybook reads are simple values. The first value of a property wins when several
 /// Descriptions repeat it. Nesting deeper than `maximumDepth` stops the parse (libxml2 itself
 /// allows far deeper), and a value longer than `maximumValueLength` is kept cut to that length
 /// plus one character, so that it fails whatever check its field makes.
@@ -45,23 +47,20 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
         case insideProperty
     }
 
-    private var stack: [Role] = []
-    /// In-scope namespace bindings per prefix, innermost last (the parser reports attribute
-    /// names with their prefix only).
+    private struct Frame {
+        let role: Role
+        /// The prefixes this element declared (`""` for a default namespace), unbound at its end.
+        let declared: [String]
+    }
+
+    private var stack: [Frame] = []
+    /// In-scope namespace bindings per prefix (`""`: the default namespace), innermost last.
     private var bindings: [String: [String]] = [:]
     private var text = ""
     private var textIsValue = false
     private(set) var properties: [XMPName: String] = [:]
     /// Why the collector stopped the parse, when it did.
     private(set) var refusal: String?
-
-    func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
-        bindings[prefix, default: []].append(namespaceURI)
-    }
-
-    func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
-        _ = bindings[prefix]?.popLast()
-    }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
@@ -72,29 +71,53 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
             parser.abortParsing()
             return
         }
-        let isRDF = namespaceURI == XMPName.rdfNamespace
+        var declared: [String] = []
+        for (name, uri) in attributes where name == "xmlns" || name.hasPrefix("xmlns:") {
+            let prefix = name == "xmlns" ? "" : String(name.dropFirst("xmlns:".count))
+            bindings[prefix, default: []].append(uri)
+            declared.append(prefix)
+        }
+        let element = resolve(elementName, isElement: true)
+        let isRDF = element?.namespace == XMPName.rdfNamespace
         let role: Role
-        switch stack.last {
+        switch stack.last?.role {
         case .property?, .insideProperty?:
             // A structure, an array or a qualified value: not a simple text value.
             role = .insideProperty
             textIsValue = false
         case .description?:
-            role = .property(XMPName(namespace: namespaceURI ?? "", local: elementName))
+            role = element.map { .property($0) } ?? .insideProperty
             text = ""
-            textIsValue = true
-        case .rdf? where isRDF && elementName == "Description":
+            textIsValue = element != nil
+        case .rdf? where isRDF && element?.local == "Description":
             role = .description
-            recordAttributes(attributes)
+            for (name, value) in attributes {
+                guard let property = resolve(name, isElement: false), property.namespace != XMPName.rdfNamespace else { continue }
+                record(property, value)
+            }
         default:
-            role = isRDF && elementName == "RDF" ? .rdf : .other
+            role = isRDF && element?.local == "RDF" ? .rdf : .other
         }
-        stack.append(role)
+        stack.append(Frame(role: role, declared: declared))
+    }
+
+    /// The namespace and local name of a qualified name, from the bindings in scope; nil for
+    /// an unbound prefix, a namespace declaration, or an attribute without a prefix (which is
+    /// in no namespace, so no XMP property).
+    private func resolve(_ qualified: String, isElement: Bool) -> XMPName? {
+        guard qualified != "xmlns", !qualified.hasPrefix("xmlns:") else { return nil }
+        guard let colon = qualified.firstIndex(of: ":") else {
+            guard isElement else { return nil }
+            return XMPName(namespace: bindings[""]?.last ?? "", local: qualified)
+        }
+        guard let namespace = bindings[String(qualified[..<colon])]?.last else { return nil }
+        return XMPName(namespace: namespace, local: String(qualified[qualified.index(after: colon)...]))
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard let role = stack.popLast() else { return }
-        if case .property(let name) = role, textIsValue {
+        guard let frame = stack.popLast() else { return }
+        for prefix in frame.declared { _ = bindings[prefix]?.popLast() }
+        if case .property(let name) = frame.role, textIsValue {
             record(name, text)
             textIsValue = false
         }
@@ -109,17 +132,8 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
     }
 
     private func append(_ string: String) {
-        guard textIsValue, case .property? = stack.last, text.utf8.count <= Self.maximumValueLength else { return }
+        guard textIsValue, case .property? = stack.last?.role, text.utf8.count <= Self.maximumValueLength else { return }
         text += string.prefix(Self.maximumValueLength + 1 - text.utf8.count)
-    }
-
-    private func recordAttributes(_ attributes: [String: String]) {
-        for (qualified, value) in attributes {
-            guard let colon = qualified.firstIndex(of: ":") else { continue }  // no namespace: not a property
-            let prefix = String(qualified[..<colon])
-            guard let namespace = bindings[prefix]?.last, namespace != XMPName.rdfNamespace else { continue }
-            record(XMPName(namespace: namespace, local: String(qualified[qualified.index(after: colon)...])), value)
-        }
     }
 
     private func record(_ name: XMPName, _ value: String) {

@@ -55,7 +55,7 @@ public enum XMPReader {
 
     public static func read(_ packet: some Collection<UInt8>, origin: Origin) -> MetadataReading {
         let properties: [XMPName: String]
-        switch parse(Array(packet)) {
+        switch parse(packet) {
         case .refused(let why): return MetadataReading(warnings: ["\(why); ignored"])
         case .parsed(let found): properties = found
         }
@@ -71,10 +71,11 @@ public enum XMPReader {
     }
 
     /// The packet's simple properties, or why it cannot be read.
-    static func parse(_ bytes: [UInt8]) -> Parse {
-        guard bytes.count <= maximumBytes else {
-            return .refused("XMP of \(bytes.count / 1024) KB is larger than the \(maximumBytes >> 20) MB Daybook reads")
+    static func parse(_ packet: some Collection<UInt8>) -> Parse {
+        guard packet.count <= maximumBytes else {
+            return .refused("XMP of \(packet.count / 1024) KB is larger than the \(maximumBytes >> 20) MB Daybook reads")
         }
+        let bytes = Array(packet)
         // Writers pad packets with spaces, some with NULs, which XML does not allow.
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0 || bytes[end - 1] == 0x20 || bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
@@ -111,8 +112,9 @@ public enum XMPReader {
     /// documents `parse` refuses earlier, to show the parser alone is safe too).
     static func parseXML(_ data: Data) -> Parse {
         let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldReportNamespacePrefixes = true
+        // Namespaces are resolved by the collector (see there why).
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
         let collector = XMPPropertyCollector()
         parser.delegate = collector

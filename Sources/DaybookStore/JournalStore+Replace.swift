@@ -39,9 +39,9 @@ extension JournalStore {
     /// 3. otherwise a new entry is inserted.
     ///
     /// `sourceTruncated` records that these bytes ended early, so a later version may replace
-    /// this entry in turn; `sidecar`, the sidecar they were read with. `beforeCommit` runs inside the transaction when something is
-    /// written (the ingester moves the new thumbnail into place there), so a failed move
-    /// leaves the journal as it was. The replaced version's thumbnail file is removed only
+    /// this entry in turn; `sidecar` is the sidecar they were read with. `beforeCommit` runs
+    /// inside the transaction when something is written (the ingester moves the new thumbnail
+    /// into place there), so a failed move leaves the journal as it was. The replaced version's thumbnail file is removed only
     /// after the commit, and only when no entry refers to it; a crash before that leaves an
     /// orphan, which `LibraryRepair` removes. At any moment the journal holds one entry.
     @discardableResult

@@ -149,4 +149,22 @@ final class HostileXMPTests: XCTestCase {
         XCTAssertFalse(XMPReader.hasEmptyProcessingInstruction(ArraySlice(String(repeating: "<?abc", count: 800_000).utf8)))
         XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }
+
+    func testNamespacesAreResolvedByTheirScopeNotByTheirPrefix() {
+        let packet = Array(
+            """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <r:Description xmlns:exif="urn:not-exif" exif:DateTimeOriginal="2001-01-01T01:01:01" GPSLatitude="1,0N">
+              <DateTimeOriginal xmlns="http://ns.adobe.com/exif/1.0/">2002-02-02T02:02:02</DateTimeOriginal>
+              <p:GPSLatitude xmlns:p="http://ns.adobe.com/exif/1.0/">48,30N</p:GPSLatitude>
+            </r:Description></r:RDF></x:xmpmeta>
+            """.utf8)
+        // exif: is bound to another namespace here and an attribute without a prefix is in
+        // none: only the default-namespace date and the p: latitude are exif:'s. (An unbound
+        // prefix is libxml2's error 201: the packet is then malformed.)
+        let reading = XMPReader.read(packet, origin: .embedded)
+        XCTAssertEqual(reading.capture?.local.iso8601, "2002-02-02T02:02:02")
+        XCTAssertNil(reading.location)
+        XCTAssertEqual(reading.warnings, ["GPS position has only one of exif:GPSLatitude and exif:GPSLongitude; location ignored"])
+    }
 }
