@@ -61,6 +61,16 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
     private(set) var properties: [XMPName: String] = [:]
     /// Why the collector stopped the parse, when it did.
     private(set) var refusal: String?
+    private var sawElement = false
+    /// The first error libxml2 reported (its code and line): the later ones follow from it.
+    private(set) var firstError: (code: Int, line: Int)?
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        if firstError == nil { firstError = ((parseError as NSError).code, parser.lineNumber) }
+    }
+
+    /// Whether the document had an element and closed every element it opened.
+    var isComplete: Bool { sawElement && stack.isEmpty }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
@@ -71,6 +81,7 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
             parser.abortParsing()
             return
         }
+        sawElement = true
         var declared: [String] = []
         for (name, uri) in attributes where name == "xmlns" || name.hasPrefix("xmlns:") {
             let prefix = name == "xmlns" ? "" : String(name.dropFirst("xmlns:".count))

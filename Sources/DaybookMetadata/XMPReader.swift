@@ -120,12 +120,35 @@ public enum XMPReader {
         parser.delegate = collector
         let finished = parser.parse()
         if let refusal = collector.refusal { return .refused("XMP has \(refusal)") }
-        if !finished || parser.parserError != nil {
-            let code = (parser.parserError as NSError?)?.code ?? 0
-            return .refused("XMP is not well-formed XML (libxml2 error \(code) at line \(parser.lineNumber))")
+        if !finished || parser.parserError != nil || collector.firstError != nil {
+            let (code, line) = collector.firstError ?? ((parser.parserError as NSError?)?.code ?? 0, parser.lineNumber)
+            let what = libxml2Errors[code].map { ": \($0)" } ?? ""
+            return .refused("XMP is not well-formed XML (libxml2 error \(code) at line \(line)\(what))")
         }
+        // libxml2 says nothing about a document cut off inside its first element.
+        if !collector.isComplete { return .refused("XMP is not well-formed XML (it ends inside an element)") }
         return .parsed(collector.properties)
     }
+
+    /// The libxml2 errors (`xmlParserErrors`) a broken or hostile packet most often meets,
+    /// in words; FoundationXML passes on the number alone.
+    private static let libxml2Errors: [Int: String] = [
+        4: "the document is empty",
+        5: "the document ends too early, or goes on after its end",
+        9: "a character XML does not allow",
+        23: "an entity reference without its ;",
+        26: "an undeclared entity",
+        38: "a < inside an attribute value",
+        39: "an attribute value without its opening quote",
+        40: "an attribute value without its closing quote",
+        41: "an attribute without a value",
+        42: "an attribute given twice",
+        73: "a tag not closed with >",
+        76: "a closing tag that does not match its opening tag",
+        77: "an element never closed",
+        89: "entities that refer to themselves",
+        201: "a prefix without a namespace declaration",
+    ]
 
     private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
