@@ -108,7 +108,7 @@ let package = Package(
         ),
         // libFuzzer targets over the inputs from outside (scripts/fuzz.sh, docs/fuzzing.md); in a
         // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
-        .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest", "DaybookStore"]),
+        .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest", "DaybookMetadata", "DaybookStore"]),
 
         // What every test target shares: the repository's files, the built executables, seeded
         // random numbers and temporary folders. Foundation only: no Daybook module.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A libFuzzer campaign against one daybook-fuzz target (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30
+#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp)
 #
 # Builds daybook-fuzz with -sanitize=fuzzer,address into .build-fuzz, seeds it with the
 # target's corpus, runs for MINUTES at nice 10 and prints executions per second and coverage.
@@ -33,7 +33,7 @@ bin="$("${build[@]}" --show-bin-path)/daybook-fuzz"
 # Seeds per target; new inputs go to the first folder (the campaign's own corpus).
 case "$target" in
     photo)
-        seeds=("$shared/corpus/jpg" "$shared/badinputs" SampleImages Tests/Fixtures/fuzz/photo)
+        seeds=("$shared/corpus/jpg" "$shared/badinputs" SampleImages Tests/Fixtures/fuzz/photo Tests/Fixtures/xmp)
         # Photos in the corpus reach 3 MB, but most paths are decided in the first few hundred
         # kilobytes (EXIF, tables, frame header, the start of the scan) and every extra byte
         # costs decode time, so longer seeds are cut (and keep exercising truncation).
@@ -42,7 +42,13 @@ case "$target" in
         # Exports made from SampleImages (one with thumbnails) and hostile variants of them.
         seeds=(Tests/Fixtures/fuzz/import)
         max_len=65536 ;;
-    *) echo "unknown target '$target' (targets: photo, import)" >&2; exit 2 ;;
+    xmp)
+        # Packets and sidecars exiftool wrote, both RDF forms and both GPS forms, and hostile
+        # XML (entity bomb, external entity, deep nesting, not UTF-8, truncated). Real packets
+        # are a few KB; the date and place properties sit in the first kilobytes.
+        seeds=(Tests/Fixtures/fuzz/xmp)
+        max_len=16384 ;;
+    *) echo "unknown target '$target' (targets: photo, import, xmp)" >&2; exit 2 ;;
 esac
 for seed in "${seeds[@]}"; do [ -d "$seed" ] || echo "note: seed folder $seed is missing" >&2; done
 existing_seeds=(); for seed in "${seeds[@]}"; do [ -d "$seed" ] && existing_seeds+=("$seed"); done

@@ -6,7 +6,8 @@ set -euo pipefail
 # libheif-dev: HEIC/HEIF photos (libheif 1.15, HEVC through libde265). libheif-examples
 # (heif-convert, heif-enc): the reference for HEIF transforms in tests, and the benchmark's
 # HEIC photos. libvips-tools (vipsthumbnail): the benchmark's HEIC comparison.
-packages=(libexif-dev libjpeg-dev libsqlite3-dev pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip
+# libxml2: FoundationXML (XMP sidecars and packets) links it.
+packages=(libexif-dev libjpeg-dev libsqlite3-dev libxml2 pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip
           libheif-dev libheif-examples libvips-tools)
 missing=()
 for package in "${packages[@]}"; do

@@ -7,8 +7,12 @@ public enum CaptureSource: String, Sendable, Hashable, Codable, CaseIterable {
     case createDate = "CreateDate"
     /// EXIF DateTime (exiftool's ModifyDate): the last resort among the EXIF dates.
     case modifyDate = "ModifyDate"
-    /// An XMP packet inside the photo (xmp:CreateDate, photoshop:DateCreated).
+    /// An XMP packet inside the photo (exif:DateTimeOriginal, photoshop:DateCreated,
+    /// xmp:CreateDate).
     case xmp
+    /// The photo's IPTC-IIM record (DateCreated 2:55 with TimeCreated 2:60), for files that
+    /// have neither an EXIF nor an XMP date.
+    case iptc
     /// A sidecar file beside the photo (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`).
     case sidecar
     /// Set by hand (`daybook edit --date`); never replaced by what a file says.

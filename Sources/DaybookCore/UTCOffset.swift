@@ -5,6 +5,9 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
     case exifOffsetTag = "exif-offset"
     /// Local capture time compared with GPSDateStamp + GPSTimeStamp (UTC).
     case gpsTimestamp = "gps-timestamp"
+    /// The zone designator written in the date itself: an XMP date's `+02:00`, an IPTC
+    /// TimeCreated's `+0200`.
+    case dateText = "date-text"
     /// The IANA time zone of the photo's place (from the weather provider), applied to the
     /// floating local time; only used when the photo itself gave no offset.
     case placeTimeZone = "place-timezone"
@@ -14,6 +17,7 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
         switch self {
         case .exifOffsetTag: return "EXIF offset tag"
         case .gpsTimestamp: return "GPS time stamp"
+        case .dateText: return "the XMP or IPTC date"
         case .placeTimeZone: return "the place's time zone"
         }
     }

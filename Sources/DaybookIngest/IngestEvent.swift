@@ -7,10 +7,16 @@ public enum IngestEvent: Sendable {
     /// The entry stored earlier from a truncated version of this file (same path) now holds
     /// this version: same id, the user's text and tags kept.
     case replaced(JournalEntry)
+    /// The photo's bytes were in the journal already, read with another sidecar: their entry
+    /// now holds what this sidecar says, in place (same id, the user's text and tags kept).
+    case rereadWithSidecar(JournalEntry)
     case alreadyInJournal(path: String, id: String)
     case failed(path: String, reason: String)
     /// Not a photo, found while walking a folder: counted, not an error.
     case skipped(path: String, reason: String)
+    /// An XMP sidecar (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`): read with its photo, never an
+    /// entry, a failure or a skipped file of its own; counted apart.
+    case sidecar(path: String)
     case warning(path: String, message: String)
     /// Not read yet: the JPEG ends early and was written to moments ago, so its writer may
     /// still be adding to it (only with `IngestOptions.incompleteSettleTime`). Unless it
@@ -22,22 +28,29 @@ public struct IngestSummary: Sendable, Equatable {
     public var created: [String] = []
     /// Entries that took a new version of their file in place of a truncated one.
     public var replaced: [String] = []
+    /// Entries read again because their photo's sidecar changed.
+    public var reread: [String] = []
     public var alreadyInJournal = 0
     public var failed = 0
     public var skipped = 0
+    public var sidecars = 0
     public var warnings = 0
     public var incomplete = 0
     public var repair: LibraryRepair.Report?
 
     public init() {}
 
-    public var handled: Int { created.count + replaced.count + alreadyInJournal + failed + skipped + incomplete }
+    public var handled: Int {
+        created.count + replaced.count + reread.count + alreadyInJournal + failed + skipped + sidecars + incomplete
+    }
 
     /// Counts one event: the one tally both the ingester's result and a live progress line use.
     public mutating func record(_ event: IngestEvent) {
         switch event {
         case .created(let entry): created.append(entry.id)
         case .replaced(let entry): replaced.append(entry.id)
+        case .rereadWithSidecar(let entry): reread.append(entry.id)
+        case .sidecar: sidecars += 1
         case .incomplete: incomplete += 1
         case .alreadyInJournal: alreadyInJournal += 1
         case .failed: failed += 1
@@ -51,8 +64,13 @@ public struct IngestSummary: Sendable, Equatable {
         var parts = ["\(created.count) new", "\(alreadyInJournal) already in the journal", "\(failed) failed"]
         if replaced.count == 1 { parts.append("1 truncated entry replaced by its file's new version") }
         if replaced.count > 1 { parts.append("\(replaced.count) truncated entries replaced by their files' new versions") }
+        if reread.count == 1 { parts.append("1 entry read again with its changed sidecar") }
+        if reread.count > 1 { parts.append("\(reread.count) entries read again with their changed sidecars") }
         if incomplete > 0 { parts.append("\(incomplete) still being written") }
         if skipped > 0 { parts.append("\(skipped) skipped (not photos)") }
+        if sidecars > 0 {
+            parts.append("\(sidecars) sidecar\(sidecars == 1 ? "" : "s") (read with \(sidecars == 1 ? "its photo" : "their photos"))")
+        }
         if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
         return parts.joined(separator: ", ")
     }

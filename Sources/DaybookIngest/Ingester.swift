@@ -80,6 +80,7 @@ public final class Ingester: Sendable {
     /// Ingests one file; every outcome becomes exactly one terminal event.
     package func ingest(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
         let path = item.path
+        if SidecarFiles.isSidecar(path) { return ingestSidecar(item, emit: emit) }
         let bytes: [UInt8], modified: Date
         do {
             (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
@@ -93,8 +94,9 @@ public final class Ingester: Sendable {
             if settlesAt > Date() { return emit(.incomplete(path: path, settlesAt: settlesAt)) }
         }
         let hash = ContentHash.sha256Hex(bytes)
+        let sidecar = SidecarFiles.find(for: path, photoModified: modified)
         do {
-            if let known = try store.entry(contentHash: hash) {
+            if let known = try store.entry(contentHash: hash), try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)
                 return emit(.alreadyInJournal(path: path, id: known.id))
             }
@@ -104,14 +106,15 @@ public final class Ingester: Sendable {
 
         let analysis: PhotoAnalysis
         do {
-            analysis = try analyzer.analyze(bytes)
+            analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
         } catch {
             if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasPhotoExtension(path) {
                 return emit(.skipped(path: path, reason: error.reason))
             }
             return emit(.failed(path: path, reason: error.reason))
         }
-        for warning in analysis.warnings { emit(.warning(path: path, message: warning)) }
+        let warnings = analysis.warnings + (sidecar?.problem.map { [$0] } ?? [])
+        for warning in warnings { emit(.warning(path: path, message: warning)) }
 
         do {
             // The hash is our own SHA-256, so it always has the shape a thumbnail name needs.
@@ -120,11 +123,11 @@ public final class Ingester: Sendable {
             let entry = JournalEntry(
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
-                thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: analysis.warnings)
+                thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
             let outcome: JournalStore.SaveOutcome
             do {
                 outcome = try store.save(
-                    entry, sourceTruncated: endsEarly || analysis.truncated,
+                    entry, sourceTruncated: endsEarly || analysis.truncated, sidecar: sidecar?.version,
                     autoTags: analysis.tags, taggerVersion: ColourTagger.version
                 ) {
                     if let temporary, let thumbnailName { try thumbnailFiles.moveIntoPlace(temporary, name: thumbnailName) }
@@ -136,6 +139,7 @@ public final class Ingester: Sendable {
             switch outcome {
             case .created: emit(.created(entry))
             case .replaced(let stored): emit(.replaced(stored))
+            case .rereadWithSidecar(let stored): emit(.rereadWithSidecar(stored))
             case .existing(let id):
                 if let temporary { thumbnailFiles.discard(temporary) }
                 emit(.alreadyInJournal(path: path, id: id))

@@ -6,14 +6,18 @@ extension PhotoAnalyzer {
 
     /// A HEIF photo: metadata from its Exif item by the JPEG rules, pixels from libheif with
     /// the HEIF transforms applied once, thumbnail and colour tags from the same pixels.
-    func analyzeHEIF(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
+    func analyzeHEIF(_ bytes: [UInt8], sidecar: SidecarXMP?) throws(Rejection) -> PhotoAnalysis {
         let file: HEIFFile
         do {
             file = try HEIFFile(bytes)
         } catch {
             throw Rejection(reason: error.description, isNotAPhoto: false)
         }
-        var metadata = file.exif.map { ExifReader.read(heifExifItem: $0) } ?? PhotoMetadata()
+        // The same precedence as a JPEG's: EXIF, the file's own XMP (HEIF's `mime` item), the
+        // sidecar. HEIF has no IPTC record.
+        var metadata = MetadataPrecedence.combine(
+            exif: file.exif.map { ExifReader.read(heifExifItem: $0) } ?? PhotoMetadata(),
+            embeddedXMP: file.xmp.map { XMPReader.read($0, origin: .embedded) }, iptc: nil, sidecar: sidecar)
         // libheif has already turned the pixels by the container's irot/imir/clap. The EXIF
         // Orientation tag repeats that for EXIF-only readers; applying it as well would turn
         // an iPhone portrait sideways. What is stored describes the photo as shown: upright,

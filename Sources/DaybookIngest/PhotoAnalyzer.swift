@@ -36,17 +36,19 @@ package struct PhotoAnalyzer: Sendable {
     }
 
     /// Picks the reader by the bytes (FileKind), never by the file's name.
-    package func analyze(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
+    /// `sidecar`: the XMP file found beside the photo, read with the photo's own metadata
+    /// (`MetadataPrecedence`).
+    package func analyze(_ bytes: [UInt8], sidecar: SidecarXMP? = nil) throws(Rejection) -> PhotoAnalysis {
         switch FileKind(prefix: bytes.prefix(FileKind.prefixLength)) {
-        case .jpeg: return try analyzeJPEG(bytes)
-        case .heif: return try analyzeHEIF(bytes)
+        case .jpeg: return try analyzeJPEG(bytes, sidecar: sidecar)
+        case .heif: return try analyzeHEIF(bytes, sidecar: sidecar)
         case .avif: throw Rejection(reason: Self.avifReason, isNotAPhoto: false)
         case .other(let what): throw Rejection(reason: what, isNotAPhoto: true)
         }
     }
 
-    private func analyzeJPEG(_ bytes: [UInt8]) throws(Rejection) -> PhotoAnalysis {
-        let metadata = ExifReader.read(jpeg: bytes)
+    private func analyzeJPEG(_ bytes: [UInt8], sidecar: SidecarXMP?) throws(Rejection) -> PhotoAnalysis {
+        let metadata = PhotoMetadataReader.read(jpeg: bytes, sidecar: sidecar)
         var analysis = PhotoAnalysis(metadata: metadata, frame: nil, thumbnail: nil, tags: [], warnings: metadata.warnings)
         do {
             let thumbnail = try thumbnails.make(from: bytes, orientation: metadata.orientation)

@@ -22,6 +22,7 @@ package enum ExifReader {
         }
         metadata.capture = captureTime(from: block, warnings: &metadata.warnings)
         metadata.location = GPSReader.location(from: block, warnings: &metadata.warnings)
+        metadata.locationSource = metadata.location == nil ? nil : .exif
         metadata.orientation = orientation(from: block, warnings: &metadata.warnings)
         metadata.make = block.text(EXIF_TAG_MAKE.rawValue, in: EXIF_IFD_0).value(warning: &metadata.warnings, "ignored")
         metadata.model = block.text(EXIF_TAG_MODEL.rawValue, in: EXIF_IFD_0).value(warning: &metadata.warnings, "ignored")

@@ -32,6 +32,7 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case sourceTruncated = "source_truncated"
+        case locationSource = "location_source"
     }
 
     /// Decodes a row by column directly: several times faster than the Codable path, which
@@ -49,6 +50,9 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         let offsetText: String? = try row.decode(forColumn: C.offsetSource)
         let offsetSource = offsetText.flatMap(OffsetSource.init(rawValue:))
         if let offsetText, offsetSource == nil { throw Self.unreadable(row, C.offsetSource, offsetText) }
+        let placeText: String? = try row.decode(forColumn: C.locationSource)
+        let locationSource = placeText.flatMap(LocationSource.init(rawValue:))
+        if let placeText, locationSource == nil { throw Self.unreadable(row, C.locationSource, placeText) }
         let orientationNumber: Int = try row.decode(forColumn: C.orientation)
         guard let orientation = Orientation(rawValue: orientationNumber) else {
             throw Self.unreadable(row, C.orientation, orientationNumber)
@@ -70,7 +74,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
             thumbnailWidth: try row.decode(forColumn: C.thumbnailWidth), thumbnailHeight: try row.decode(forColumn: C.thumbnailHeight),
             problems: try row.decode(forColumn: C.problems), text: try row.decode(forColumn: C.text),
             weatherStatus: WeatherStatus(rawValue: status) ?? .pending, weatherError: try row.decode(forColumn: C.weatherError),
-            createdAt: try row.decode(forColumn: C.createdAt), updatedAt: try row.decode(forColumn: C.updatedAt))
+            createdAt: try row.decode(forColumn: C.createdAt), updatedAt: try row.decode(forColumn: C.updatedAt),
+            locationSource: locationSource)
     }
 
     /// Text the store never writes in a column of Core values: an error naming the column.
@@ -94,6 +99,7 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         container[C.latitude] = location?.latitude
         container[C.longitude] = location?.longitude
         container[C.altitude] = location?.altitude
+        container[C.locationSource] = location == nil ? nil : locationSource
         container[C.cameraMake] = cameraMake
         container[C.cameraModel] = cameraModel
         container[C.pixelWidth] = pixelWidth
@@ -127,4 +133,5 @@ extension CivilDate: DatabaseValueConvertible {}
 extension MonthDay: DatabaseValueConvertible {}
 extension CaptureSource: DatabaseValueConvertible {}
 extension OffsetSource: DatabaseValueConvertible {}
+extension LocationSource: DatabaseValueConvertible {}
 extension Orientation: DatabaseValueConvertible {}

@@ -32,6 +32,8 @@ public struct JournalEntry: Sendable, Hashable {
     /// Nil for a floating local time.
     public var offset: UTCOffset?
     public var location: GeoLocation?
+    /// Where `location` came from; nil exactly when there is no location.
+    public var locationSource: LocationSource?
     public var cameraMake: String?
     public var cameraModel: String?
     public var pixelWidth: Int?
@@ -56,7 +58,8 @@ public struct JournalEntry: Sendable, Hashable {
         captureSubsec: String?, captureSource: CaptureSource?, offset: UTCOffset?, location: GeoLocation?,
         cameraMake: String?, cameraModel: String?, pixelWidth: Int?, pixelHeight: Int?, orientation: Orientation,
         thumbnail: String?, thumbnailWidth: Int?, thumbnailHeight: Int?, problems: String?, text: String,
-        weatherStatus: WeatherStatus, weatherError: String?, createdAt: String, updatedAt: String
+        weatherStatus: WeatherStatus, weatherError: String?, createdAt: String, updatedAt: String,
+        locationSource: LocationSource? = nil
     ) {
         self.id = id
         self.contentHash = contentHash
@@ -67,6 +70,8 @@ public struct JournalEntry: Sendable, Hashable {
         self.captureSource = captureSource
         self.offset = offset
         self.location = location
+        // A place without a named source came from EXIF, as every place did before XMP.
+        self.locationSource = location == nil ? nil : locationSource ?? .exif
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
         self.pixelWidth = pixelWidth
@@ -99,7 +104,7 @@ public struct JournalEntry: Sendable, Hashable {
             thumbnail: thumbnail, thumbnailWidth: thumbnailSize?.width, thumbnailHeight: thumbnailSize?.height,
             problems: problems.isEmpty ? nil : problems.joined(separator: "\n"), text: "",
             weatherStatus: capture != nil && metadata.location != nil ? .pending : .unavailable, weatherError: nil,
-            createdAt: created, updatedAt: created)
+            createdAt: created, updatedAt: created, locationSource: metadata.locationSource)
     }
 
     package static func timestamp(_ date: Date) -> String { UTCTimestamp.text(date) }

@@ -2,12 +2,15 @@ import DaybookTagging
 import Foundation
 import GRDB
 
-/// Storing a photo whose file may have been read before it was complete.
+/// Storing a photo whose file may have been read before it was complete, or whose sidecar
+/// changed.
 ///
 /// Some writers append a file in several rounds (FTP and SMB servers, resumed downloads, sync
 /// tools). When a version that ended early was stored, the entry remembers it
 /// (`source_truncated`), and the next version read from the same path takes that entry's
 /// place instead of becoming a second entry: one photo, one entry, whatever the writer.
+/// Likewise a photo read again with another sidecar (`SidecarVersion`) takes its own entry's
+/// place.
 extension JournalStore {
     package enum SaveOutcome: Sendable, Equatable {
         case created
@@ -17,12 +20,17 @@ extension JournalStore {
         /// The entry stored from a truncated version of this file now holds this version.
         /// `entry` is what was stored: the old id, text and creation time, the new photo data.
         case replaced(JournalEntry)
+        /// The same bytes were stored with another sidecar (or none): their entry was read
+        /// again with this one, in place, as for `replaced`.
+        case rereadWithSidecar(JournalEntry)
     }
 
     /// Stores `entry` (made from the bytes of the file at `entry.sourcePath`) in one
     /// transaction, which decides, in this order:
     ///
-    /// 1. its content hash is stored already: nothing is written but the last-seen path;
+    /// 1. its content hash is stored already: nothing is written but the last-seen path, unless
+    ///    `sidecar` differs from the sidecar that entry was read with
+    ///    (`SidecarVersion.calls(forRereading:seenWith:)`): then that entry is replaced;
     /// 2. an entry was stored from a truncated version of the file at that path: that entry
     ///    is replaced. It keeps its id, the user's text, user tags, tag removals and a capture
     ///    date set by hand; photo data, thumbnail and auto tags are the new version's. Weather
@@ -31,19 +39,25 @@ extension JournalStore {
     /// 3. otherwise a new entry is inserted.
     ///
     /// `sourceTruncated` records that these bytes ended early, so a later version may replace
-    /// this entry in turn. `beforeCommit` runs inside the transaction when something is
-    /// written (the ingester moves the new thumbnail into place there), so a failed move
-    /// leaves the journal as it was. The replaced version's thumbnail file is removed only
+    /// this entry in turn; `sidecar` is the sidecar they were read with. `beforeCommit` runs
+    /// inside the transaction when something is written (the ingester moves the new thumbnail
+    /// into place there), so a failed move leaves the journal as it was. The replaced version's thumbnail file is removed only
     /// after the commit, and only when no entry refers to it; a crash before that leaves an
     /// orphan, which `LibraryRepair` removes. At any moment the journal holds one entry.
     @discardableResult
     package func save(
-        _ entry: JournalEntry, sourceTruncated: Bool, autoTags: [AutoTag] = [], taggerVersion: Int = 0,
-        beforeCommit: () throws -> Void = {}
+        _ entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion? = nil, autoTags: [AutoTag] = [],
+        taggerVersion: Int = 0, beforeCommit: () throws -> Void = {}
     ) throws -> SaveOutcome {
         let (outcome, replacedThumbnail) = try pool.write { db -> (SaveOutcome, String?) in
-            if let existing = try Self.noteKnownBytes(db, of: entry) { return (.existing(id: existing), nil) }
-            let previous = try Self.truncatedEntry(db, sourcePath: entry.sourcePath)
+            let known = try JournalEntry.filter(JournalEntry.Columns.contentHash == entry.contentHash).fetchOne(db)
+            if let known,
+                !SidecarVersion.calls(forRereading: try Self.sidecarVersion(db, entryID: known.id), seenWith: sidecar)
+            {
+                _ = try Self.noteKnownBytes(db, of: entry)
+                return (.existing(id: known.id), nil)
+            }
+            let previous = try known ?? Self.truncatedEntry(db, sourcePath: entry.sourcePath)
             var stored = entry
             if let previous {
                 stored = try Self.replacement(of: previous, by: entry, db)
@@ -51,11 +65,14 @@ extension JournalStore {
             } else {
                 try stored.insert(db)
             }
-            try db.execute(sql: "UPDATE entry SET source_truncated = ? WHERE id = ?", arguments: [sourceTruncated, stored.id])
+            try db.execute(
+                sql: "UPDATE entry SET source_truncated = ?, sidecar_hash = ?, sidecar_first = ? WHERE id = ?",
+                arguments: [sourceTruncated, sidecar?.contentHash, sidecar?.cameFirst ?? false, stored.id])
             try Self.replaceAutoTags(db, entryID: stored.id, proposals: autoTags, taggerVersion: taggerVersion)
             try beforeCommit()
             guard let previous else { return (.created, nil) }
-            return (.replaced(stored), previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail)
+            let replaced = previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail
+            return (known == nil ? .replaced(stored) : .rereadWithSidecar(stored), replaced)
         }
         // Committed: a failure to remove the old file only leaves an orphan for the next repair.
         if let replacedThumbnail { try? removeThumbnailIfUnreferenced(replacedThumbnail) }

@@ -112,6 +112,19 @@ enum Schema {
                 index: "entry_truncated_source", on: "entry", columns: ["source_path"],
                 condition: Column("source_truncated") == true)
         }
+        migrator.registerMigration("v6-metadata-sources") { db in
+            try db.alter(table: "entry") { t in
+                // Where the place came from: exif, xmp or sidecar (like capture_source for the date).
+                t.add(column: "location_source", .text)
+                // The sidecar the entry was read with (SHA-256 of its bytes; NULL: none), and
+                // whether it was newer than the photo, so its values came first. With the
+                // photo's content hash, they decide whether the entry is current.
+                t.add(column: "sidecar_hash", .text)
+                t.add(column: "sidecar_first", .boolean).notNull().defaults(to: false)
+            }
+            // Every place stored before this came from the photo's EXIF.
+            try db.execute(sql: "UPDATE entry SET location_source = 'exif' WHERE latitude IS NOT NULL")
+        }
         return migrator
     }
 }

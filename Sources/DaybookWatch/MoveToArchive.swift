@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookIngest
 import DaybookStore
 import Foundation
 
@@ -11,6 +12,7 @@ import Foundation
 /// fsync, link into place and unlink across file systems (or where hard links are not
 /// supported). The entry is updated *before* the original is unlinked, so an interruption at
 /// any point leaves the original in the import folder, and the next run simply does it again.
+/// The photo's XMP sidecars follow it (`moveSidecars`).
 package struct MoveToArchive: Sendable {
     package let root: String
 
@@ -47,28 +49,71 @@ package struct MoveToArchive: Sendable {
         defer { if let copied { unlink(copied) } }
         for attempt in 0..<10_000 {
             let destination = "\(folder)/\(Self.candidateName(name, attempt: attempt))"
-            let linkSource = copied ?? path
-            if link(linkSource, destination) != 0 {
-                let error = errno
-                if error == EEXIST {
-                    // An earlier run that was interrupted may have linked this very file already.
-                    if copied == nil, Self.isSameFile(destination, source) { return try finish(path, destination, id, store) }
-                    continue
-                }
-                if copied == nil, [EXDEV, EPERM, EOPNOTSUPP, EMLINK, ENOSYS].contains(error) {
-                    copied = try Self.copyToTemporary(path, in: folder, mode: source.st_mode, modified: source.st_mtim)
-                    guard link(copied!, destination) == 0 else {
-                        if errno == EEXIST { continue }
-                        throw WatchError.system("cannot move \(path) to \(destination): \(Self.errorText())")
-                    }
-                } else {
-                    throw WatchError.system("cannot move \(path) to \(destination): \(Self.errorText(error))")
-                }
+            switch try Self.place(path, at: destination, in: folder, source: source, copied: &copied) {
+            case .nameTaken: continue
+            // An earlier run that was interrupted may have linked this very file already.
+            case .alreadyThere: return try finish(path, destination, id, store)
+            case .placed:
+                Self.syncFolder(folder)
+                return try finish(path, destination, id, store)
             }
-            Self.syncFolder(folder)
-            return try finish(path, destination, id, store)
         }
         throw WatchError.system("cannot move \(path): no free name in \(folder)")
+    }
+
+    private enum Placement {
+        case placed
+        case alreadyThere
+        case nameTaken
+    }
+
+    /// Gives `path`'s content the name `destination`, never replacing a file there: a hard
+    /// link, or across file systems a link to a fsynced temporary copy in `folder` (kept in
+    /// `copied` for the next attempt, removed by the caller).
+    private static func place(
+        _ path: String, at destination: String, in folder: String, source: stat, copied: inout String?
+    ) throws -> Placement {
+        if link(copied ?? path, destination) == 0 { return .placed }
+        let error = errno
+        if error == EEXIST { return copied == nil && isSameFile(destination, source) ? .alreadyThere : .nameTaken }
+        guard copied == nil, [EXDEV, EPERM, EOPNOTSUPP, EMLINK, ENOSYS].contains(error) else {
+            throw WatchError.system("cannot move \(path) to \(destination): \(errorText(error))")
+        }
+        copied = try copyToTemporary(path, in: folder, mode: source.st_mode, modified: source.st_mtim)
+        if link(copied!, destination) == 0 { return .placed }
+        if errno == EEXIST { return .nameTaken }
+        throw WatchError.system("cannot move \(path) to \(destination): \(errorText())")
+    }
+
+    /// After the photo that was at `original` moved to `destination`: its sidecars follow it,
+    /// named after its new name (`IMG_0001-1.jpg.xmp`, `IMG_0001-1.xmp`), so the entry keeps
+    /// reading them. A sidecar named by stem that a file left behind still shares (the RAW of
+    /// a RAW+JPEG pair) is copied rather than moved; one whose name is taken in the archive
+    /// stays where it is. Returns a line for each sidecar that could not follow.
+    package func moveSidecars(of original: String, to destination: String) -> [String] {
+        let folder = (destination as NSString).deletingLastPathComponent
+        let stem = (destination as NSString).deletingPathExtension
+        var problems: [String] = []
+        for sidecar in SidecarFiles.candidates(for: original) {
+            var info = stat()
+            guard stat(sidecar, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let target =
+                sidecar.hasPrefix(original + ".")
+                ? destination + sidecar.dropFirst(original.count) : "\(stem).\((sidecar as NSString).pathExtension)"
+            var copied: String?
+            defer { if let copied { unlink(copied) } }
+            do {
+                guard try Self.place(sidecar, at: target, in: folder, source: info, copied: &copied) != .nameTaken else {
+                    problems.append("sidecar \(sidecar) stays where it is: \(target) exists")
+                    continue
+                }
+                Self.syncFolder(folder)
+                if SidecarFiles.photos(for: sidecar).isEmpty { unlink(sidecar) }
+            } catch {
+                problems.append("sidecar \(sidecar) stays where it is: \(error)")
+            }
+        }
+        return problems
     }
 
     private func finish(_ path: String, _ destination: String, _ id: String, _ store: JournalStore) throws -> String {

@@ -26,7 +26,7 @@ extension WatchService {
 
     private func handle(_ event: IngestEvent) {
         switch event {
-        case .created(let entry), .replaced(let entry):
+        case .created(let entry), .replaced(let entry), .rereadWithSidecar(let entry):
             let path = entry.sourcePath
             let truncated = entry.problems != nil && ((try? store.isStoredFromTruncatedFile(id: entry.id)) ?? true)
             // A truncated file stays where it is: its writer may yet complete it.
@@ -38,6 +38,7 @@ extension WatchService {
             switch (event, truncated) {
             case (.replaced, false): what = "completed \(path): its truncated entry \(entry.shortID) now holds the whole photo"
             case (.replaced, true): what = "updated \(path): its truncated entry \(entry.shortID) holds the longer version"
+            case (.rereadWithSidecar, _): what = "updated \(path): entry \(entry.shortID) read again with its changed sidecar"
             default: what = "ingested \(path) as \(entry.shortID)"
             }
             let note = truncated ? " (truncated: replaced if the file changes)" : moved.map { ", moved to \($0)" } ?? ""
@@ -66,6 +67,14 @@ extension WatchService {
         case .skipped(let path, let reason):
             state.finish(path, .skipped)
             logger.info("skipped \(path): \(reason)")
+        case .sidecar(let path):
+            state.finish(path, .skipped)
+            // Its photo's entry may now be out of date: look at the photo again, although its
+            // own stamp has not changed (the ingester compares the sidecar's content).
+            let photos = SidecarFiles.photos(for: path)
+            for photo in photos { state.forget(photo) }
+            state.markReady(photos)
+            logger.debug("sidecar \(path): \(photos.isEmpty ? "no photo beside it yet" : "its photo is looked at again")")
         case .warning(let path, let message):
             logger.warning("\(path): \(message)")
         }
@@ -75,7 +84,9 @@ extension WatchService {
     private func moveToArchive(_ path: String, capturedLocal: LocalDateTime?, id: String) -> String? {
         guard let archive else { return nil }
         do {
-            return try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
+            let destination = try archive.move(path, capturedLocal: capturedLocal, entryID: id, store: store)
+            for problem in archive.moveSidecars(of: path, to: destination) { logger.warning("\(problem)") }
+            return destination
         } catch {
             logger.error("\(path): in the journal, but not moved: \(error)")
             return nil

@@ -1,4 +1,5 @@
 import DaybookIngest
+import DaybookMetadata
 import DaybookStore
 import Foundation
 
@@ -12,6 +13,9 @@ enum FuzzTarget: String, CaseIterable {
     /// An `export json` file -> the importer's whole check (types, ids, hashes, thumbnail
     /// names and bytes, sizes), which runs before `import` writes anything.
     case `import`
+    /// An XMP packet or sidecar -> its date and place (`XMPReader`): the size, encoding and
+    /// DOCTYPE checks, XMLParser (libxml2) with the property collector, the value parsers.
+    case xmp
 
     /// What the input did, in one line. Crashes, traps and hangs are what the fuzzer looks
     /// for; a rejection is a correct answer to a hostile input.
@@ -33,6 +37,12 @@ enum FuzzTarget: String, CaseIterable {
             } catch {
                 return "refused: \(error)"
             }
+        case .xmp:
+            let reading = XMPReader.read(bytes, origin: .sidecar)
+            let date = reading.capture.map { $0.local.iso8601 + ($0.offset.map { " \($0.formatted)" } ?? "") } ?? "none"
+            let place = reading.location.map { String(format: "%.6f, %.6f", $0.latitude, $0.longitude) } ?? "none"
+            let warnings = reading.warnings.isEmpty ? "" : "; warnings: " + reading.warnings.joined(separator: "; ")
+            return "read: date \(date), place \(place)\(warnings)"
         }
     }
 

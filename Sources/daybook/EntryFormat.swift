@@ -69,6 +69,7 @@ enum EntryFormat {
             var text = place + String(format: "  (%.6f, %.6f)", location.latitude, location.longitude)
             if let altitude = location.altitude { text += String(format: ", %.1f m", altitude) }
             rows.append(("place", text))
+            rows.append(("place from", entry.locationSource?.rawValue ?? "—"))
         } else {
             rows.append(("place", "—"))
         }

@@ -14,6 +14,11 @@ struct Ingest: AsyncParsableCommand {
             (a Live Photo's .MOV, an .AAE edit file) are counted as skipped; a broken photo is reported as one line naming the file and the reason, and \
             the run goes on.
 
+            An XMP sidecar beside a photo (IMG_0001.xmp or IMG_0001.jpg.xmp, as Lightroom, \
+            darktable and digiKam write them) is read with the photo and counted as a sidecar, \
+            never as an entry. When a sidecar changes, the next ingest reads its photo's entry \
+            again in place, keeping your text, tags and a date set by hand.
+
             Examples:
               daybook ingest ~/Pictures
               daybook ingest --jobs 4 --thumbnail-size 600 card/DCIM extra.jpg
@@ -46,7 +51,7 @@ struct Ingest: AsyncParsableCommand {
             case .created(let entry): if json { created.append(entry) }
             case .failed(let path, let reason): progress.printLine("daybook: error: \(path): \(reason)")
             case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
-            case .alreadyInJournal, .skipped, .replaced, .incomplete: break
+            case .alreadyInJournal, .skipped, .replaced, .rereadWithSidecar, .sidecar, .incomplete: break
             }
             progress.update(tally.line)
         }
@@ -57,8 +62,8 @@ struct Ingest: AsyncParsableCommand {
                     + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
                     + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
         }
-        // A replaced entry whose time or place changed is pending again.
-        let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced)
+        // A replaced or re-read entry whose time or place changed is pending again.
+        let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced + summary.reread)
         if json {
             try Console.printJSON(IngestReport(summary: summary, weather: weather, created: created.sorted()))
             Console.writeError(summary.line)
@@ -92,6 +97,10 @@ struct IngestReport: Encodable {
     let alreadyInJournal: Int
     let failed: Int
     let skipped: Int
+    /// Sidecar files met (read with their photos, never entries of their own).
+    let sidecars: Int
+    /// Entries read again because their photo's sidecar changed.
+    let updated: Int
     let weatherFilled: Int?
     let weatherPending: Int?
     let created: [EntryOutput]
@@ -103,6 +112,8 @@ struct IngestReport: Encodable {
         alreadyInJournal = summary.alreadyInJournal
         failed = summary.failed
         skipped = summary.skipped
+        sidecars = summary.sidecars
+        updated = summary.reread.count
         self.created = created.map(EntryOutput.init)
     }
 }

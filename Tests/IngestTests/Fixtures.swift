@@ -1,9 +1,10 @@
 import DaybookImaging
 import DaybookIngest
-import DaybookStore
 import DaybookTestSupport
 import Foundation
 import XCTest
+
+@testable import DaybookStore
 
 enum Fixtures {
     static let samples = Repository.sampleImages
@@ -63,6 +64,18 @@ struct TestJournal {
 
     func entriesByFile() throws -> [String: JournalEntry] {
         Dictionary(uniqueKeysWithValues: try store.entries().map { (($0.sourcePath as NSString).lastPathComponent, $0) })
+    }
+
+    /// Weather as a back-fill stores it, observed at `observedAt` (local ISO) at a grid point.
+    func storeWeather(entryID: String, observedAt: String, temperature: Double, grid: (Double, Double)) throws {
+        try store.pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
+                    VALUES (?, 'test', ?, ?, ?, ?, '2026-01-01T00:00:00Z')
+                    """, arguments: [entryID, observedAt, temperature, grid.0, grid.1])
+            try db.execute(sql: "UPDATE entry SET weather_status = 'done' WHERE id = ?", arguments: [entryID])
+        }
     }
 
     func thumbnail(of entry: JournalEntry) throws -> RGBImage {

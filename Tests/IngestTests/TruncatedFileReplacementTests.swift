@@ -38,14 +38,7 @@ final class TruncatedFileReplacementTests: XCTestCase {
         // The user writes about it and tags it; its weather was found meanwhile.
         try journal.store.edit(entryID: truncated.id, text: "Dinner under the tower")
         try journal.store.editTags(entryID: truncated.id, add: ["holiday"], remove: ["blue"])
-        try journal.store.pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
-                    VALUES (?, 'test', '2019-07-14T10:00', 24.5, 48.86, 2.29, '2026-01-01T00:00:00Z')
-                    """, arguments: [truncated.id])
-            try db.execute(sql: "UPDATE entry SET weather_status = 'done' WHERE id = ?", arguments: [truncated.id])
-        }
+        try journal.storeWeather(entryID: truncated.id, observedAt: "2019-07-14T10:00", temperature: 24.5, grid: (48.86, 2.29))
 
         try write(whole, to: photo)
         let second = EventLog()
@@ -86,14 +79,7 @@ final class TruncatedFileReplacementTests: XCTestCase {
         try write(paris.prefix(paris.count / 2), to: photo)
         try journal.ingest([photo])
         let truncated = try XCTUnwrap(try journal.store.entries().first)
-        try journal.store.pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO weather (entry_id, provider, observed_at, temperature_c, grid_latitude, grid_longitude, fetched_at)
-                    VALUES (?, 'test', '2019-07-14T10:00', 24.5, 48.86, 2.29, '2026-01-01T00:00:00Z')
-                    """, arguments: [truncated.id])
-            try db.execute(sql: "UPDATE entry SET weather_status = 'done' WHERE id = ?", arguments: [truncated.id])
-        }
+        try journal.storeWeather(entryID: truncated.id, observedAt: "2019-07-14T10:00", temperature: 24.5, grid: (48.86, 2.29))
 
         let rio = try sample("02-rio-2020-01.jpg")
         try write(rio, to: photo)
@@ -217,7 +203,14 @@ final class TruncatedFileReplacementTests: XCTestCase {
         do {
             let queue = try DatabaseQueue(path: library.databaseURL.path)
             try Schema.migrator.migrate(queue, upTo: "v4-journal")
-            try queue.write { db in try old.insert(db) }
+            // The columns of v4 only: today's entry has more.
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO entry (id, content_hash, source_path, file_size, orientation, created_at, updated_at)
+                        VALUES (?, ?, ?, ?, 1, ?, ?)
+                        """, arguments: [old.id, old.contentHash, old.sourcePath, old.fileSize, old.createdAt, old.updatedAt])
+            }
         }
         let store = try JournalStore(library: library)
         XCTAssertEqual(try store.entries().map(\.id), [old.id])

@@ -8,7 +8,7 @@ import XCTest
 final class EntryOutputTests: XCTestCase {
     static let documentedFields: Set<String> = [
         "id", "content_hash", "source_path", "file_size", "captured_local", "capture_subsec", "capture_source",
-        "utc_offset_seconds", "offset_source", "captured_utc", "latitude", "longitude", "altitude", "camera_make",
+        "utc_offset_seconds", "offset_source", "captured_utc", "latitude", "longitude", "altitude", "location_source", "camera_make",
         "camera_model", "pixel_width", "pixel_height", "orientation", "thumbnail", "thumbnail_width", "thumbnail_height",
         "problems", "text", "weather_status", "weather_error", "created_at", "updated_at",
     ]
@@ -28,6 +28,7 @@ final class EntryOutputTests: XCTestCase {
         XCTAssertEqual(Set(object.keys), Self.documentedFields)
         XCTAssertEqual(object["captured_local"] as? String, "2021-07-01T10:00:00")
         XCTAssertEqual(object["capture_source"] as? String, "DateTimeOriginal")
+        XCTAssertEqual(object["location_source"] as? String, "exif")
         XCTAssertEqual(object["orientation"] as? Int, 1)
         XCTAssertEqual(object["weather_status"] as? String, "pending")
     }
@@ -50,7 +51,7 @@ final class EntryOutputTests: XCTestCase {
         let cases: [(String, Any?, String)] = [
             (
                 "capture_source", "Scanner",
-                "entry.capture_source: \"Scanner\" is not one of DateTimeOriginal, CreateDate, ModifyDate, xmp, sidecar, user"
+                "entry.capture_source: \"Scanner\" is not one of DateTimeOriginal, CreateDate, ModifyDate, xmp, iptc, sidecar, user"
             ),
             ("utc_offset_seconds", 3600, "entry.offset_source: utc_offset_seconds and offset_source come together"),
             ("captured_local", "2021:07:01 10:00:00", "entry.captured_local: must be a date like 2024-05-17T12:30:05"),

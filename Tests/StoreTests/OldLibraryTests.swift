@@ -18,9 +18,12 @@ final class OldLibraryTests: XCTestCase {
     static let fixtureMigrations = ["v1-entries", "v2-tag-removals", "v3-weather", "v4-journal"]
 
     /// Keys today's `export json` writes that the old one did not, by place ("entry.x",
-    /// "tags.x", "weather.x", "x" for an item). None yet. A migration that adds a stored field
-    /// names it here and checks, in its own test, the value old entries get.
-    static let fieldsAddedSince4686f56: Set<String> = []
+    /// "tags.x", "weather.x", "x" for an item). A migration that adds a stored field names it
+    /// here and checks, in its own test, the value old entries get.
+    static let fieldsAddedSince4686f56: Set<String> = [
+        // v6-metadata-sources; old places are EXIF's (MetadataSourceMigrationTests).
+        "entry.location_source"
+    ]
 
     /// A copy in a temporary folder: opening migrates in place, and the committed copy must
     /// stay as the old daybook left it.

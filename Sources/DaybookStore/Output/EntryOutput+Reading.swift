@@ -30,6 +30,12 @@ extension JournalEntry {
         let location = output.latitude.flatMap { latitude in
             output.longitude.map { GeoLocation(latitude: latitude, longitude: $0, altitude: output.altitude) }
         }
+        var locationSource: LocationSource?
+        if let text = output.locationSource {
+            locationSource = LocationSource(rawValue: text)
+            try field("location_source").check(locationSource != nil, Self.notOneOf(text, LocationSource.allCases.map(\.rawValue)))
+            try field("location_source").check(location != nil, "comes with latitude and longitude")
+        }
         let orientation = Orientation(rawValue: output.orientation)
         try field("orientation").range(output.orientation, 1...8)
         self.init(
@@ -39,7 +45,8 @@ extension JournalEntry {
             pixelWidth: output.pixelWidth, pixelHeight: output.pixelHeight, orientation: orientation!,
             thumbnail: output.thumbnail, thumbnailWidth: output.thumbnailWidth, thumbnailHeight: output.thumbnailHeight,
             problems: output.problems, text: output.text, weatherStatus: output.weatherStatus,
-            weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt)
+            weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt,
+            locationSource: locationSource)
     }
 
     private static func notOneOf(_ text: String, _ names: [String]) -> String {

@@ -23,6 +23,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
     package var latitude: Double?
     package var longitude: Double?
     package var altitude: Double?
+    package var locationSource: String?
     package var cameraMake: String?
     package var cameraModel: String?
     package var pixelWidth: Int?
@@ -42,7 +43,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
         case utcOffsetSeconds, offsetSource
         case capturedUTC = "capturedUtc"
-        case latitude, longitude, altitude, cameraMake, cameraModel, pixelWidth, pixelHeight
+        case latitude, longitude, altitude, locationSource, cameraMake, cameraModel, pixelWidth, pixelHeight
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
     }
@@ -61,6 +62,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         latitude = entry.location?.latitude
         longitude = entry.location?.longitude
         altitude = entry.location?.altitude
+        locationSource = entry.location == nil ? nil : entry.locationSource?.rawValue
         cameraMake = entry.cameraMake
         cameraModel = entry.cameraModel
         pixelWidth = entry.pixelWidth
