@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "DaybookStore",
             dependencies: [
-                "DaybookCore", "DaybookMetadata", "DaybookTagging",
+                "DaybookCore", "DaybookMetadata", "DaybookTagging", "DaybookPlaces",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -58,7 +58,7 @@ let package = Package(
             name: "DaybookIngest",
             dependencies: [
                 "DaybookCore", "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather", "DaybookStore",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "DaybookPlaces", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch",
+                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
         .testTarget(
             name: "IngestTests",
-            dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
+            dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookPlaces", "DaybookTestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.

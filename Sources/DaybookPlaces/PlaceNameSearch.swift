@@ -1,7 +1,7 @@
 import DaybookCore
 
 /// A place a typed name may mean.
-public struct PlaceCandidate: Sendable, Hashable {
+public struct PlaceCandidate: Sendable, Hashable, Encodable {
     public let place: NamedPlace
     public let location: GeoLocation
     public let population: Int

@@ -112,6 +112,7 @@ enum Schema {
                 index: "entry_truncated_source", on: "entry", columns: ["source_path"],
                 condition: Column("source_truncated") == true)
         }
+        migrator.registerMigration("v6-places", migrate: PlaceColumns.add)
         return migrator
     }
 }

@@ -217,7 +217,14 @@ final class TruncatedFileReplacementTests: XCTestCase {
         do {
             let queue = try DatabaseQueue(path: library.databaseURL.path)
             try Schema.migrator.migrate(queue, upTo: "v4-journal")
-            try queue.write { db in try old.insert(db) }
+            // The columns v4 had; today's record writes later ones too.
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO entry (id, content_hash, source_path, file_size, created_at, updated_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        """, arguments: [old.id, old.contentHash, old.sourcePath, old.fileSize, old.createdAt, old.updatedAt])
+            }
         }
         let store = try JournalStore(library: library)
         XCTAssertEqual(try store.entries().map(\.id), [old.id])

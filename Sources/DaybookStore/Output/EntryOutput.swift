@@ -37,6 +37,14 @@ public struct EntryOutput: Sendable, Hashable, Codable {
     public var weatherError: String?
     public var createdAt: String
     public var updatedAt: String
+    public var placeName: String?
+    public var placeRegion: String?
+    public var placeCountry: String?
+    public var placeCountryCode: String?
+    public var placeDistanceKm: Double?
+    public var placeTimeZone: String?
+    public var placeVersion: String?
+    public var timeZoneNote: String?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
@@ -45,6 +53,7 @@ public struct EntryOutput: Sendable, Hashable, Codable {
         case latitude, longitude, altitude, cameraMake, cameraModel, pixelWidth, pixelHeight
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
+        case placeName, placeRegion, placeCountry, placeCountryCode, placeDistanceKm, placeTimeZone, placeVersion, timeZoneNote
     }
 
     public init(_ entry: JournalEntry) {
@@ -75,6 +84,14 @@ public struct EntryOutput: Sendable, Hashable, Codable {
         weatherError = entry.weatherError
         createdAt = entry.createdAt
         updatedAt = entry.updatedAt
+        placeName = entry.place?.name
+        placeRegion = entry.place?.region
+        placeCountry = entry.place?.country
+        placeCountryCode = entry.place?.countryCode
+        placeDistanceKm = entry.place?.distanceKm
+        placeTimeZone = entry.place?.timeZone
+        placeVersion = entry.placeVersion
+        timeZoneNote = entry.timeZoneNote
     }
 }
 
