@@ -3,18 +3,22 @@ import DaybookPlaces
 import DaybookTestSupport
 import Foundation
 
-/// daybook-places-bench [--points N] [--rounds R]
+/// daybook-places-bench [--points N] [--rounds R] [--zones FILE]
 ///
 /// The cost of naming places: opening the embedded table, a lookup per photo (points in
 /// dense Europe, anywhere on Earth, and on land only), resolving a typed name, and the
 /// memory the table adds. The baseline, run side by side on the same points, scores every
 /// place in the table instead of the grid's few cells. A benchmark, not a test: it prints
 /// figures and exits 0.
+///
+/// `--zones FILE` writes the "on land" points as CSV (latitude, longitude, the zone of their
+/// place) for scripts/check_place_zones.py, which compares them with time-zone borders.
 
 struct Options {
     var points = 20_000
     var rounds = 15
     var baselinePoints = 200
+    var zonesFile: String?
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -23,9 +27,10 @@ struct Options {
             case "--points": points = Int(iterator.next() ?? "") ?? points
             case "--rounds": rounds = Int(iterator.next() ?? "") ?? rounds
             case "--baseline-points": baselinePoints = Int(iterator.next() ?? "") ?? baselinePoints
+            case "--zones": zonesFile = iterator.next()
             default:
                 FileHandle.standardError.write(
-                    Data("usage: daybook-places-bench [--points N] [--rounds R] [--baseline-points N]\n".utf8))
+                    Data("usage: daybook-places-bench [--points N] [--rounds R] [--baseline-points N] [--zones FILE]\n".utf8))
                 exit(2)
             }
         }
@@ -113,3 +118,11 @@ let rssAfter = residentKB()
 print(
     "resident memory: \(rssBefore / 1024) MB before opening, \(rssAfter / 1024) MB after all lookups "
         + "(+\(fixed(Double(rssAfter - rssBefore) / 1024, 1)) MB)")
+
+if let path = options.zonesFile, let land = sets.last?.1 {
+    let rows = land.compactMap { point in
+        gazetteer.place(at: point)?.timeZone.map { "\(point.latitude),\(point.longitude),\($0)" }
+    }
+    try Data((["latitude,longitude,zone"] + rows).joined(separator: "\n").appending("\n").utf8).write(to: URL(fileURLWithPath: path))
+    print("wrote \(rows.count) points with their place's zone to \(path)")
+}
