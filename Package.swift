@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "daybook-journal-bench", targets: ["daybook-journal-bench"]),
         .executable(name: "daybook-watch-bench", targets: ["daybook-watch-bench"]),
         .executable(name: "daybook-fuzz", targets: ["daybook-fuzz"]),
+        .executable(name: "daybook-places-bench", targets: ["daybook-places-bench"]),
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
     ],
     dependencies: [
@@ -48,10 +49,15 @@ let package = Package(
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
+        // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py
+        // into places.bin, which CPlaceData assembles into the binary (`.incbin`), so a copied
+        // binary still has it (docs/places.md).
+        .target(name: "CPlaceData", exclude: ["places.bin"], cSettings: [.headerSearchPath(".")]),
+        .target(name: "DaybookPlaces", dependencies: ["DaybookCore", "CPlaceData"]),
         .target(
             name: "DaybookStore",
             dependencies: [
-                "DaybookCore", "DaybookMetadata", "DaybookTagging",
+                "DaybookCore", "DaybookMetadata", "DaybookTagging", "DaybookPlaces",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -59,7 +65,7 @@ let package = Package(
             name: "DaybookIngest",
             dependencies: [
                 "DaybookCore", "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather", "DaybookStore",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "DaybookPlaces", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
@@ -77,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch",
+                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -109,11 +115,14 @@ let package = Package(
         // libFuzzer targets over the inputs from outside (scripts/fuzz.sh, docs/fuzzing.md); in a
         // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
         .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest", "DaybookMetadata", "DaybookStore"]),
+        // Place lookup and name resolution latency, and the table's opening cost and memory.
+        .executableTarget(name: "daybook-places-bench", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
 
         // What every test target shares: the repository's files, the built executables, seeded
         // random numbers and temporary folders. Foundation only: no Daybook module.
         .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
+        .testTarget(name: "PlacesTests", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
         .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
@@ -125,7 +134,7 @@ let package = Package(
         .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
         .testTarget(
             name: "IngestTests",
-            dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
+            dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookPlaces", "DaybookTestSupport"]
         ),
         // HEIF end to end: files written by libheif's own encoder (hence CHeif), pixels
         // compared with heif-convert's, metadata through the analyzer.

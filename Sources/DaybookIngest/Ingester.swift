@@ -44,6 +44,7 @@ public final class Ingester: Sendable {
     private let analyzer: PhotoAnalyzer
     private let thumbnailFiles: ThumbnailFiles
     private let lock: WriterLock
+    private let placer: EntryPlacer
 
     public init(store: JournalStore, options: IngestOptions = IngestOptions()) throws {
         self.store = store
@@ -51,6 +52,7 @@ public final class Ingester: Sendable {
         analyzer = PhotoAnalyzer(thumbnails: ThumbnailMaker(longestSide: options.thumbnailSize, maxPixels: options.maxPixels))
         thumbnailFiles = try ThumbnailFiles(library: store.library)
         lock = try WriterLock(library: store.library)
+        placer = try EntryPlacer.embedded()
     }
 
     /// Ingests files and folders. `onEvent` is called from worker threads, one event at a
@@ -120,10 +122,11 @@ public final class Ingester: Sendable {
             // The hash is our own SHA-256, so it always has the shape a thumbnail name needs.
             let thumbnailName = analysis.thumbnail == nil ? nil : ThumbnailName(contentHash: hash)
             let temporary = try analysis.thumbnail.map { try thumbnailFiles.writeTemporary($0.jpeg) }
-            let entry = JournalEntry(
+            var entry = JournalEntry(
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
+            placer.place(&entry)
             let outcome: JournalStore.SaveOutcome
             do {
                 outcome = try store.save(

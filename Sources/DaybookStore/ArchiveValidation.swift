@@ -113,6 +113,16 @@ private struct ItemCheck {
         try field("entry.weather_error").text(entry.weatherError, max: 4096)
         try field("entry.created_at").text(entry.createdAt, max: 64, empty: false)
         try field("entry.updated_at").text(entry.updatedAt, max: 64, empty: false)
+        for (name, value) in [
+            ("place_name", entry.placeName), ("place_region", entry.placeRegion), ("place_country", entry.placeCountry),
+            ("place_time_zone", entry.placeTimeZone), ("place_version", entry.placeVersion), ("time_zone_note", entry.timeZoneNote),
+        ] {
+            try field("entry.\(name)").text(value, max: 256, empty: false)
+        }
+        try field("entry.place_country_code").check(
+            entry.placeCountryCode.map { $0.utf8.count == 2 && $0.utf8.allSatisfy { (65...90).contains($0) } } ?? true,
+            "must be two capital letters (ISO 3166)")
+        try field("entry.place_distance_km").range(entry.placeDistanceKm, 0...20_040)
         try thumbnail()
         try tags()
         if let weather = item.weather { try self.weather(weather) }

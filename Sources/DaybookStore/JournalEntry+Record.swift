@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPlaces
 import GRDB
 
 /// The `entry` row. Each column keeps the text or number the store has always written
@@ -33,6 +34,14 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         case updatedAt = "updated_at"
         case sourceTruncated = "source_truncated"
         case locationSource = "location_source"
+        case placeName = "place_name"
+        case placeRegion = "place_region"
+        case placeCountry = "place_country"
+        case placeCountryCode = "place_country_code"
+        case placeDistanceKm = "place_distance_km"
+        case placeTimeZone = "place_time_zone"
+        case placeVersion = "place_version"
+        case timeZoneNote = "time_zone_note"
     }
 
     /// Decodes a row by column directly: several times faster than the Codable path, which
@@ -75,7 +84,20 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
             problems: try row.decode(forColumn: C.problems), text: try row.decode(forColumn: C.text),
             weatherStatus: WeatherStatus(rawValue: status) ?? .pending, weatherError: try row.decode(forColumn: C.weatherError),
             createdAt: try row.decode(forColumn: C.createdAt), updatedAt: try row.decode(forColumn: C.updatedAt),
-            locationSource: locationSource)
+            locationSource: locationSource,
+            place: try Self.place(row), placeVersion: try row.decode(forColumn: C.placeVersion),
+            timeZoneNote: try row.decode(forColumn: C.timeZoneNote))
+    }
+
+    /// The named place of a row; none when no lookup named even a country.
+    private static func place(_ row: Row) throws -> NamedPlace? {
+        typealias C = Columns
+        let country: String? = try row.decode(forColumn: C.placeCountry)
+        guard country != nil, let version: String = try row.decode(forColumn: C.placeVersion) else { return nil }
+        return NamedPlace(
+            name: try row.decode(forColumn: C.placeName), region: try row.decode(forColumn: C.placeRegion), country: country,
+            countryCode: try row.decode(forColumn: C.placeCountryCode), distanceKm: try row.decode(forColumn: C.placeDistanceKm),
+            timeZone: try row.decode(forColumn: C.placeTimeZone), dataVersion: version)
     }
 
     /// Text the store never writes in a column of Core values: an error naming the column.
@@ -114,6 +136,14 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         container[C.weatherError] = weatherError
         container[C.createdAt] = createdAt
         container[C.updatedAt] = updatedAt
+        container[C.placeName] = place?.name
+        container[C.placeRegion] = place?.region
+        container[C.placeCountry] = place?.country
+        container[C.placeCountryCode] = place?.countryCode
+        container[C.placeDistanceKm] = place?.distanceKm
+        container[C.placeTimeZone] = place?.timeZone
+        container[C.placeVersion] = placeVersion
+        container[C.timeZoneNote] = timeZoneNote
     }
 }
 

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookMetadata
+import DaybookPlaces
 import Foundation
 import GRDB
 
@@ -52,6 +53,14 @@ public struct JournalEntry: Sendable, Hashable {
     /// `UTCTimestamp` texts.
     public var createdAt: String
     public var updatedAt: String
+    /// The place the entry's position names (town, region, country), when one was found.
+    public var place: NamedPlace?
+    /// The place table's version of the last lookup, even one that found nothing (at sea);
+    /// nil when the entry was never looked up (no position, or made before places existed).
+    public var placeVersion: String?
+    /// Why a capture time stays floating although its place has a zone (a time that a DST
+    /// change skipped or repeated there).
+    public var timeZoneNote: String?
 
     package init(
         id: String, contentHash: String, sourcePath: String, fileSize: Int64, capturedLocal: LocalDateTime?,
@@ -59,7 +68,7 @@ public struct JournalEntry: Sendable, Hashable {
         cameraMake: String?, cameraModel: String?, pixelWidth: Int?, pixelHeight: Int?, orientation: Orientation,
         thumbnail: String?, thumbnailWidth: Int?, thumbnailHeight: Int?, problems: String?, text: String,
         weatherStatus: WeatherStatus, weatherError: String?, createdAt: String, updatedAt: String,
-        locationSource: LocationSource? = nil
+        locationSource: LocationSource? = nil, place: NamedPlace? = nil, placeVersion: String? = nil, timeZoneNote: String? = nil
     ) {
         self.id = id
         self.contentHash = contentHash
@@ -86,6 +95,9 @@ public struct JournalEntry: Sendable, Hashable {
         self.weatherError = weatherError
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.place = place
+        self.placeVersion = placeVersion
+        self.timeZoneNote = timeZoneNote
     }
 
     /// A new entry for a photo just read.

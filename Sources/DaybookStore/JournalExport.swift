@@ -4,7 +4,8 @@ import Foundation
 /// Markdown and GeoJSON renderings of the journal, for reading and for maps.
 package enum JournalExport {
     /// One Markdown file per month (`YYYY-MM.md`, plus `undated.md`), oldest entry first,
-    /// with thumbnails copied into `DIR/thumbnails/` and linked relatively. Returns the files written.
+    /// with thumbnails copied into `DIR/thumbnails/` and linked relatively, and `places.md`,
+    /// the same entries by country, region and town (`placesMarkdown`). Returns the files written.
     @discardableResult
     package static func markdown(_ items: [JournalItem], store: JournalStore, to folder: URL) throws -> [URL] {
         let manager = FileManager.default
@@ -42,6 +43,11 @@ package enum JournalExport {
             try Data(text.utf8).write(to: url, options: .atomic)
             written.append(url)
         }
+        if let places = placesMarkdown(items) {
+            let url = folder.appendingPathComponent("places.md")
+            try Data(places.utf8).write(to: url, options: .atomic)
+            written.append(url)
+        }
         return written
     }
 
@@ -61,6 +67,9 @@ package enum JournalExport {
             properties["utc_offset_seconds"] = entry.offset?.seconds
             properties["thumbnail"] = entry.thumbnailName.map { library.thumbnailURL(for: $0).path }
             properties["camera"] = entry.camera
+            properties["place"] = entry.place?.label
+            properties["place_region"] = entry.place?.region
+            properties["place_country_code"] = entry.place?.countryCode
             if !entry.text.isEmpty { properties["text"] = entry.text }
             if let weather = item.weather { properties["weather"] = weather.summary }
             var coordinates: [Double] = [location.longitude, location.latitude]
@@ -79,8 +88,10 @@ package enum JournalExport {
         return "\(names[month.month - 1]) \(DateText.padded(month.year, width: 4))"
     }
 
+    /// "Kyoto, Japan (35.0116, 135.7681)"; the coordinates alone when no place was named.
     static func placeText(_ entry: JournalEntry) -> String? {
         guard let location = entry.location else { return nil }
-        return String(format: "%.4f, %.4f", location.latitude, location.longitude)
+        let coordinates = String(format: "%.4f, %.4f", location.latitude, location.longitude)
+        return entry.place.map { "\($0.label) (\(coordinates))" } ?? coordinates
     }
 }

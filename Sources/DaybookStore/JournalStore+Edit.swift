@@ -4,10 +4,13 @@ import GRDB
 
 extension JournalStore {
     /// Changes an entry's words and/or capture date in one transaction; `updated_at` moves.
-    /// A date set by hand keeps the entry's UTC offset (the place did not move) and is marked
-    /// as coming from the user.
+    /// A date set by hand is marked as coming from the user and keeps the entry's UTC offset
+    /// (the place did not move), except one its place's zone gave: `rezone` works that out
+    /// again for the new date (summer and winter differ).
     @discardableResult
-    package func edit(entryID: String, text: String? = nil, capturedAt: LocalDateTime? = nil) throws -> JournalEntry {
+    package func edit(
+        entryID: String, text: String? = nil, capturedAt: LocalDateTime? = nil, rezone: (inout JournalEntry) -> Void = { _ in }
+    ) throws -> JournalEntry {
         let now = JournalEntry.timestamp(Date())
         return try pool.write { db in
             guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
@@ -16,6 +19,7 @@ extension JournalStore {
                 entry.capturedLocal = capturedAt
                 entry.captureSubsec = nil
                 entry.captureSource = .user
+                rezone(&entry)
                 // The weather belonged to the old time.
                 try db.execute(sql: "DELETE FROM weather WHERE entry_id = ?", arguments: [entryID])
                 entry.weatherStatus = entry.location != nil ? .pending : .unavailable

@@ -108,6 +108,7 @@ extension JournalStore {
             entry.captureSubsec = old.captureSubsec
             entry.captureSource = old.captureSource
             entry.offset = old.offset
+            entry.timeZoneNote = old.timeZoneNote
         }
         let sameMoment =
             entry.capturedLocal == old.capturedLocal && entry.location?.latitude == old.location?.latitude

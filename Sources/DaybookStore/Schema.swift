@@ -125,6 +125,7 @@ enum Schema {
             // Every place stored before this came from the photo's EXIF.
             try db.execute(sql: "UPDATE entry SET location_source = 'exif' WHERE latitude IS NOT NULL")
         }
+        migrator.registerMigration("v7-places", migrate: PlaceColumns.add)
         return migrator
     }
 }

@@ -25,7 +25,7 @@ struct Daybook: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
-            Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,
+            Places.self, Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,
         ]
     )
 

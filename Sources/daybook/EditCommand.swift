@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookCore
+import DaybookIngest
 import DaybookStore
 import Foundation
 
@@ -9,8 +10,9 @@ struct Edit: ParsableCommand {
         discussion: """
             --editor opens the text in $VISUAL or $EDITOR (else vi), as git does; saving an \
             unchanged text changes nothing. A new --date is the local time as the camera \
-            would have written it; the entry keeps its UTC offset and its weather is fetched \
-            again for the new time.
+            would have written it; the entry keeps its UTC offset (one its place's time zone \
+            gave is worked out again for the new date) and its weather is fetched again for \
+            the new time.
 
             Examples:
               daybook edit 3f2a --text "Lunch by the river"
@@ -77,7 +79,8 @@ struct Edit: ParsableCommand {
         }
         if let trimmed = newText?.trimmingCharacters(in: .newlines) { newText = trimmed }
         if newText != nil || date != nil {
-            entry = try store.edit(entryID: entry.id, text: newText, capturedAt: date.flatMap(Self.parseDate))
+            entry = try store.edit(
+                entryID: entry.id, text: newText, capturedAt: date.flatMap(Self.parseDate), rezone: EntryPlacer.zone)
         }
         if !addTag.isEmpty || !removeTag.isEmpty {
             try store.editTags(entryID: entry.id, add: addTag, remove: removeTag)

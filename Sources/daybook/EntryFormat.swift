@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPlaces
 import DaybookStore
 import Foundation
 
@@ -18,7 +19,7 @@ enum EntryFormat {
     /// One list line: date and weekday, place, weather, tags, the first line of the text, id.
     static func line(_ entry: JournalEntry, annotations: EntryAnnotations) -> String {
         let when = entry.capturedLocal.map(shortDate) ?? "(no date)       "
-        var parts = [when, column(placeText(entry) ?? "—", 22)]
+        var parts = [when, column(placeText(entry) ?? "—", 28)]
         parts.append(column(annotations.weather.map(shortWeather) ?? "", 20))
         parts.append(column(annotations.tags.prefix(4).map(\.name).joined(separator: " "), 24))
         if let firstLine = entry.text.split(separator: "\n").first {
@@ -43,7 +44,14 @@ enum EntryFormat {
             + "\(DateText.padded(date.hour)):\(DateText.padded(date.minute))"
     }
 
+    /// "Kyoto, Japan"; the coordinates when no place was named.
     static func placeText(_ entry: JournalEntry) -> String? {
+        if let place = entry.place { return place.label }
+        return coordinates(entry)
+    }
+
+    /// "35.0116°N 135.7681°E"
+    static func coordinates(_ entry: JournalEntry) -> String? {
         guard let location = entry.location else { return nil }
         return String(
             format: "%.4f°%@ %.4f°%@", abs(location.latitude), location.latitude < 0 ? "S" : "N",
@@ -65,14 +73,16 @@ enum EntryFormat {
         } else {
             rows.append(("captured", "no usable date in the photo"))
         }
-        if let place = placeText(entry), let location = entry.location {
-            var text = place + String(format: "  (%.6f, %.6f)", location.latitude, location.longitude)
+        if let coordinates = coordinates(entry), let location = entry.location {
+            var text = coordinates + String(format: "  (%.6f, %.6f)", location.latitude, location.longitude)
             if let altitude = location.altitude { text += String(format: ", %.1f m", altitude) }
-            rows.append(("place", text))
+            if let place = entry.place { rows.append(("place", placeDetails(place))) }
+            rows.append((entry.place == nil ? "place" : "position", text))
             rows.append(("place from", entry.locationSource?.rawValue ?? "—"))
         } else {
             rows.append(("place", "—"))
         }
+        if let note = entry.timeZoneNote { rows.append(("time zone", "none applied: \(note)")) }
         rows.append(("camera", entry.camera ?? "—"))
         if let width = entry.pixelWidth, let height = entry.pixelHeight {
             rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation.rawValue)"))
@@ -99,6 +109,13 @@ enum EntryFormat {
         if !entry.text.isEmpty { rows.append(("text", entry.text)) }
         for problem in entry.problemList { rows.append(("problem", problem)) }
         return rows
+    }
+
+    /// "Paris, Île-de-France, France (1.4 km from its centre; Europe/Paris)"
+    static func placeDetails(_ place: NamedPlace) -> String {
+        var notes = place.distanceKm.map { [String(format: "%.1f km from its centre", $0)] } ?? ["no town within 25 km"]
+        if let zone = place.timeZone { notes.append(zone) }
+        return "\(place.fullLabel) (\(notes.joined(separator: "; ")))"
     }
 
     /// "holiday, blue 0.71, sky 0.62": user tags bare, automatic ones with their score.

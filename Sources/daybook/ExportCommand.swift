@@ -8,7 +8,8 @@ struct Export: ParsableCommand {
         discussion: """
             json: everything (entries, tags, removed tags, weather, thumbnails as base64); \
             `daybook import` reads it back into an empty library. markdown: one file per month \
-            in DIR, thumbnails copied beside them and linked. geojson: a point per entry with a \
+            in DIR, thumbnails copied beside them and linked, and places.md, the entries by \
+            country, region and town. geojson: a point per entry with a \
             place, with its date, tags and thumbnail path, for maps.
 
             Examples:
@@ -48,7 +49,9 @@ struct Export: ParsableCommand {
             let items = try store.journalItems()
             count = items.count
             let files = try JournalExport.markdown(items, store: store, to: URL(fileURLWithPath: output))
-            Console.writeError("daybook: wrote \(files.count) month files to \(output)")
+            let months = files.filter { $0.lastPathComponent != "places.md" }.count
+            let places = months < files.count ? " and places.md" : ""
+            Console.writeError("daybook: wrote \(months) month files\(places) to \(output)")
         }
         if output != "-" { Console.writeError("daybook: exported \(count) entries") }
     }

@@ -37,11 +37,14 @@ struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find entries by words, tags, date and place.",
         discussion: """
-            Words match the entry's text and tags as prefixes, ignoring case and accents \
-            ("cafe" finds "Café au lait"); every word must match. Tags given with --tag must all \
+            Words match the entry's text, tags and place (town, region, country) as prefixes, \
+            ignoring case and accents ("cafe" finds "Café au lait", "zurich" finds Zürich); every \
+            word must match. Tags given with --tag must all \
             be present. Dates are the capture's local date. --near finds entries within \
-            --radius of a point (or of another entry's place), nearest first, and works across \
-            the antimeridian and near the poles.
+            --radius of a point, of another entry's place, or of a town named offline (an \
+            ambiguous name takes the most populous place and says which; "Paris, FR" or \
+            "Paris, Texas" narrows it), nearest first, and works across the antimeridian and \
+            near the poles.
 
             Examples:
               daybook search beach --tag summer-trip
@@ -50,6 +53,8 @@ struct Search: ParsableCommand {
               daybook search --from 2023-01-01 --to 2023-03-31 --tag snow
               daybook search --near 41.8781,-87.6298 --radius 25km
               daybook search --near 3f2a --radius 2km
+              daybook search --near "Kyoto" --radius 20km
+              daybook search kyoto
             """
     )
 
@@ -73,7 +78,8 @@ struct Search: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Up to this local date (YYYY-MM-DD), inclusive.", valueName: "date"))
     var to: String?
 
-    @Option(name: .long, help: ArgumentHelp("LAT,LON or an entry id: only entries near it.", valueName: "place"))
+    @Option(
+        name: .long, help: ArgumentHelp("LAT,LON, an entry id or a place name (\"Paris, FR\"): only entries near it.", valueName: "place"))
     var near: String?
 
     @Option(name: .long, help: ArgumentHelp("Distance for --near: 500m, 25km (default 10km).", valueName: "distance"))
@@ -203,17 +209,23 @@ enum JournalCLI {
         return value
     }
 
-    /// "LAT,LON" or an entry id (prefix) whose place is used.
+    /// "LAT,LON", an entry id (prefix) whose place is used, or a place name (`NearPlace`).
     static func point(_ text: String, store: JournalStore) throws -> (latitude: Double, longitude: Double) {
         let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         if parts.count == 2, let latitude = parts[0], let longitude = parts[1] {
             guard abs(latitude) <= 90, abs(longitude) <= 180 else { throw ValidationError("--near: \(text) is not a place on Earth.") }
             return (latitude, longitude)
         }
-        let entry = try store.entry(idPrefix: text)
-        guard let location = entry.location else {
-            throw CommandError.noPlace(entry)
+        if NearPlace.looksLikeEntryID(text) {
+            do {
+                let entry = try store.entry(idPrefix: text)
+                guard let location = entry.location else { throw CommandError.noPlace(entry) }
+                return (location.latitude, location.longitude)
+            } catch let error as StoreError where error.code == .entryNotFound {
+                // Not an entry: a place called, say, "Abbe" or "Cafe".
+            }
         }
+        let location = try NearPlace.resolve(text)
         return (location.latitude, location.longitude)
     }
 }

@@ -49,7 +49,10 @@ final class SampleImageIngestTests: XCTestCase {
         XCTAssertEqual(noExif.orientation.rawValue, 1)
         XCTAssertNotNil(noExif.thumbnail)
 
-        XCTAssertNil(try XCTUnwrap(entries["03-newyork-2021-03.jpg"]).offset?.seconds, "floating time stays floating")
+        // A floating time takes its place's zone (New York, summer time from 14 March 2021);
+        // without a place it stays floating.
+        XCTAssertEqual(try XCTUnwrap(entries["03-newyork-2021-03.jpg"]).offset, UTCOffset(seconds: -14_400, source: .placeTimeZone))
+        XCTAssertNil(try XCTUnwrap(entries["09-night-2023-02.jpg"]).offset, "floating time without a place stays floating")
 
         // Newest first, undated last.
         XCTAssertEqual(try journal.store.entries().map { ($0.sourcePath as NSString).lastPathComponent }.first, "10-mumbai-2023-08.jpg")

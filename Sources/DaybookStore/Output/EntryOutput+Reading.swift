@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPlaces
 
 extension JournalEntry {
     /// The entry an `export json` file describes, with its text fields read into Core values.
@@ -46,7 +47,22 @@ extension JournalEntry {
             thumbnail: output.thumbnail, thumbnailWidth: output.thumbnailWidth, thumbnailHeight: output.thumbnailHeight,
             problems: output.problems, text: output.text, weatherStatus: output.weatherStatus,
             weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt,
-            locationSource: locationSource)
+            locationSource: locationSource,
+            place: try Self.place(output, field), placeVersion: output.placeVersion, timeZoneNote: output.timeZoneNote)
+    }
+
+    /// A named place comes with its country and the version that named it.
+    private static func place(_ output: EntryOutput, _ field: (String) -> ArchiveField) throws(ArchiveError) -> NamedPlace? {
+        let named = [output.placeName, output.placeRegion, output.placeCountryCode, output.placeTimeZone].contains { $0 != nil }
+        guard let country = output.placeCountry else {
+            try field("place_country").check(
+                !named && output.placeDistanceKm == nil, "a place_name or place_region needs its place_country")
+            return nil
+        }
+        guard let version = output.placeVersion else { throw field("place_version").fail("a place needs the version that named it") }
+        return NamedPlace(
+            name: output.placeName, region: output.placeRegion, country: country, countryCode: output.placeCountryCode,
+            distanceKm: output.placeDistanceKm, timeZone: output.placeTimeZone, dataVersion: version)
     }
 
     private static func notOneOf(_ text: String, _ names: [String]) -> String {

@@ -38,6 +38,14 @@ package struct EntryOutput: Sendable, Hashable, Codable {
     package var weatherError: String?
     package var createdAt: String
     package var updatedAt: String
+    package var placeName: String?
+    package var placeRegion: String?
+    package var placeCountry: String?
+    package var placeCountryCode: String?
+    package var placeDistanceKm: Double?
+    package var placeTimeZone: String?
+    package var placeVersion: String?
+    package var timeZoneNote: String?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
@@ -46,6 +54,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         case latitude, longitude, altitude, locationSource, cameraMake, cameraModel, pixelWidth, pixelHeight
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
+        case placeName, placeRegion, placeCountry, placeCountryCode, placeDistanceKm, placeTimeZone, placeVersion, timeZoneNote
     }
 
     package init(_ entry: JournalEntry) {
@@ -77,6 +86,14 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         weatherError = entry.weatherError
         createdAt = entry.createdAt
         updatedAt = entry.updatedAt
+        placeName = entry.place?.name
+        placeRegion = entry.place?.region
+        placeCountry = entry.place?.country
+        placeCountryCode = entry.place?.countryCode
+        placeDistanceKm = entry.place?.distanceKm
+        placeTimeZone = entry.place?.timeZone
+        placeVersion = entry.placeVersion
+        timeZoneNote = entry.timeZoneNote
     }
 }
 
