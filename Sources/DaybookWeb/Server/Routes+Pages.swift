@@ -59,15 +59,13 @@ extension WebJournal {
     /// An entry by id (or unique prefix); nil for anything that is not one, including text
     /// that is not id-shaped at all ("../", "%00"), which never reaches the store.
     func lookUp(_ id: String?) throws -> JournalEntry? {
-        guard let id, (4...36).contains(id.utf8.count), id.utf8.allSatisfy({ Self.idCharacters.contains($0) }) else { return nil }
+        guard let id, EntryIDText.isWellFormed(id) else { return nil }
         do {
             return try store.entry(idPrefix: id)
         } catch StoreError.entryNotFound, StoreError.ambiguousID {
             return nil
         }
     }
-
-    private static let idCharacters = Set("0123456789abcdef-".utf8)
 
     func notFound(_ message: String = "There is no such page in this journal.") -> Response {
         Answer.html(pages.message("Not found", message), status: .notFound)

@@ -38,7 +38,8 @@ struct JournalPages: Sendable {
         return TemplateLibrary.render(.timeline, page)
     }
 
-    func entry(_ entry: JournalEntry, newer: JournalEntry?, older: JournalEntry?) throws -> String {
+    /// `hasPreview` false (an export whose photo is gone) shows the thumbnail instead.
+    func entry(_ entry: JournalEntry, newer: JournalEntry?, older: JournalEntry?, hasPreview: Bool = true) throws -> String {
         let tags = try store.tags(entryID: entry.id)
         let weather = try store.weather(entryID: entry.id)
         var frame = frame(entry.capturedLocal.map(EntryText.day) ?? "Undated entry")
@@ -54,7 +55,9 @@ struct JournalPages: Sendable {
         }
         let page = EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
-            preview: name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } },
+            preview: hasPreview
+                ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
+                : EntryTile(entry: entry, annotations: nil, links: links).image,
             original: links.isServer ? "/originals/\(entry.id)" : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             day: entry.capturedLocal.map(EntryText.day) ?? "No date", time: entry.capturedLocal.map(EntryText.time),
