@@ -140,11 +140,12 @@ let package = Package(
             dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
-        // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages.
+        // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;
+        // headless Chromium on its pages; and the real `daybook serve` beside `daybook watch`.
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "DaybookCore", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging", "DaybookTestSupport",
+                "daybook", "DaybookCore", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging", "DaybookTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
