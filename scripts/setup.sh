@@ -4,6 +4,9 @@
 set -euo pipefail
 
 packages=(libexif-dev libjpeg-dev libsqlite3-dev pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip)
+# daybook serve: Leaflet and its marker-cluster plugin (served from /usr/share/javascript), headless
+# Chromium for the browser test (WebTests.BrowserTests) and the screenshots, wrk for the web benchmark.
+packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
