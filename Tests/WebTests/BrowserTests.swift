@@ -42,6 +42,24 @@ final class BrowserTests: XCTestCase {
         }
     }
 
+    func testTimelineLoadsOlderEntriesFromTheAPIAsItScrolls() async throws {
+        guard let chromium = Self.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let fixture = try WebFixture()
+        let all = try fixture.store.entries().map(\.id)
+        let profile = fixture.root.appendingPathComponent("chromium-profile")
+        try await fixture.application {
+            $0.port = 0
+            $0.pageSize = 4
+        }.test(.live) { client in
+            // Four tiles fill less than the window: the "Older" link is in view, so timeline.js
+            // fetches the next pages until the end.
+            let timeline = try await Self.load("http://127.0.0.1:\(try XCTUnwrap(client.port))/", chromium: chromium, profile: profile)
+            XCTAssertEqual(timeline.matches(of: /<li class="tile" data-id="([0-9a-f-]+)"/).map { String($0.output.1) }, all)
+            XCTAssertNil(timeline.firstMatch(of: /id="older"/), "the link goes once the last page is in")
+            XCTAssertEqual(timeline.matches(of: /<h2>Undated<\/h2>/).count, 1)
+        }
+    }
+
     func testExportedSiteOpensFromFileURLs() async throws {
         guard let chromium = Self.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
         let fixture = try WebFixture()

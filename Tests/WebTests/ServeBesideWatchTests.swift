@@ -46,6 +46,19 @@ final class ServeBesideWatchTests: XCTestCase {
         XCTAssertEqual(serve.stop(), 0, "SIGTERM stops serve cleanly")
     }
 
+    func testServeRefusesAPublicAddressWithoutAPassword() throws {
+        let root = try TemporaryFolder.make("daybook-serve-public")
+        let serve = try DaybookChild(
+            ["serve", "--library", root.appendingPathComponent("library").path, "--host", "0.0.0.0", "--port", "0"],
+            log: root.appendingPathComponent("serve.log"))
+        serve.process.waitUntilExit()
+        XCTAssertEqual(serve.process.terminationStatus, 1)
+        XCTAssertEqual(
+            serve.log,
+            "daybook: error: refusing to listen on 0.0.0.0 without --password-file: only loopback addresses (127.0.0.1, ::1) may run open\n"
+        )
+    }
+
     static func get(_ url: URL) async throws -> String {
         let (data, response) = try await URLSession.shared.data(from: url)
         XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
