@@ -23,11 +23,11 @@ struct Serve: AsyncParsableCommand {
             --tiles adds online map tiles. SIGINT (Ctrl-C) or SIGTERM stops it cleanly.
 
             Examples:
-              daybook serve                                  then open http://127.0.0.1:8080/
+              daybook serve                                  open http://127.0.0.1:8080/
               daybook serve --port 9000 --log-level debug    one log line per request
               daybook serve --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
-              daybook serve --hash-password > ~/.config/daybook-password   (reads the password on stdin)
-              daybook serve --host 0.0.0.0 --password-file ~/.config/daybook-password
+              daybook serve --hash-password > ~/.daybook-pw  reads the password on stdin
+              daybook serve --host 0.0.0.0 --password-file ~/.daybook-pw
             A systemd user unit is in contrib/daybook-serve.service (see the README).
             """
     )
