@@ -28,11 +28,12 @@ fi
 library="$work/library"
 mkdir -p "$library/thumbnails"
 cp "$seed/journal.sqlite" "$library/"
+# The seed's content hashes are not SHA-256 shaped: thumbnail names are made up in that shape.
 sqlite3 "$library/journal.sqlite" \
-    "UPDATE entry SET thumbnail = content_hash || '.jpg', thumbnail_width = 400, thumbnail_height = 300 WHERE thumbnail IS NULL;"
-hash=$(sqlite3 "$library/journal.sqlite" "SELECT content_hash FROM entry ORDER BY captured_local DESC LIMIT 1")
-djpeg -scale 1/2 SampleImages/01-paris-2019-07.jpg | cjpeg -quality 82 > "$library/thumbnails/$hash.jpg"
-echo "library: $(sqlite3 "$library/journal.sqlite" 'SELECT count(*) FROM entry') entries; thumbnail $(stat -c %s "$library/thumbnails/$hash.jpg") bytes"
+    "UPDATE entry SET thumbnail = lower(hex(randomblob(32))) || '.jpg', thumbnail_width = 400, thumbnail_height = 300 WHERE thumbnail IS NULL;"
+thumbnail=$(sqlite3 "$library/journal.sqlite" "SELECT thumbnail FROM entry ORDER BY captured_local DESC LIMIT 1")
+djpeg -scale 1/2 SampleImages/01-paris-2019-07.jpg | cjpeg -quality 82 > "$library/thumbnails/$thumbnail"
+echo "library: $(sqlite3 "$library/journal.sqlite" 'SELECT count(*) FROM entry') entries; thumbnail $(stat -c %s "$library/thumbnails/$thumbnail") bytes"
 
 "$bin/daybook" serve --library "$library" --port 0 2>"$work/serve.log" &
 server=$!
@@ -48,6 +49,18 @@ run() {
     curl -s -o /dev/null "$base$2"  # warm
     wrk -t2 -c32 -d"${seconds}s" --latency "$base$2" | grep -E "Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors"
 }
+# Every request a different URL (an ignored parameter), so none is answered from the kept pages:
+# what rendering a timeline page costs.
+cat > "$work/fresh.lua" <<'LUA'
+counter = 0
+request = function()
+    counter = counter + 1
+    return wrk.format(nil, "/?fresh=" .. counter .. "-" .. math.random(1000000000))
+end
+LUA
+echo
+echo "=== timeline page rendered for every request (nothing kept), 32 connections"
+wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/fresh.lua" "$base/" | grep -E "Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors"
 run "timeline page (/), 32 connections" "/"
 run "/api/entries?limit=100, 32 connections" "/api/entries?limit=100"
-run "one thumbnail, 32 connections" "/thumbnails/$hash.jpg"
+run "one thumbnail, 32 connections" "/thumbnails/$thumbnail"

@@ -105,6 +105,35 @@ final class PageRouteTests: XCTestCase {
         }
     }
 
+    func testKeptPagesFollowEveryChangeToTheJournal() async throws {
+        let fixture = try WebFixture()
+        let entry = try XCTUnwrap(try fixture.store.entries().first)
+        let journal = try fixture.journal()
+        let page = try await SafetyTests.token(journal)
+        let token = try XCTUnwrap(page)
+        try await journal.application(logger: Logger(label: "t")).test(.router) { client in
+            func show() async throws -> String {
+                try await client.execute(uri: "/entries/\(entry.id)", method: .get) { $0.text }
+            }
+            let first = try await show()
+            let again = try await show()
+            XCTAssertEqual(first, again)
+            // Another process (here another connection, as `daybook edit` or a watcher has).
+            let other = try JournalStore(library: fixture.store.library)
+            try other.edit(entryID: entry.id, text: "Written elsewhere")
+            let afterOther = try await show()
+            XCTAssertTrue(afterOther.contains(">Written elsewhere</textarea>"))
+            // This server's own edit.
+            try await client.execute(
+                uri: "/entries/\(entry.id)/text", method: .post, headers: formHeaders,
+                body: formBody([("csrf", token), ("text", "Written here")]))
+            let afterOwn = try await show()
+            XCTAssertTrue(afterOwn.contains(">Written here</textarea>"))
+            let json = try await client.execute(uri: "/api/entries/\(entry.id)", method: .get) { $0.text }
+            XCTAssertTrue(json.contains("\"text\" : \"Written here\""))
+        }
+    }
+
     func testSearchOnThisDayLatestAndTags() async throws {
         let fixture = try WebFixture()
         try await fixture.application().test(.router) { client in

@@ -6,15 +6,19 @@ import Hummingbird
 extension WebJournal {
     /// The JSON API: the same encoder and field names as `--json` (docs/json-schema.md).
     func addAPIRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/entries") { request, _ in try entriesAnswer(FormFields(request.uri.query)) }
-        router.get("/api/entries/:id") { _, context in
-            guard let entry = try lookUp(context.parameters.get("id")) else { return Answer.problem(.notFound, "no such entry") }
-            let output = EntryDetailsOutput(
-                entry: entry, tags: try store.tags(entryID: entry.id), weather: try store.weather(entryID: entry.id))
-            return try Answer.json(output)
+        router.get("/api/entries") { request, _ in try cache.answer(request) { try entriesAnswer(FormFields(request.uri.query)) } }
+        router.get("/api/entries/:id") { request, context in
+            try cache.answer(request) {
+                guard let entry = try lookUp(context.parameters.get("id")) else { return Answer.problem(.notFound, "no such entry") }
+                let output = EntryDetailsOutput(
+                    entry: entry, tags: try store.tags(entryID: entry.id), weather: try store.weather(entryID: entry.id))
+                return try Answer.json(output)
+            }
         }
-        router.get("/api/places") { _, _ in try Answer.json(try store.placedEntries().map(PlaceOutput.init)) }
-        router.get("/api/tags") { _, _ in try Answer.json(try store.tagCounts()) }
+        router.get("/api/places") { request, _ in
+            try cache.answer(request) { try Answer.json(try store.placedEntries().map(PlaceOutput.init)) }
+        }
+        router.get("/api/tags") { request, _ in try cache.answer(request) { try Answer.json(try store.tagCounts()) } }
     }
 
     /// `/api/entries?limit=N&before=ID` pages through the timeline; with search parameters

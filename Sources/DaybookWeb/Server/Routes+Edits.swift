@@ -57,6 +57,8 @@ extension WebJournal {
             return Answer.problem(.forbidden, "the form's token is missing or stale: reload the page and try again")
         }
         guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
+        // Pages kept from before the edit would show the old journal.
+        defer { cache.invalidate() }
         return try body(entry, fields)
     }
 }

@@ -5,13 +5,15 @@ import Hummingbird
 
 extension WebJournal {
     func addPageRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/") { request, _ in try timelinePage(FormFields(request.uri.query)) }
-        router.get("/entries/:id") { _, context in
-            guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
-            let neighbours = try store.timelineNeighbours(of: entry)
-            return Answer.html(try pages.entry(entry, newer: neighbours.newer, older: neighbours.older))
+        router.get("/") { request, _ in try cache.answer(request) { try timelinePage(FormFields(request.uri.query)) } }
+        router.get("/entries/:id") { request, context in
+            try cache.answer(request) {
+                guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
+                let neighbours = try store.timelineNeighbours(of: entry)
+                return Answer.html(try pages.entry(entry, newer: neighbours.newer, older: neighbours.older))
+            }
         }
-        router.get("/search") { request, _ in try searchPage(SearchForm(FormFields(request.uri.query))) }
+        router.get("/search") { request, _ in try cache.answer(request) { try searchPage(SearchForm(FormFields(request.uri.query))) } }
         router.get("/on-this-day") { request, _ in
             let today = Self.today()
             let day = FormFields(request.uri.query).first("date").flatMap(MonthDay.init) ?? today.date.monthDay
@@ -20,7 +22,7 @@ extension WebJournal {
             return Answer.html(try pages.onThisDay(entries, day: day, thisYear: today.year))
         }
         router.get("/latest") { _, _ in Answer.html(try pages.latest(try store.latest(5))) }
-        router.get("/tags") { _, _ in Answer.html(pages.tags(try store.tagCounts())) }
+        router.get("/tags") { request, _ in try cache.answer(request) { Answer.html(pages.tags(try store.tagCounts())) } }
         router.get("/map") { _, _ in Answer.html(pages.map(places: "/api/places")) }
     }
 

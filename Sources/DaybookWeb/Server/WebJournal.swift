@@ -13,6 +13,7 @@ package struct WebJournal: Sendable {
     let thumbnails: ThumbnailFiles
     let previews: PreviewMaker
     let vendor: VendorFiles
+    let cache: AnswerCache
 
     package init(store: JournalStore, configuration: WebConfiguration) throws {
         try configuration.validate()
@@ -21,6 +22,7 @@ package struct WebJournal: Sendable {
         thumbnails = try ThumbnailFiles(library: store.library)
         previews = try PreviewMaker(library: store.library)
         vendor = VendorFiles(folder: configuration.javascriptFolder)
+        cache = AnswerCache(store: store)
     }
 
     /// The pages as the server renders them: links to routes, edit forms with the token.
