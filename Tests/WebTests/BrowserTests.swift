@@ -31,6 +31,11 @@ final class BrowserTests: XCTestCase {
             XCTAssertTrue(entry.contains("leaflet-marker-icon dot"), "with the entry's place")
             XCTAssertTrue(entry.contains("leaflet-interactive") || entry.contains("<path"), "over the country outlines")
 
+            // The hostile values reach the browser as text: nothing runs, nothing is logged.
+            let hostile = try await Self.load(base + "/entries/\(try fixture.hostileEntry.id)", chromium: chromium, profile: profile)
+            XCTAssertTrue(hostile.contains("&lt;img src=x onerror=alert(1)&gt;"))
+            XCTAssertTrue(hostile.contains("&lt;script&gt;alert('daybook')&lt;/script&gt;"))
+
             let search = try await Self.load(base + "/search?tag=blue", chromium: chromium, profile: profile)
             XCTAssertEqual(search.matches(of: /<li class="tile" data-id=/).count, 1)
 

@@ -149,6 +149,26 @@ final class SafetyTests: XCTestCase {
         }
     }
 
+    func testOnlineTilesAreAnOptionTheCSPAllows() async throws {
+        let fixture = try WebFixture()
+        XCTAssertThrowsError(try fixture.journal { $0.tiles = "javascript:alert(1)/{z}/{x}/{y}" })
+        XCTAssertThrowsError(try fixture.journal { $0.tiles = "https://tiles.example.org/map.png" }, "no {z}/{x}/{y}")
+        try await fixture.application { $0.tiles = "https://tiles.example.org/{z}/{x}/{y}.png" }.test(.router) { client in
+            try await client.execute(uri: "/map", method: .get) { response in
+                XCTAssertTrue(
+                    try XCTUnwrap(response.headers[.contentSecurityPolicy]).contains("img-src 'self' data: https://tiles.example.org;"))
+                XCTAssertTrue(response.text.contains("data-tiles=\"https://tiles.example.org/{z}/{x}/{y}.png\""))
+            }
+        }
+        try await fixture.application().test(.router) { client in
+            try await client.execute(uri: "/map", method: .get) { response in
+                XCTAssertTrue(
+                    try XCTUnwrap(response.headers[.contentSecurityPolicy]).contains("img-src 'self' data:;"), "offline by default")
+                XCTAssertFalse(response.text.contains("data-tiles"))
+            }
+        }
+    }
+
     static func token(_ journal: WebJournal) async throws -> String? {
         try await journal.application(logger: Logger(label: "t")).test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in

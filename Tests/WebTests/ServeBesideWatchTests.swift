@@ -15,7 +15,8 @@ final class ServeBesideWatchTests: XCTestCase {
         let library = root.appendingPathComponent("library")
         let inbox = root.appendingPathComponent("import")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        let serve = try DaybookChild(["serve", "--library", library.path, "--port", "0"], log: root.appendingPathComponent("serve.log"))
+        let serve = try DaybookChild(
+            ["serve", "--library", library.path, "--port", "0", "--log-level", "debug"], log: root.appendingPathComponent("serve.log"))
         defer { serve.stop() }
         let served = try XCTUnwrap(serve.waitForLog(#/serving .* at (http://127\.0\.0\.1:\d+/)/#, timeout: 30), serve.log)
         let base = try XCTUnwrap(URL(string: String(served)))
@@ -44,6 +45,9 @@ final class ServeBesideWatchTests: XCTestCase {
         XCTAssertTrue(page.contains("Sunday 14 July 2019"))
         XCTAssertEqual(watch.stop(), 0)
         XCTAssertEqual(serve.stop(), 0, "SIGTERM stops serve cleanly")
+        // One debug line per request: the first page, then each poll.
+        let requestLines = serve.log.split(separator: "\n").filter { $0.contains("debug: Request") && $0.hasSuffix("hb.request.path=/") }
+        XCTAssertGreaterThanOrEqual(requestLines.count, 2, serve.log)
     }
 
     func testServeRefusesAPublicAddressWithoutAPassword() throws {
