@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -21,6 +21,11 @@ let package = Package(
         // 1.16.2: the `LogHandler.log(event:)` entry point (DaybookWatch's log handler).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // `daybook serve`. No default traits: swift-configuration is not needed (options come
+        // from the command line), which saves its build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C shims: libexif through a module map, libjpeg through a small C target that owns
@@ -79,11 +84,25 @@ let package = Package(
             ]
         ),
 
+        // `daybook serve`: the web journal (pages, JSON API, thumbnails and previews) and
+        // `export html`, over the same store API the CLI uses; templates and assets are compiled in.
+        .target(
+            name: "DaybookWeb",
+            dependencies: [
+                "DaybookCore", "DaybookImaging", "DaybookIngest", "DaybookStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
         // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch.
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
+                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces", "DaybookWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -143,6 +162,17 @@ let package = Package(
             dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
+        // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;
+        // headless Chromium on its pages; and the real `daybook serve` beside `daybook watch`.
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "daybook", "DaybookCore", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging", "DaybookTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
         .testTarget(
             name: "WatchTests",

@@ -9,6 +9,9 @@ set -euo pipefail
 # libxml2: FoundationXML (XMP sidecars and packets) links it.
 packages=(libexif-dev libjpeg-dev libsqlite3-dev libxml2 pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip
           libheif-dev libheif-examples libvips-tools)
+# daybook serve: Leaflet and its marker-cluster plugin (served from /usr/share/javascript), headless
+# Chromium for the browser test (WebTests.BrowserTests) and the screenshots, wrk for the web benchmark.
+packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

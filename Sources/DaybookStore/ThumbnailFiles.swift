@@ -16,9 +16,15 @@ package final class ThumbnailFiles: Sendable {
     private let fd: Int32
 
     /// Opens the library's `thumbnails/` folder; refuses one that is a symbolic link or not a folder.
-    package init(library: Library) throws {
-        folder = library.thumbnailsURL
-        fd = try Library.openPrivateFolder(folder, role: "the thumbnails folder")
+    package convenience init(library: Library) throws {
+        try self.init(folder: library.thumbnailsURL, role: "the thumbnails folder")
+    }
+
+    /// Another folder of the library whose files are named by content hash the same way
+    /// (the web journal's `previews/`), with the same guarantees.
+    init(folder: URL, role: String) throws {
+        self.folder = folder
+        fd = try Library.openPrivateFolder(folder, role: role)
     }
 
     deinit { close(fd) }

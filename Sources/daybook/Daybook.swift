@@ -18,6 +18,7 @@ struct Daybook: AsyncParsableCommand {
               daybook show 3f2a                      one entry (any unique id prefix)
               daybook tag 3f2a --add beach           your own tags; automatic colour tags come from the pixels
               daybook watch ~/Pictures/Import        ingest photos as they arrive, until stopped
+              daybook serve                          browse the journal at http://127.0.0.1:8080/
               daybook --library /tmp/trial list      --library and --json may also come before the command
 
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
@@ -25,7 +26,7 @@ struct Daybook: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
-            Places.self, Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,
+            Places.self, Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self, Serve.self,
         ]
     )
 

@@ -1,32 +1,37 @@
 import ArgumentParser
 import DaybookStore
+import DaybookWeb
 import Foundation
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Export the journal as JSON, Markdown or GeoJSON.",
+        abstract: "Export the journal as JSON, Markdown, GeoJSON or a static web site.",
         discussion: """
             json: everything (entries, tags, removed tags, weather, thumbnails as base64); \
             `daybook import` reads it back into an empty library. markdown: one file per month \
             in DIR, thumbnails copied beside them and linked, and places.md, the entries by \
             country, region and town. geojson: a point per entry with a \
-            place, with its date, tags and thumbnail path, for maps.
+            place, with its date, tags and thumbnail path, for maps. html: the web journal of \
+            `daybook serve` as static pages in a new or empty DIR (timeline, entries with previews, \
+            on this day, tags, and the map when libjs-leaflet is installed) that open from file:// \
+            and can be copied to any web host.
 
             Examples:
               daybook export json journal.json
               daybook export markdown ~/journal-md
               daybook export geojson places.geojson
+              daybook export html ~/journal-site        then open ~/journal-site/index.html
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case json, markdown, geojson }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, markdown, geojson, html }
 
     @OptionGroup var options: LibraryOptions
 
-    @Argument(help: "json, markdown or geojson.")
+    @Argument(help: "json, markdown, geojson or html.")
     var format: Format
 
-    @Argument(help: "Output file (a folder for markdown; '-' for standard output with json/geojson).")
+    @Argument(help: "Output file (a folder for markdown and html; '-' for standard output with json/geojson).")
     var output: String
 
     @Flag(name: .long, help: "json: leave the thumbnails out (smaller file; import then has none).")
@@ -52,6 +57,8 @@ struct Export: ParsableCommand {
             let months = files.filter { $0.lastPathComponent != "places.md" }.count
             let places = months < files.count ? " and places.md" : ""
             Console.writeError("daybook: wrote \(months) month files\(places) to \(output)")
+        case .html:
+            count = try ExportHTML.run(store: store, output: output)
         }
         if output != "-" { Console.writeError("daybook: exported \(count) entries") }
     }

@@ -195,26 +195,14 @@ struct Latest: ParsableCommand {
 
 enum JournalCLI {
     /// "25km", "500m", "3.5 km", or a bare number of kilometres.
-    static func kilometres(_ text: String) -> Double? {
-        let trimmed = text.lowercased().replacingOccurrences(of: " ", with: "")
-        let value: Double?
-        if trimmed.hasSuffix("km") {
-            value = Double(trimmed.dropLast(2))
-        } else if trimmed.hasSuffix("m") {
-            value = Double(trimmed.dropLast()).map { $0 / 1000 }
-        } else {
-            value = Double(trimmed)
-        }
-        guard let value, value > 0, value <= 20_016 else { return nil }
-        return value
-    }
+    static func kilometres(_ text: String) -> Double? { JournalQuery.kilometres(text) }
 
     /// "LAT,LON", an entry id (prefix) whose place is used, or a place name (`NearPlace`).
     static func point(_ text: String, store: JournalStore) throws -> (latitude: Double, longitude: Double) {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        if parts.count == 2, let latitude = parts[0], let longitude = parts[1] {
-            guard abs(latitude) <= 90, abs(longitude) <= 180 else { throw ValidationError("--near: \(text) is not a place on Earth.") }
-            return (latitude, longitude)
+        switch JournalQuery.place(text) {
+        case .point(let latitude, let longitude): return (latitude, longitude)
+        case .offEarth: throw ValidationError("--near: \(text) is not a place on Earth.")
+        case .entry: break
         }
         if NearPlace.looksLikeEntryID(text) {
             do {

@@ -1,0 +1,102 @@
+/// static/map.js and static/entry-map.js: Leaflet maps drawn over the compiled-in country
+/// outlines, with online tiles only when `--tiles` gave them.
+enum MapScripts {
+    /// Shared by both maps: the base layers.
+    static let base = #"""
+        "use strict";
+        function daybookBaseMap(element) {
+          const map = L.map(element, { worldCopyJump: true, minZoom: 1, maxZoom: 17 });
+          if (element.dataset.tiles) {
+            L.tileLayer(element.dataset.tiles, { maxZoom: 19, attribution: "Map tiles: " + new URL(element.dataset.tiles.replace(/[{}]/g, "")).host })
+              .addTo(map);
+          }
+          if (window.DAYBOOK_COUNTRIES) {
+            L.geoJSON(window.DAYBOOK_COUNTRIES, { interactive: false, style: { color: "#7c8b99", weight: 1, fillColor: "#e8ece6", fillOpacity: 1 } })
+              .addTo(map);
+          }
+          map.attributionControl.addAttribution("Outlines: Natural Earth");
+          return map;
+        }
+        function daybookDot(latlng) {
+          return L.marker(latlng, { icon: L.divIcon({ className: "dot", iconSize: [14, 14] }), keyboard: true });
+        }
+
+        """#
+
+    static let entryMap =
+        base + #"""
+            (function () {
+              const element = document.getElementById("entrymap");
+              if (!element || !window.L) return;
+              const latlng = [parseFloat(element.dataset.lat), parseFloat(element.dataset.lon)];
+              const map = daybookBaseMap(element);
+              map.setView(latlng, element.dataset.tiles ? 12 : 4);
+              daybookDot(latlng).addTo(map);
+            })();
+
+            """#
+
+    static let map =
+        base + #"""
+            (function () {
+              const element = document.getElementById("map");
+              if (!element || !window.L) return;
+              const panel = document.getElementById("cluster");
+              const grid = document.getElementById("clustergrid");
+              const title = document.getElementById("clustertitle");
+              const map = daybookBaseMap(element);
+              map.setView([20, 0], 2);
+              function entryLink(id) { return element.dataset.entries + encodeURIComponent(id) + element.dataset.entrySuffix; }
+              function showGrid(places) {
+                places.sort(function (a, b) {
+                  return (a.captured_local || "9999").localeCompare(b.captured_local || "9999") || a.id.localeCompare(b.id);
+                });
+                grid.replaceChildren();
+                places.forEach(function (p) {
+                  const li = document.createElement("li");
+                  li.className = "tile";
+                  const a = document.createElement("a");
+                  a.href = entryLink(p.id);
+                  const label = p.captured_local ? p.captured_local.slice(0, 10) : "No date";
+                  if (p.thumbnail) {
+                    const img = document.createElement("img");
+                    img.loading = "lazy";
+                    img.src = element.dataset.thumbnails + encodeURIComponent(p.thumbnail);
+                    img.alt = "Photo of " + label;
+                    a.appendChild(img);
+                  }
+                  const caption = document.createElement("span");
+                  caption.className = "day";
+                  caption.textContent = label;
+                  a.appendChild(caption);
+                  li.appendChild(a);
+                  grid.appendChild(li);
+                });
+                title.textContent = places.length + (places.length === 1 ? " photo" : " photos") + ", oldest first";
+                panel.hidden = false;
+              }
+              document.getElementById("clusterclose").addEventListener("click", function () { panel.hidden = true; });
+              const group = L.markerClusterGroup({ zoomToBoundsOnClick: false, showCoverageOnHover: false, maxClusterRadius: 50 });
+              group.on("clusterclick", function (e) {
+                showGrid(e.layer.getAllChildMarkers().map(function (m) { return m.options.place; }));
+              });
+              group.on("click", function (e) { showGrid([e.layer.options.place]); });
+              function draw(places) {
+                const markers = places.map(function (p) {
+                  const marker = daybookDot([p.latitude, p.longitude]);
+                  marker.options.place = p;
+                  return marker;
+                });
+                group.addLayers(markers);
+                map.addLayer(group);
+                if (markers.length) map.fitBounds(group.getBounds(), { padding: [30, 30], maxZoom: 10 });
+                element.dataset.count = String(markers.length);
+              }
+              if (window.DAYBOOK_PLACES) { draw(window.DAYBOOK_PLACES); return; }
+              fetch(element.dataset.places, { credentials: "same-origin" })
+                .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
+                .then(draw);
+            })();
+
+            """#
+}

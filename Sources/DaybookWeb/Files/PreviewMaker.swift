@@ -1,0 +1,50 @@
+import DaybookImaging
+import DaybookIngest
+import DaybookStore
+import Foundation
+
+/// Large previews for entry pages, made on demand from the original photo at a reduced DCT
+/// scale (libjpeg decodes only what the size needs) and kept in the library's `previews/`
+/// by content hash, written to a temporary name and renamed into place.
+final class PreviewMaker: Sendable {
+    static let longestSide = 1600
+    let files: ThumbnailFiles
+    private let maker = ThumbnailMaker(longestSide: PreviewMaker.longestSide, quality: 85)
+
+    init(library: Library) throws {
+        files = try ThumbnailFiles.previews(of: library)
+    }
+
+    /// The preview's JPEG bytes, made now if not cached. Nil when the photo is no longer
+    /// where the entry says, or its bytes changed since it was read (the preview would show
+    /// another picture).
+    func preview(for entry: JournalEntry, name: ThumbnailName) throws -> [UInt8]? {
+        if let cached = try files.read(name) { return cached }
+        guard let bytes = OriginalPhoto.bytes(of: entry) else { return nil }
+        let preview = try maker.make(from: bytes, orientation: entry.orientation)
+        let temporary = try files.writeTemporary(preview.jpeg)
+        do {
+            try files.moveIntoPlace(temporary, name: name)
+        } catch {
+            files.discard(temporary)
+            throw error
+        }
+        return preview.jpeg
+    }
+}
+
+/// The photo an entry points to, read only when its bytes still have the entry's content
+/// hash: the only files outside the library the web journal ever serves.
+enum OriginalPhoto {
+    static let maxBytes = 512 << 20
+
+    static func bytes(of entry: JournalEntry) -> [UInt8]? {
+        let url = URL(fileURLWithPath: entry.sourcePath)
+        guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true,
+            let size = values.fileSize, size <= maxBytes,
+            let data = try? Data(contentsOf: url, options: .mappedIfSafe)
+        else { return nil }
+        let bytes = [UInt8](data)
+        return ContentHash.sha256Hex(bytes) == entry.contentHash ? bytes : nil
+    }
+}

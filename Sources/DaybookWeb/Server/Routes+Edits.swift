@@ -1,0 +1,64 @@
+import DaybookStore
+import Foundation
+import Hummingbird
+
+extension WebJournal {
+    /// Edits are form POSTs from the entry page. Each must come from this journal's own pages
+    /// (no foreign Origin) and carry the CSRF token; then it answers 303 back to a page.
+    func addEditRoutes(to router: Router<BasicRequestContext>) {
+        router.post("/entries/:id/text") { request, context in
+            try await editing(request, context) { entry, fields in
+                guard let text = fields.first("text") else { return Answer.problem(.badRequest, "text is missing") }
+                // Browsers send CRLF from a textarea; the journal stores lines.
+                try store.edit(entryID: entry.id, text: text.replacingOccurrences(of: "\r\n", with: "\n"))
+                return Answer.seeOther("/entries/\(entry.id)")
+            }
+        }
+        router.post("/entries/:id/tags") { request, context in
+            try await editing(request, context) { entry, fields in
+                do {
+                    try store.editTags(
+                        entryID: entry.id, add: fields.all("add").filter { !$0.isEmpty }, remove: fields.all("remove"))
+                } catch let error as StoreError {
+                    return Answer.html(pages.message("Tag not changed", error.description), status: .badRequest)
+                }
+                return Answer.seeOther("/entries/\(entry.id)")
+            }
+        }
+        router.get("/entries/:id/delete") { _, context in
+            guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
+            return Answer.html(pages.confirmDelete(entry, csrf: csrf.value))
+        }
+        router.post("/entries/:id/delete") { request, context in
+            try await editing(request, context) { entry, fields in
+                guard fields.first("confirm") == "yes" else { return Answer.seeOther("/entries/\(entry.id)/delete") }
+                let older = try store.timelineNeighbours(of: entry).older
+                try store.delete(entryIDs: [entry.id])
+                if let name = ThumbnailName(contentHash: entry.contentHash) { _ = try? previews.files.remove(name) }
+                return Answer.seeOther(older.map { "/entries/\($0.id)" } ?? "/")
+            }
+        }
+    }
+
+    /// Checks origin and token, reads the form (64 KB at most) and finds the entry.
+    private func editing(
+        _ request: Request, _ context: BasicRequestContext, _ body: (JournalEntry, FormFields) throws -> Response
+    ) async throws -> Response {
+        guard CSRFToken.isSameOrigin(request) else { return Answer.problem(.forbidden, "edits come from this journal's own pages") }
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: 64 << 10)
+        } catch {
+            return Answer.problem(.contentTooLarge, "the form is too large")
+        }
+        let fields = FormFields(String(buffer: buffer))
+        guard csrf.accepts(fields.first("csrf") ?? request.headers[.init("X-Daybook-CSRF")!]) else {
+            return Answer.problem(.forbidden, "the form's token is missing or stale: reload the page and try again")
+        }
+        guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
+        // Pages kept from before the edit would show the old journal.
+        defer { cache.invalidate() }
+        return try body(entry, fields)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// How `daybook serve` runs.
+package struct WebConfiguration: Sendable {
+    package var host = "127.0.0.1"
+    package var port = 8080
+    /// Online map tiles (`https://…/{z}/{x}/{y}.png`); without them the maps draw the
+    /// country outlines compiled into the binary.
+    package var tiles: String?
+    /// A bcrypt hash: required when `host` is not loopback; every request then needs it
+    /// (HTTP Basic authentication, any user name).
+    package var passwordHash: String?
+    /// Where Debian's libjs-leaflet and libjs-leaflet.markercluster put their files.
+    package var javascriptFolder = URL(fileURLWithPath: "/usr/share/javascript")
+    /// Entries on one timeline page.
+    package var pageSize = 60
+
+    package init() {}
+
+    /// Whether `host` only ever reaches this machine: 127.0.0.0/8, ::1 or "localhost".
+    package static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// Refuses what must not run: a non-loopback address without a password, or tiles that
+    /// are not an http(s) URL with {z}, {x} and {y}.
+    package func validate() throws(WebError) {
+        if !Self.isLoopback(host) && passwordHash == nil { throw .passwordRequired(host) }
+        if let tiles {
+            guard let origin = Self.origin(of: tiles), ["{z}", "{x}", "{y}"].allSatisfy(tiles.contains), !origin.contains("'"),
+                !origin.contains(";")
+            else { throw .badTiles(tiles) }
+        }
+        guard (1...65535).contains(port) || port == 0 else { throw .badPort(port) }
+    }
+
+    /// "https://tile.example.org" for a tile URL: what the Content-Security-Policy allows
+    /// images from.
+    static func origin(of url: String) -> String? {
+        guard let components = URLComponents(string: url.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")),
+            let scheme = components.scheme, scheme == "https" || scheme == "http", let host = components.host, !host.isEmpty
+        else { return nil }
+        return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
+    }
+}
+
+package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
+    case passwordRequired(String)
+    case badTiles(String)
+    case badPort(Int)
+    case passwordFile(String)
+
+    package var description: String {
+        switch self {
+        case .passwordRequired(let host):
+            return "refusing to listen on \(host) without --password-file: only loopback addresses (127.0.0.1, ::1) may run open"
+        case .badTiles(let url): return "--tiles must be an http(s) URL with {z}, {x} and {y} (got \(url))"
+        case .badPort(let port): return "--port must be 1–65535 (got \(port))"
+        case .passwordFile(let message): return message
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// One entry's page, the delete confirmation, and the map of all entries.
+enum EntryTemplates {
+    static let entry = """
+        {{> head}}
+        <article class="entry" data-id="{{id}}">
+        <nav class="pager">
+        {{#newer}}<a rel="prev" href="{{newer}}">Newer</a>{{/newer}}
+        {{#older}}<a rel="next" href="{{older}}">Older</a>{{/older}}
+        </nav>
+        <figure class="preview">
+        {{#preview}}<img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}">{{/preview}}
+        {{^preview}}<span class="noimage">No picture could be made from this photo.</span>{{/preview}}
+        {{#original}}<figcaption><a href="{{original}}">Original file</a> · {{fileName}}</figcaption>{{/original}}
+        </figure>
+        <section class="facts">
+        <h1>{{day}}</h1>
+        <dl>
+        {{#time}}<dt>Time</dt><dd>{{time}}</dd>{{/time}}
+        <dt>Zone</dt><dd>{{zone}}</dd>
+        <dt>Place</dt><dd>{{#place}}{{place}}{{/place}}{{^place}}none{{/place}}</dd>
+        <dt>Weather</dt><dd>{{weather}}</dd>
+        <dt>Camera</dt><dd>{{#camera}}{{camera}}{{/camera}}{{^camera}}unknown{{/camera}}</dd>
+        <dt>Tags</dt>
+        <dd>
+        <ul class="tags">
+        {{#tags}}
+        <li class="tag{{#isUser}} user{{/isUser}}">{{#search}}<a href="{{search}}">{{name}}</a>{{/search}}{{^search}}{{name}}{{/search}}
+        {{#edit}}<form class="inline" method="post" action="{{edit.tagsAction}}">
+        <input type="hidden" name="csrf" value="{{edit.csrf}}"><input type="hidden" name="remove" value="{{name}}">
+        <button type="submit" class="remove" title="Remove this tag" aria-label="Remove tag {{name}}">×</button></form>{{/edit}}
+        </li>
+        {{/tags}}
+        </ul>
+        {{#edit}}
+        <form class="addtag" method="post" action="{{edit.tagsAction}}">
+        <input type="hidden" name="csrf" value="{{edit.csrf}}">
+        <input type="text" name="add" placeholder="new tag" aria-label="New tag" required maxlength="64">
+        <button type="submit">Add tag</button>
+        </form>
+        {{/edit}}
+        </dd>
+        </dl>
+        {{#map}}<div id="entrymap" class="smallmap" data-lat="{{map.latitude}}" data-lon="{{map.longitude}}"{{#map.tiles}} data-tiles="{{map.tiles}}"{{/map.tiles}} data-outlines="{{map.outlines}}"></div>{{/map}}
+        </section>
+        <section class="words">
+        <h2>Text</h2>
+        {{#edit}}
+        <form class="text" method="post" action="{{edit.textAction}}">
+        <input type="hidden" name="csrf" value="{{edit.csrf}}">
+        <textarea name="text" rows="6" aria-label="Text">{{text}}</textarea>
+        <button type="submit">Save text</button>
+        </form>
+        <p><a class="danger" href="{{edit.deleteLink}}">Delete this entry…</a></p>
+        {{/edit}}
+        {{^edit}}<div class="text">{{#paragraphs}}<p>{{.}}</p>{{/paragraphs}}</div>{{/edit}}
+        </section>
+        </article>
+        {{> foot}}
+        """
+
+    static let confirmDelete = """
+        {{> head}}
+        <h1>Delete this entry?</h1>
+        <p>{{day}}{{#place}}, {{place}}{{/place}}. The entry, its text, tags, weather and thumbnail are removed from the journal. \
+        The photo file itself is not touched.</p>
+        {{#image}}<p><img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}"></p>{{/image}}
+        <form method="post" action="{{action}}">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="confirm" value="yes">
+        <button type="submit" class="danger">Delete</button>
+        <a href="{{cancel}}">Cancel</a>
+        </form>
+        {{> foot}}
+        """
+
+    static let map = """
+        {{> head}}
+        <div id="map" class="bigmap" data-places="{{places}}" data-outlines="{{outlines}}"{{#tiles}} data-tiles="{{tiles}}"{{/tiles}} \
+        data-thumbnails="{{thumbnails}}" data-entries="{{entries}}" data-entry-suffix="{{entrySuffix}}"></div>
+        <aside id="cluster" class="cluster" hidden>
+        <div class="clusterbar"><span id="clustertitle"></span> <button type="button" id="clusterclose">Close</button></div>
+        <ul id="clustergrid" class="tiles small"></ul>
+        </aside>
+        {{^leaflet}}<p class="problem">The map needs Debian's libjs-leaflet and libjs-leaflet.markercluster.</p>{{/leaflet}}
+        {{> foot}}
+        """
+}

@@ -1,0 +1,89 @@
+import DaybookStore
+
+/// A thumbnail as an `<img>` needs it: source, size (so the page does not jump while it
+/// loads) and alt text.
+struct ImageView: Sendable {
+    let src: String
+    let width: Int
+    let height: Int
+    let alt: String
+}
+
+/// A tag as a page shows it; `search` links to the entries that carry it (server only).
+struct TagView: Sendable {
+    let name: String
+    let isUser: Bool
+    let search: String?
+}
+
+/// One entry in a grid of tiles (timeline, search, on this day, latest).
+struct EntryTile: Sendable {
+    let id: String
+    let href: String
+    let image: ImageView?
+    /// Alt-like words shown when there is no thumbnail.
+    let noImage: String?
+    let day: String
+    let time: String?
+    let place: String?
+    let weather: String?
+    let tags: [TagView]
+    let hasTags: Bool
+    let excerpt: String?
+    let distance: String?
+
+    init(entry: JournalEntry, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil) {
+        id = entry.id
+        href = links.entry(entry.id)
+        let alt = EntryText.alt(entry)
+        if let name = entry.thumbnailName, let width = entry.thumbnailWidth, let height = entry.thumbnailHeight {
+            image = ImageView(src: links.thumbnail(name), width: width, height: height, alt: alt)
+            noImage = nil
+        } else {
+            image = nil
+            noImage = alt
+        }
+        day = entry.capturedLocal.map(EntryText.day) ?? "No date"
+        time = entry.capturedLocal.map(EntryText.time)
+        place = entry.location.map(EntryText.place)
+        weather = annotations?.weather.flatMap(EntryText.shortWeather)
+        tags = (annotations?.tags ?? []).prefix(5).map {
+            TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name))
+        }
+        hasTags = !tags.isEmpty
+        excerpt = EntryText.excerpt(entry.text)
+        distance = distanceKm.map { String(format: "%.1f km away", $0) }
+    }
+}
+
+/// Tiles under a heading: a month in the timeline, a year on this day.
+struct TileSection: Sendable {
+    let title: String
+    let anchor: String
+    let tiles: [EntryTile]
+
+    /// Consecutive entries with the same heading form one section, in the order given.
+    static func grouped(
+        _ entries: [JournalEntry], annotations: [String: EntryAnnotations], links: SiteLinks, distances: [String: Double] = [:],
+        heading: (JournalEntry) -> String
+    ) -> [TileSection] {
+        var sections: [(title: String, tiles: [EntryTile])] = []
+        for entry in entries {
+            let title = heading(entry)
+            let tile = EntryTile(entry: entry, annotations: annotations[entry.id], links: links, distanceKm: distances[entry.id])
+            if sections.last?.title == title {
+                sections[sections.count - 1].tiles.append(tile)
+            } else {
+                sections.append((title, [tile]))
+            }
+        }
+        return sections.map { section in
+            TileSection(title: section.title, anchor: anchor(section.title), tiles: section.tiles)
+        }
+    }
+
+    /// "July 2024" → "july-2024", for links to a section.
+    static func anchor(_ title: String) -> String {
+        String(title.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+}

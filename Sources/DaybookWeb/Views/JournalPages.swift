@@ -1,0 +1,163 @@
+import DaybookCore
+import DaybookStore
+import Foundation
+
+/// Renders the journal's pages from the store, for the server and for a static export alike
+/// (`links` decides where links point; `csrf` is set only on a server that takes edits).
+struct JournalPages: Sendable {
+    let store: JournalStore
+    let links: SiteLinks
+    var csrf: String?
+    var tiles: String?
+    var leaflet = true
+
+    func frame(_ title: String) -> PageFrame {
+        var frame = PageFrame(title: title, links: links)
+        frame.csrf = csrf
+        return frame
+    }
+
+    func sections(_ entries: [JournalEntry], distances: [String: Double] = [:], heading: (JournalEntry) -> String) throws
+        -> [TileSection]
+    {
+        let annotations = try store.annotations(for: entries.map(\.id))
+        return TileSection.grouped(entries, annotations: annotations, links: links, distances: distances, heading: heading)
+    }
+
+    /// One page of the timeline; `older` is the link to the next page and the id it starts after.
+    func timeline(_ entries: [JournalEntry], newer: String?, older: (href: String, cursor: String)?, month: String = "") throws
+        -> String
+    {
+        var frame = frame("Timeline")
+        if links.isServer { frame.scripts = [links.asset("timeline.js")] }
+        let page = TimelinePage(
+            frame: frame, jump: links.isServer ? JumpForm(action: links.timeline, month: month) : nil,
+            sections: try sections(entries) { EntryText.month($0.capturedLocal) },
+            empty: "No entries yet: run `daybook ingest FOLDER`.", api: "/api/entries", newer: newer, older: older?.href,
+            olderCursor: older?.cursor)
+        return TemplateLibrary.render(.timeline, page)
+    }
+
+    /// `hasPreview` false (an export whose photo is gone) shows the thumbnail instead.
+    func entry(_ entry: JournalEntry, newer: JournalEntry?, older: JournalEntry?, hasPreview: Bool = true) throws -> String {
+        let tags = try store.tags(entryID: entry.id)
+        let weather = try store.weather(entryID: entry.id)
+        var frame = frame(entry.capturedLocal.map(EntryText.day) ?? "Undated entry")
+        if entry.location != nil && leaflet {
+            frame.styles = [links.vendor("leaflet/leaflet.css")]
+            frame.scripts = [links.vendor("leaflet/leaflet.js"), links.asset("countries.js"), links.asset("entry-map.js")]
+        }
+        let name = ThumbnailName(contentHash: entry.contentHash)
+        let edit = csrf.map { token in
+            EditForms(
+                textAction: "/entries/\(entry.id)/text", tagsAction: "/entries/\(entry.id)/tags",
+                deleteLink: "/entries/\(entry.id)/delete", csrf: token)
+        }
+        let page = EntryPage(
+            frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
+            preview: hasPreview
+                ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
+                : EntryTile(entry: entry, annotations: nil, links: links).image,
+            original: links.isServer ? "/originals/\(entry.id)" : nil,
+            fileName: (entry.sourcePath as NSString).lastPathComponent,
+            day: entry.capturedLocal.map(EntryText.day) ?? "No date", time: entry.capturedLocal.map(EntryText.time),
+            zone: EntryText.zone(entry), place: entry.location.map(EntryText.place),
+            weather: weather.flatMap(EntryText.shortWeather) ?? EntryText.missingWeather(entry), camera: entry.camera,
+            tags: tags.map { TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name)) },
+            edit: edit,
+            map: leaflet
+                ? entry.location.map {
+                    MapSpot(latitude: $0.latitude, longitude: $0.longitude, tiles: tiles, outlines: links.asset("countries.js"))
+                } : nil,
+            text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init))
+        return TemplateLibrary.render(.entry, page)
+    }
+
+    private func previewImage(_ entry: JournalEntry, _ name: ThumbnailName, _ size: (width: Int, height: Int)) -> ImageView {
+        ImageView(src: links.preview(name), width: size.width, height: size.height, alt: EntryText.alt(entry))
+    }
+
+    func confirmDelete(_ entry: JournalEntry, csrf: String) -> String {
+        let tile = EntryTile(entry: entry, annotations: nil, links: links)
+        let page = ConfirmDeletePage(
+            frame: frame("Delete entry"), day: tile.day, place: tile.place, image: tile.image,
+            action: "/entries/\(entry.id)/delete", csrf: csrf, cancel: links.entry(entry.id))
+        return TemplateLibrary.render(.confirmDelete, page)
+    }
+
+    func search(_ form: SearchForm, results: [SearchResult]?, problem: String?) throws -> String {
+        var frame = frame("Search")
+        frame.query = form.q
+        let entries = results?.map(\.entry) ?? []
+        let distances = Dictionary(uniqueKeysWithValues: (results ?? []).compactMap { r in r.distanceKm.map { (r.entry.id, $0) } })
+        let sections = try self.sections(entries, distances: distances) { entry in
+            form.near.isEmpty ? EntryText.month(entry.capturedLocal) : "Nearest first"
+        }
+        let summary = results.map { $0.isEmpty ? "No entries match." : "\($0.count) entr\($0.count == 1 ? "y" : "ies")" }
+        let page = SearchPage(frame: frame, form: form, problem: problem, summary: summary, sections: sections)
+        return TemplateLibrary.render(.search, page)
+    }
+
+    func onThisDay(_ entries: [JournalEntry], day: MonthDay, thisYear: Int) throws -> String {
+        let sections = try self.sections(entries) { entry in
+            guard let date = entry.capturedLocal else { return "" }
+            let ago = thisYear - date.year
+            return "\(date.year), \(ago) year\(ago == 1 ? "" : "s") ago"
+        }
+        let title = "\(day.day) \(EntryText.monthNames[day.month - 1])"
+        return TemplateLibrary.render(.onThisDay, OnThisDayPage(frame: frame("On this day"), day: title, sections: sections))
+    }
+
+    func latest(_ entries: [JournalEntry]) throws -> String {
+        var frame = frame("Latest")
+        frame.compact = true
+        frame.bodyClass = "widget"
+        let annotations = try store.annotations(for: entries.map(\.id))
+        let tiles = entries.map { EntryTile(entry: $0, annotations: annotations[$0.id], links: links) }
+        return TemplateLibrary.render(.latest, LatestPage(frame: frame, tiles: tiles, timeline: links.timeline))
+    }
+
+    func tags(_ counts: [TagCount]) -> String {
+        let rows = counts.map { TagRow(name: $0.name, entries: $0.entries, user: $0.user, auto: $0.auto, search: links.tagSearch($0.name)) }
+        return TemplateLibrary.render(.tags, TagsPage(frame: frame("Tags"), tags: rows))
+    }
+
+    /// `places` is where the map's script finds the entries with a place: the JSON API on
+    /// the server, a script file in an export (a page opened from file:// cannot fetch).
+    func map(places: String) -> String {
+        var frame = frame("Map")
+        frame.bodyClass = "mappage"
+        if leaflet {
+            frame.styles = [
+                links.vendor("leaflet/leaflet.css"), links.vendor("leaflet/MarkerCluster.css"),
+                links.vendor("leaflet/MarkerCluster.Default.css"),
+            ]
+            frame.scripts = [
+                links.vendor("leaflet/leaflet.js"), links.vendor("leaflet/leaflet.markercluster.js"),
+                links.asset("countries.js"),
+            ]
+            if !links.isServer { frame.scripts.append(places) }
+            frame.scripts.append(links.asset("map.js"))
+        }
+        let page = MapPage(
+            frame: frame, places: places, outlines: links.asset("countries.js"), tiles: tiles,
+            thumbnails: links.root + "thumbnails/", entries: links.isServer ? "/entries/" : links.root + "entries/",
+            entrySuffix: links.isServer ? "" : ".html", leaflet: leaflet)
+        return TemplateLibrary.render(.map, page)
+    }
+
+    func message(_ heading: String, _ message: String) -> String {
+        TemplateLibrary.render(.message, MessagePage(frame: frame(heading), heading: heading, message: message, back: links.timeline))
+    }
+}
+
+/// The size a preview will have: the photo as shown (orientation applied), longest side
+/// `PreviewMaker.longestSide` at most.
+enum PreviewSize {
+    static func of(_ entry: JournalEntry) -> (width: Int, height: Int)? {
+        guard var width = entry.pixelWidth, var height = entry.pixelHeight, width > 0, height > 0 else { return nil }
+        if entry.orientation.swapsAxes { swap(&width, &height) }
+        let scale = min(1, Double(PreviewMaker.longestSide) / Double(max(width, height)))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+}

@@ -1,0 +1,38 @@
+/// The navigation every page carries.
+struct NavLinks: Sendable {
+    let timeline: String
+    let onThisDay: String
+    let map: String
+    let tags: String
+    let search: String?
+    let latest: String?
+
+    init(_ links: SiteLinks) {
+        timeline = links.timeline
+        onThisDay = links.onThisDay
+        map = links.map
+        tags = links.tags
+        search = links.search
+        latest = links.latest
+    }
+}
+
+/// What the shared head and foot need: title, navigation, style sheets and scripts, and the
+/// CSRF token on pages of a server that accepts edits.
+struct PageFrame: Sendable {
+    let title: String
+    let nav: NavLinks
+    let stylesheet: String
+    var styles: [String] = []
+    var scripts: [String] = []
+    var csrf: String?
+    var bodyClass = ""
+    var compact = false
+    var query = ""
+
+    init(title: String, links: SiteLinks) {
+        self.title = title
+        nav = NavLinks(links)
+        stylesheet = links.asset("daybook.css")
+    }
+}

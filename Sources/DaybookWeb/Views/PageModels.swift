@@ -1,0 +1,114 @@
+/// What each template renders. Stored properties only: the templates read them by name.
+
+struct JumpForm: Sendable {
+    let action: String
+    let month: String
+}
+
+struct TimelinePage: Sendable {
+    let frame: PageFrame
+    let jump: JumpForm?
+    let sections: [TileSection]
+    let empty: String
+    let api: String
+    let newer: String?
+    let older: String?
+    let olderCursor: String?
+}
+
+struct SearchPage: Sendable {
+    let frame: PageFrame
+    let form: SearchForm
+    let problem: String?
+    let summary: String?
+    let sections: [TileSection]
+}
+
+struct OnThisDayPage: Sendable {
+    let frame: PageFrame
+    let day: String
+    let sections: [TileSection]
+}
+
+struct LatestPage: Sendable {
+    let frame: PageFrame
+    let tiles: [EntryTile]
+    let timeline: String
+}
+
+struct TagRow: Sendable {
+    let name: String
+    let entries: Int
+    let user: Int
+    let auto: Int
+    let search: String?
+}
+
+struct TagsPage: Sendable {
+    let frame: PageFrame
+    let tags: [TagRow]
+}
+
+struct MessagePage: Sendable {
+    let frame: PageFrame
+    let heading: String
+    let message: String
+    let back: String
+}
+
+/// Where the edit forms of an entry page post to, with the token they carry.
+struct EditForms: Sendable {
+    let textAction: String
+    let tagsAction: String
+    let deleteLink: String
+    let csrf: String
+}
+
+struct MapSpot: Sendable {
+    let latitude: Double
+    let longitude: Double
+    let tiles: String?
+    let outlines: String
+}
+
+struct EntryPage: Sendable {
+    let frame: PageFrame
+    let id: String
+    let newer: String?
+    let older: String?
+    let preview: ImageView?
+    let original: String?
+    let fileName: String
+    let day: String
+    let time: String?
+    let zone: String
+    let place: String?
+    let weather: String
+    let camera: String?
+    let tags: [TagView]
+    let edit: EditForms?
+    let map: MapSpot?
+    let text: String
+    let paragraphs: [String]
+}
+
+struct ConfirmDeletePage: Sendable {
+    let frame: PageFrame
+    let day: String
+    let place: String?
+    let image: ImageView?
+    let action: String
+    let csrf: String
+    let cancel: String
+}
+
+struct MapPage: Sendable {
+    let frame: PageFrame
+    let places: String
+    let outlines: String
+    let tiles: String?
+    let thumbnails: String
+    let entries: String
+    let entrySuffix: String
+    let leaflet: Bool
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import DaybookStore
+import DaybookWatch
+import DaybookWeb
+import Foundation
+import Logging
+import ServiceLifecycle
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Browse the journal in a web browser: timeline, entries, search, map.",
+        discussion: """
+            Serves the library as a local web journal: / (timeline by month), /entries/ID (preview, \
+            map, weather, camera; edit the text and tags, delete), /search, /on-this-day, /latest \
+            (a small page for a widget or side panel), /tags and /map, and a JSON API under /api/ \
+            with the same field names as --json (docs/web.md). Run `daybook watch` beside it and \
+            new photos appear as they arrive.
+
+            It listens on 127.0.0.1 only, unless --host names another address; then every request \
+            needs the password whose bcrypt hash --password-file holds (make one with \
+            --hash-password), and it refuses to start without one. Maps draw country outlines \
+            compiled into daybook and need Debian's libjs-leaflet and libjs-leaflet.markercluster; \
+            --tiles adds online map tiles. SIGINT (Ctrl-C) or SIGTERM stops it cleanly.
+
+            Examples:
+              daybook serve                                  open http://127.0.0.1:8080/
+              daybook serve --port 9000 --log-level debug    one log line per request
+              daybook serve --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+              daybook serve --hash-password > ~/.daybook-pw  reads the password on stdin
+              daybook serve --host 0.0.0.0 --password-file ~/.daybook-pw
+            A systemd user unit is in contrib/daybook-serve.service (see the README).
+            """
+    )
+
+    @OptionGroup var options: LibraryOptions
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on (non-loopback needs --password-file).", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("Port to listen on (0 picks a free one).", valueName: "port"))
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp("Online map tiles, an http(s) URL with {z}, {x} and {y}.", valueName: "url"))
+    var tiles: String?
+
+    @Option(name: .long, help: ArgumentHelp("A file holding the bcrypt hash of the password.", valueName: "file"))
+    var passwordFile: String?
+
+    @Flag(name: .long, help: "Read a password on standard input, print its bcrypt hash for --password-file, and exit.")
+    var hashPassword = false
+
+    @Option(name: .long, help: ArgumentHelp("trace, debug (one line per request), info, notice, warning or error.", valueName: "level"))
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        guard !options.json else { throw ValidationError("serve writes a log, not JSON: --json is not supported.") }
+    }
+
+    func run() async throws {
+        if hashPassword { return try printPasswordHash() }
+        var configuration = WebConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.tiles = tiles
+        let level = logLevel
+        LoggingSystem.bootstrap { label in TimestampedLogHandler(label: label, level: level) }
+        let logger = Logger(label: "daybook.serve")
+        do {
+            configuration.passwordHash = try passwordFile.map(PasswordFile.readHash)
+            try configuration.validate()
+            let store = try JournalStore(library: options.resolvedLibrary)
+            let journal = try WebJournal(store: store, configuration: configuration)
+            let library = store.library.root.path
+            let shownHost = Self.urlHost(host)
+            let app = journal.application(logger: logger) { port in
+                logger.notice("serving \(library) at http://\(shownHost):\(port)/")
+            }
+            var groupLogger = logger
+            groupLogger.logLevel = level <= .debug ? level : .warning
+            let group = ServiceGroup(
+                configuration: ServiceGroupConfiguration(
+                    services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
+            try await group.run()
+        } catch let error as WebError {
+            Console.error(error.description)
+            throw ExitCode(1)
+        } catch let error as StoreError {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    private static func urlHost(_ host: String) -> String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host }
+
+    private func printPasswordHash() throws {
+        guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+            throw ValidationError("--hash-password reads the password from standard input; it was empty.")
+        }
+        print(PasswordFile.hash(password))
+    }
+}

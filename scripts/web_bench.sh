@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The web journal's speed on a 100,000-entry library, measured with wrk (Debian):
+#   timeline page (/) and /api/entries?limit=100 at 32 connections (latency percentiles),
+#   one thumbnail (requests per second), and the first timeline page's weight.
+#
+#   scripts/web_bench.sh [SEED_LIBRARY] [SECONDS]
+#
+# SEED_LIBRARY is a library made by daybook-journal-bench (default: a fresh one, seeded once,
+# about a minute). It is copied, never changed. Its entries have no thumbnails, so the copy's
+# entries are given thumbnail names (400×300) as ingest would, and one real thumbnail file is
+# written for the thumbnail run. A benchmark, not a test: it prints figures and exits 0.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${2:-20}"
+scratch=.build-release
+swift build -c release --scratch-path "$scratch" --product daybook >/dev/null
+swift build -c release --scratch-path "$scratch" --product daybook-journal-bench >/dev/null
+bin="$scratch/release"
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
+
+seed="${1:-}"
+if [ -z "$seed" ]; then
+    seed="$work/seed"
+    "$bin/daybook-journal-bench" --entries 100000 --runs 1 --cli-runs 1 --library "$seed" >/dev/null
+fi
+library="$work/library"
+mkdir -p "$library/thumbnails"
+cp "$seed/journal.sqlite" "$library/"
+# The seed's content hashes are not SHA-256 shaped: thumbnail names are made up in that shape.
+sqlite3 "$library/journal.sqlite" \
+    "UPDATE entry SET thumbnail = lower(hex(randomblob(32))) || '.jpg', thumbnail_width = 400, thumbnail_height = 300 WHERE thumbnail IS NULL;"
+thumbnail=$(sqlite3 "$library/journal.sqlite" "SELECT thumbnail FROM entry ORDER BY captured_local DESC LIMIT 1")
+djpeg -scale 1/2 SampleImages/01-paris-2019-07.jpg | cjpeg -quality 82 > "$library/thumbnails/$thumbnail"
+echo "library: $(sqlite3 "$library/journal.sqlite" 'SELECT count(*) FROM entry') entries; thumbnail $(stat -c %s "$library/thumbnails/$thumbnail") bytes"
+
+"$bin/daybook" serve --library "$library" --port 0 2>"$work/serve.log" &
+server=$!
+for _ in $(seq 200); do grep -q "serving" "$work/serve.log" && break; sleep 0.1; done
+base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.log" | head -1)
+
+echo "first timeline page: $(curl -s -o /dev/null -w '%{size_download}' "$base/") bytes of HTML" \
+    "+ $(curl -s -o /dev/null -w '%{size_download}' "$base/static/daybook.css") CSS" \
+    "+ $(curl -s -o /dev/null -w '%{size_download}' "$base/static/timeline.js") JS, before thumbnails"
+run() {
+    echo
+    echo "=== $1"
+    curl -s -o /dev/null "$base$2"  # warm
+    wrk -t2 -c32 -d"${seconds}s" --latency "$base$2" | grep -E "Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors"
+}
+# Every request a different URL (an ignored parameter), so none is answered from the kept pages:
+# what rendering a timeline page costs.
+cat > "$work/fresh.lua" <<'LUA'
+counter = 0
+request = function()
+    counter = counter + 1
+    return wrk.format(nil, "/?fresh=" .. counter .. "-" .. math.random(1000000000))
+end
+LUA
+echo
+echo "=== timeline page rendered for every request (nothing kept), 32 connections"
+wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/fresh.lua" "$base/" | grep -E "Latency|50%|90%|99%|Requests/sec|Non-2xx|Socket errors"
+run "timeline page (/), 32 connections" "/"
+run "/api/entries?limit=100, 32 connections" "/api/entries?limit=100"
+run "one thumbnail, 32 connections" "/thumbnails/$thumbnail"
