@@ -63,7 +63,9 @@ struct CorpusCheck {
         let wantedDate = file.string("capture_date").map { "\($0) from \(file.string("capture_date_source") ?? "?")" }
         let gotDate = metadata.capture.map { "\($0.local.exifString) from \($0.source.rawValue)" }
         compare("capture date", exiftool: show(wantedDate), ours: show(gotDate))
-        found += offsetDifferences(file, capture: metadata.capture)
+        found += OffsetCheck.differences(
+            offsetTag: file.string("offset_time_original"), gpsTime: file.object("gps")?.string("gps_datetime_utc"),
+            capture: metadata.capture)
 
         let gps = file.object("gps")
         let location = metadata.location
@@ -83,28 +85,5 @@ struct CorpusCheck {
             compare("frame", exiftool: "\(width)x\(height)", ours: show(frame.map { "\($0.width)x\($0.height)" }))
         }
         return found
-    }
-
-    /// The EXIF offset tag when exiftool has one; otherwise any offset Daybook found must come
-    /// from the GPS clock and agree with exiftool's GPS date and time.
-    private func offsetDifferences(_ file: JSONObject, capture: CaptureTime?) -> [Difference] {
-        let offset = capture?.offset
-        if let wanted = file.string("offset_time_original") {
-            let got = offset.map { "\($0.formatted) from \($0.source.rawValue)" }
-            let want = "\(wanted) from \(OffsetSource.exifOffsetTag.rawValue)"
-            return got == want ? [] : [Difference(field: "offset", exiftool: want, ours: show(got))]
-        }
-        guard let offset, let capture else { return [] }
-        let gpsTime = file.object("gps")?.string("gps_datetime_utc")
-        guard offset.source == .gpsTimestamp, let gpsTime, let utc = LocalDateTime(exif: String(gpsTime.prefix(19))) else {
-            return [
-                Difference(
-                    field: "offset", exiftool: "none (no offset tag\(gpsTime == nil ? ", no GPS time" : ""))",
-                    ours: "\(offset.formatted) from \(offset.source.rawValue)")
-            ]
-        }
-        let implied = capture.local.secondsSinceEpochIgnoringZone - Int64(offset.seconds) - utc.secondsSinceEpochIgnoringZone
-        guard abs(implied) > 120 else { return [] }
-        return [Difference(field: "offset", exiftool: "GPS time \(gpsTime)", ours: "\(offset.formatted) from GPS, off by \(implied) s")]
     }
 }

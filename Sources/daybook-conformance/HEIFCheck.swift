@@ -47,7 +47,10 @@ struct HEIFCheck {
         }.first
         let got = metadata.capture.map { "\($0.local.exifString) from \($0.source.rawValue)" }
         compare("capture date", exiftool: show(wanted), ours: show(got))
-        found += offsetDifferences(file, capture: metadata.capture)
+        let gpsTime = file.string("GPS:GPSDateStamp").flatMap { date in file.string("GPS:GPSTimeStamp").map { "\(date) \($0.prefix(8))" } }
+        let offsets = OffsetCheck.differences(
+            offsetTag: file.string("ExifIFD:OffsetTimeOriginal"), gpsTime: gpsTime, capture: metadata.capture)
+        found += offsets.map { "\($0.field): got \($0.ours), exiftool has \($0.exiftool)" }
 
         let latitude = file.double("Composite:GPSLatitude")
         let longitude = file.double("Composite:GPSLongitude")
@@ -67,22 +70,5 @@ struct HEIFCheck {
             compare("shown size", exiftool: shown, ours: show(analysis.frame.map { "\($0.width)x\($0.height)" }))
         }
         return found
-    }
-
-    /// The offset tag when exiftool has one; else an offset only from the GPS clock, within
-    /// two minutes of what exiftool's GPS date and time imply.
-    private func offsetDifferences(_ file: JSONObject, capture: CaptureTime?) -> [String] {
-        let offset = capture?.offset
-        if let wanted = file.string("ExifIFD:OffsetTimeOriginal") {
-            let got = offset.map { "\($0.formatted) from \($0.source.rawValue)" }
-            let want = "\(wanted) from \(OffsetSource.exifOffsetTag.rawValue)"
-            return got == want ? [] : ["offset: got \(show(got)), exiftool has \(want)"]
-        }
-        guard let offset, let capture else { return [] }
-        guard offset.source == .gpsTimestamp, let date = file.string("GPS:GPSDateStamp"), let time = file.string("GPS:GPSTimeStamp"),
-            let utc = LocalDateTime(exif: "\(date) \(time.prefix(8))")
-        else { return ["offset: got \(offset.formatted) from \(offset.source.rawValue), exiftool has no offset tag and no GPS time"] }
-        let implied = capture.local.secondsSinceEpochIgnoringZone - Int64(offset.seconds) - utc.secondsSinceEpochIgnoringZone
-        return abs(implied) > 120 ? ["offset: \(offset.formatted) from GPS is off by \(implied) s from GPS time \(date) \(time)"] : []
     }
 }
