@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The folder paths under AddressSanitizer: an ASan build of `daybook` ingests SampleImages
+# The folder paths under AddressSanitizer: an ASan build of `daybook` ingests the sample squares
 # and a tree of awkward names (every length from 1 to 255 bytes, multi-byte UTF-8, a name
 # that is not UTF-8, a newline, 3000 short names in one folder, folders nested past PATH_MAX, a symlink loop, a self link,
 # a dangling link), twice; then `daybook watch` catches up on the same tree and picks up a
@@ -24,7 +24,7 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "asan_paths: $*" >&2; exit 1; }
 
-python3 - SampleImages "$work/tree" <<'EOF'
+python3 - Tests/Fixtures/sample-squares "$work/tree" <<'EOF'
 import os, sys
 samples, root = sys.argv[1], sys.argv[2]
 photos = [open(os.path.join(samples, n), "rb").read() for n in sorted(os.listdir(samples)) if n.endswith(".jpg")]
@@ -81,7 +81,7 @@ check_ingest() {
 }
 for round in first second; do
     status=0
-    "$daybook" ingest --library "$work/library" --weather none --jobs 2 SampleImages "$work/tree" \
+    "$daybook" ingest --library "$work/library" --weather none --jobs 2 Tests/Fixtures/sample-squares "$work/tree" \
         >"$work/ingest.out" 2>"$work/ingest.log" || status=$?
     check_ingest "$status" "$work/ingest.log"
     echo "asan_paths: ingest ($round run): $(tail -n 1 "$work/ingest.out")"
@@ -103,7 +103,7 @@ long=$(printf 'n%.0s' $(seq 1 255))
 mkdir "$work/tree/$long"
 sleep 1 # the new folder's watch is added when its creation event is read
 # New bytes (a sample with one byte after EOI), so the watcher ingests rather than dedupes.
-{ cat SampleImages/01-paris-2019-07.jpg; printf 'x'; } >"$work/tree/$long/$(printf 'q%.0s' $(seq 1 251)).jpg"
+{ cat Tests/Fixtures/sample-squares/01-paris-2019-07.jpg; printf 'x'; } >"$work/tree/$long/$(printf 'q%.0s' $(seq 1 251)).jpg"
 wait_for "ingested $work/tree/$long/qqq" "$work/watch.log"
 kill -TERM "$watcher"
 status=0

@@ -33,13 +33,13 @@ bin="$("${build[@]}" --show-bin-path)/daybook-fuzz"
 # Seeds per target; new inputs go to the first folder (the campaign's own corpus).
 case "$target" in
     photo)
-        seeds=("$shared/corpus/jpg" "$shared/badinputs" SampleImages Tests/Fixtures/fuzz/photo Tests/Fixtures/xmp)
+        seeds=("$shared/corpus/jpg" "$shared/badinputs" Tests/Fixtures/sample-squares Tests/Fixtures/fuzz/photo Tests/Fixtures/xmp)
         # Photos in the corpus reach 3 MB, but most paths are decided in the first few hundred
         # kilobytes (EXIF, tables, frame header, the start of the scan) and every extra byte
         # costs decode time, so longer seeds are cut (and keep exercising truncation).
         max_len=524288 ;;
     import)
-        # Exports made from SampleImages (one with thumbnails) and hostile variants of them.
+        # Exports made from the sample squares (one with thumbnails) and hostile variants of them.
         seeds=(Tests/Fixtures/fuzz/import)
         max_len=65536 ;;
     xmp)

@@ -7,7 +7,7 @@ of the metadata is under our control (byte order, NUL padding, odd values).
 
 Subcommands
 -----------
-  samples [OUTDIR]        the 10 documented sample images (default: <repo>/SampleImages)
+  samples [OUTDIR]        the 10 documented sample squares (default: <repo>/Tests/Fixtures/sample-squares)
   folder --count N --size WxH [--seed S] [--per-dir K] [--jobs J] OUTDIR
                           N distinct photo-like JPEGs for ingest benchmarks, laid out as
                           OUTDIR/set-001/roll-0001/photo-00001.jpg (K photos per roll,
@@ -511,8 +511,8 @@ def main(argv=None) -> int:
     repo = Path(__file__).resolve().parent.parent
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
-    s = sub.add_parser("samples", help="write the 10 documented sample images")
-    s.add_argument("outdir", nargs="?", default=str(repo / "SampleImages"))
+    s = sub.add_parser("samples", help="write the 10 documented sample squares")
+    s.add_argument("outdir", nargs="?", default=str(repo / "Tests/Fixtures/sample-squares"))
     s.set_defaults(func=cmd_samples)
     f = sub.add_parser("folder", help="write N distinct photo-like JPEGs in nested folders")
     f.add_argument("--count", type=int, required=True)

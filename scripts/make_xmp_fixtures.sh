@@ -17,9 +17,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 et() { exiftool -q -q -overwrite_original "$@"; }
 
-# The base photo: SampleImages/08-no-exif.jpg (grey, no metadata at all) at 1/4 scale,
+# The base photo: Tests/Fixtures/sample-squares/08-no-exif.jpg (grey, no metadata at all) at 1/4 scale,
 # re-encoded without any APP segment but JFIF's.
-djpeg -scale 1/4 SampleImages/08-no-exif.jpg | cjpeg -quality 85 >"$out/plain.jpg"
+djpeg -scale 1/4 Tests/Fixtures/sample-squares/08-no-exif.jpg | cjpeg -quality 85 >"$out/plain.jpg"
 
 # Embedded XMP as child elements (exiftool's default form): exif:DateTimeOriginal with its
 # zone, GPS in decimal minutes (Paris).

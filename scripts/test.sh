@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI checks, from a fresh Debian 12 machine with the Swift toolchain:
 #   1. set-up (apt packages, Pillow for the photo generator)
-#   2. debug build and `swift test` (unit and CLI tests on SampleImages and generated photos)
+#   2. debug build and `swift test` (unit and CLI tests on the sample squares and generated photos)
 #   3. conformance: EXIF reading against corpus/truth.json, bad inputs against
 #      badinputs/expected.json (also once under AddressSanitizer), for the copies committed in
 #      Tests/Fixtures and, when it is beside the clone, for ../shared too

@@ -32,7 +32,7 @@ cp "$seed/journal.sqlite" "$library/"
 sqlite3 "$library/journal.sqlite" \
     "UPDATE entry SET thumbnail = lower(hex(randomblob(32))) || '.jpg', thumbnail_width = 400, thumbnail_height = 300 WHERE thumbnail IS NULL;"
 thumbnail=$(sqlite3 "$library/journal.sqlite" "SELECT thumbnail FROM entry ORDER BY captured_local DESC LIMIT 1")
-djpeg -scale 1/2 SampleImages/01-paris-2019-07.jpg | cjpeg -quality 82 > "$library/thumbnails/$thumbnail"
+djpeg -scale 1/2 Tests/Fixtures/sample-squares/01-paris-2019-07.jpg | cjpeg -quality 82 > "$library/thumbnails/$thumbnail"
 echo "library: $(sqlite3 "$library/journal.sqlite" 'SELECT count(*) FROM entry') entries; thumbnail $(stat -c %s "$library/thumbnails/$thumbnail") bytes"
 
 "$bin/daybook" serve --library "$library" --port 0 2>"$work/serve.log" &

@@ -5,7 +5,7 @@ import XCTest
 /// Runs the real `daybook` executable: exit codes, output streams, JSON.
 final class CLITests: XCTestCase {
     static let repository = Repository.root
-    static let samples = Repository.sampleImages
+    static let samples = Repository.sampleSquares
 
     typealias Run = DaybookProcess.Run
 

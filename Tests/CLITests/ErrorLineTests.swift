@@ -39,7 +39,7 @@ final class ErrorLineTests: XCTestCase {
     }
 
     func testTheCommandLinesOwnFailuresAreOneLine() throws {
-        let photo = Repository.sampleImages.appendingPathComponent("08-no-exif.jpg")
+        let photo = Repository.sampleSquares.appendingPathComponent("08-no-exif.jpg")
         XCTAssertEqual(try daybook("ingest", photo.path).status, 0)
         let entries = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(try daybook("list", "--json").stdout.utf8)) as? [[String: Any]])

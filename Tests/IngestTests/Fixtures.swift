@@ -7,7 +7,7 @@ import XCTest
 @testable import DaybookStore
 
 enum Fixtures {
-    static let samples = Repository.sampleImages
+    static let samples = Repository.sampleSquares
     /// Copies of the shared bad inputs, committed so that a fresh clone tests them too
     /// (Tests/Fixtures/badinputs/README.md gives their origin and licence).
     static let badInputs = Repository.fixtures.appendingPathComponent("badinputs")

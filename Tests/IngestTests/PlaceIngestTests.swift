@@ -29,7 +29,7 @@ final class PlaceIngestTests: XCTestCase {
 
     func testSampleImagesAreNamedAndZonedAtIngest() throws {
         let journal = try TestJournal()
-        try journal.ingest([Repository.sampleImages])
+        try journal.ingest([Repository.sampleSquares])
         let entries = try journal.entriesByFile()
         let expected = [
             "01-paris-2019-07.jpg": "Paris, France", "02-rio-2020-01.jpg": "Rio de Janeiro, Brazil",
@@ -120,7 +120,7 @@ final class PlaceIngestTests: XCTestCase {
     /// batches; a second run has nothing to do.
     func testUpdaterNamesOldEntriesOnce() throws {
         let journal = try TestJournal()
-        try journal.ingest([Repository.sampleImages])
+        try journal.ingest([Repository.sampleSquares])
         try journal.store.pool.write { db in
             try db.execute(
                 sql: """

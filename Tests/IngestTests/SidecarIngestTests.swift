@@ -85,7 +85,7 @@ final class SidecarIngestTests: XCTestCase {
 
     func testAnOlderSidecarFillsGapsANewerOneComesFirst() throws {
         let journal = try TestJournal()
-        let paris = try photo("paris.jpg", from: Repository.sampleImages.appendingPathComponent("01-paris-2019-07.jpg"))
+        let paris = try photo("paris.jpg", from: Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg"))
         let now = Date()
         try setModified(paris, now)
         let side = try sidecar("sidecar-corrected.xmp", as: "paris.jpg.xmp", modified: now.addingTimeInterval(-3600))

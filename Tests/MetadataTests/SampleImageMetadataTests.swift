@@ -4,10 +4,10 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// Every metadata rule checked on the project's own SampleImages, whose values
+/// Every metadata rule checked on the sample squares (Tests/Fixtures/sample-squares), whose values
 /// scripts/make_photos.py chose (and exiftool confirms).
 final class SampleImageMetadataTests: XCTestCase {
-    static let samples = Repository.sampleImages
+    static let samples = Repository.sampleSquares
 
     func metadata(_ name: String) throws -> PhotoMetadata {
         ExifReader.read(jpeg: try [UInt8](Data(contentsOf: Self.samples.appendingPathComponent(name))))

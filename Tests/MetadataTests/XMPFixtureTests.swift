@@ -141,7 +141,7 @@ final class XMPFixtureTests: XCTestCase {
     }
 
     func testPhotosWithoutXMPReadAsBefore() throws {
-        let paris = try [UInt8](Data(contentsOf: Repository.sampleImages.appendingPathComponent("01-paris-2019-07.jpg")))
+        let paris = try [UInt8](Data(contentsOf: Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg")))
         let exif = ExifReader.read(jpeg: paris)
         XCTAssertEqual(exif.locationSource, .exif)
         XCTAssertEqual(PhotoMetadataReader.read(jpeg: paris), exif)

@@ -18,7 +18,7 @@ enum Pictures {
     static let height = 300
 
     /// Every pixel from `colour(x, y)`, plus independent ±`noise` per channel (like the
-    /// SampleImages' backgrounds), clamped to 0…255.
+    /// sample squares' backgrounds), clamped to 0…255.
     static func make(
         width: Int = width, height: Int = height, noise: Int = 6, seed: UInt64 = 7,
         _ colour: (_ x: Int, _ y: Int) -> RGB
@@ -75,7 +75,7 @@ enum Pictures {
     }
 }
 
-/// Colours used across the tests (the SampleImages' backgrounds where they exist).
+/// Colours used across the tests (the sample squares' backgrounds where they exist).
 enum Colour {
     static let blue: RGB = (30, 80, 200)
     static let green: RGB = (40, 160, 60)

@@ -5,15 +5,15 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// The tagger on the project's SampleImages, decoded exactly as ingest does (thumbnail size,
+/// The tagger on the sample squares (Tests/Fixtures/sample-squares), decoded exactly as ingest does (thumbnail size,
 /// EXIF orientation applied). Each is a noisy solid background with a magenta square
 /// top-left and a cyan square bottom-right, about 3 % and 1.3 % of the picture: too small to
 /// be dominant colours, but they keep the grey, white and near-black photos from being
 /// perfectly neutral.
 final class SampleImageTaggingTests: XCTestCase {
-    static let samples = Repository.sampleImages
+    static let samples = Repository.sampleSquares
 
-    /// EXIF orientation of each file (see SampleImages/README.md); absent means 1.
+    /// EXIF orientation of each file (see Tests/Fixtures/sample-squares/README.md); absent means 1.
     static let orientations: [String: Orientation] = ["01": .up, "02": .right, "03": .down, "04": .left]
 
     static func thumbnail(_ name: String) throws -> RGBImage {

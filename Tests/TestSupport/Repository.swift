@@ -7,8 +7,9 @@ public enum Repository {
     public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// SampleImages/: the photos whose metadata and tags the README documents.
-    public static let sampleImages = root.appendingPathComponent("SampleImages")
+    /// Tests/Fixtures/sample-squares/: the generated 640x480 squares whose exact metadata its
+    /// README documents (the old SampleImages, which many tests depend on byte for byte).
+    public static let sampleSquares = root.appendingPathComponent("Tests/Fixtures/sample-squares")
 
     /// Tests/Fixtures/: committed test inputs (see its README.md).
     public static let fixtures = root.appendingPathComponent("Tests/Fixtures")

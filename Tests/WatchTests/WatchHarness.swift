@@ -141,7 +141,7 @@ func poll(timeout: Double, _ condition: () throws -> Bool) rethrows -> Bool {
 }
 
 enum Folders {
-    static let samples = Repository.sampleImages
+    static let samples = Repository.sampleSquares
 
     static func temporary(_ label: String) throws -> URL {
         try TemporaryFolder.make("daybook-watch-\(label)")

@@ -100,7 +100,7 @@ final class WatchProcessTests: WatchedFolderTestCase {
         let watcher = try WatchProcess([folder], library: library, ["--weather", "file:\(weatherFile)"])
         let journal = try Journal(library)
         try FileManager.default.copyItem(
-            at: repository.appendingPathComponent("SampleImages/02-rio-2020-01.jpg"),
+            at: repository.appendingPathComponent("Tests/Fixtures/sample-squares/02-rio-2020-01.jpg"),
             to: folder.appendingPathComponent("rio.jpg"))
         journal.waitForCount(1, timeout: 20, watcher: watcher)
         let entry = try XCTUnwrap(try journal.entries().first)

@@ -104,5 +104,5 @@ final class FileRouteTests: XCTestCase {
 }
 
 extension Repository {
-    static func sample(_ name: String) -> URL { sampleImages.appendingPathComponent(name) }
+    static func sample(_ name: String) -> URL { sampleSquares.appendingPathComponent(name) }
 }

@@ -27,7 +27,7 @@ final class ServeBesideWatchTests: XCTestCase {
         let before = try await Self.get(base)
         XCTAssertTrue(before.contains("No entries yet"))
         // Written beside the folder, then moved in whole, as a file manager or rsync does.
-        let photo = try Data(contentsOf: Repository.sampleImages.appendingPathComponent("01-paris-2019-07.jpg"))
+        let photo = try Data(contentsOf: Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg"))
         let hash = ContentHash.sha256Hex([UInt8](photo))
         let staging = root.appendingPathComponent("IMG_0001.jpg")
         try photo.write(to: staging)

@@ -9,7 +9,7 @@ import HummingbirdTesting
 import Logging
 import XCTest
 
-/// A journal of the SampleImages (copied, so tests may change and delete the files), plus one
+/// A journal of the sample squares (copied, so tests may change and delete the files), plus one
 /// photo whose EXIF Make is markup and one entry whose text is a script: the hostile values
 /// every page must escape.
 struct WebFixture {
@@ -24,11 +24,11 @@ struct WebFixture {
         root = try TemporaryFolder.make("daybook-web")
         photos = root.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: Repository.sampleImages.path) where name.hasSuffix(".jpg") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: Repository.sampleSquares.path) where name.hasSuffix(".jpg") {
             try FileManager.default.copyItem(
-                at: Repository.sampleImages.appendingPathComponent(name), to: photos.appendingPathComponent(name))
+                at: Repository.sampleSquares.appendingPathComponent(name), to: photos.appendingPathComponent(name))
         }
-        let plain = try Data(contentsOf: Repository.sampleImages.appendingPathComponent("08-no-exif.jpg"))
+        let plain = try Data(contentsOf: Repository.sampleSquares.appendingPathComponent("08-no-exif.jpg"))
         try Data(Self.withExif(make: Self.hostileMake, date: "2024:03:05 10:00:00", into: [UInt8](plain)))
             .write(to: photos.appendingPathComponent("hostile-make.jpg"))
         store = try JournalStore(library: Library(root: root.appendingPathComponent("library")))
