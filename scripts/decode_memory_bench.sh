@@ -4,6 +4,7 @@
 #      under 1.8 MB each): maximum resident set size from /usr/bin/time -v;
 #   2. the same four plus a mix a user may really have (two progressive 6000×4000 4:4:4, which
 #      decode, and a baseline 8000×8000, which decodes at 1/8 for next to nothing);
+#   2b. two progressive 5600×5600 4:4:4 (about 188 MB each, just under the default limit);
 #   3. `daybook serve` on that library and one GET /previews/NAME of a progressive 6000×4000
 #      and one of a 10000²: the server's VmHWM before and after, from /proc/PID/status.
 #
@@ -21,7 +22,7 @@ server=""
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 
 make() { python3 scripts/make_big_progressive.py "$@"; }
-mkdir -p "$work/attack" "$work/mix"
+mkdir -p "$work/attack" "$work/mix" "$work/edge"
 make "$work/attack/p8000a.jpg" 8000x8000
 make "$work/attack/p8000b.jpg" 8000x8000 --quality 70
 make "$work/attack/p10000a.jpg" 10000x10000
@@ -30,7 +31,10 @@ cp "$work"/attack/*.jpg "$work/mix/"
 make "$work/mix/p6000a.jpg" 6000x4000
 make "$work/mix/p6000b.jpg" 6000x4000 --quality 70
 make "$work/mix/b8000.jpg" 8000x8000 --baseline
-ls -l "$work/attack" "$work/mix" | awk 'NF > 5 { print "  " $5, $NF }'
+# Just under the default 200 MB limit (188 MB each): decoded, one at a time.
+make "$work/edge/p5600a.jpg" 5600x5600
+make "$work/edge/p5600b.jpg" 5600x5600 --quality 70
+ls -l "$work/attack" "$work/mix" "$work/edge" | awk 'NF > 5 { print "  " $5, $NF }'
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 mb() { awk '{ printf "%d MB\n", $1 / 1024 }'; }
@@ -41,7 +45,7 @@ ingest_peak() { # folder library -> peak RSS in kB
     grep "Maximum resident set size" "$work/time.txt" | awk '{ print $NF }'
 }
 
-for set in attack mix; do
+for set in attack mix edge; do
     : >"$work/$set.rss"
     for run in $(seq "$runs"); do
         kb=$(ingest_peak "$work/$set" "$work/lib-$set")
@@ -49,8 +53,8 @@ for set in attack mix; do
         echo "ingest --jobs 2 ($set) run $run: $(echo "$kb" | mb)"
     done
     echo "  median: $(median <"$work/$set.rss" | mb)"
-    grep -c "warning" "$work/ingest.out" | sed 's/^/  warnings: /' || true
-    grep "warning" "$work/ingest.out" | head -4 | sed 's/^/  /' || true
+    grep "warning" "$work/time.txt" | sed "s|$work/||; s/^/  /" || true
+    grep "new," "$work/ingest.out" "$work/time.txt" -h | sed 's/^/  /' || true
 done
 
 hwm() { awk '/VmHWM/ { print $2 }' "/proc/$1/status"; }
