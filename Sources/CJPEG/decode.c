@@ -1,5 +1,6 @@
 #include "dbk_internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,81 @@ static int choose_scale(j_decompress_ptr cinfo, int min_longest_side) {
     return 8; /* already calculated for 8/8 by the last iteration */
 }
 
+static uint64_t round_up(uint64_t value, uint64_t multiple) {
+    return multiple == 0 ? value : (value + multiple - 1) / multiple * multiple;
+}
+
+/* What a decode at the scale already chosen holds at its peak, read from the header alone
+   (libjpeg-turbo 2.1's allocations, jdcoefct.c / jdmainct.c / jdsample.c):
+   - progressive or multi-scan: every coefficient of the frame, 128 bytes per 8x8 block per
+     component (rounded up to whole MCUs), whatever the DCT scale, since later scans refine
+     blocks that earlier ones filled; a single-scan sequential file needs one MCU;
+   - the main controller's row groups (at most 3 x v_samp x DCT_scaled_size rows of each
+     component) and the upsampler's rows;
+   - our RGB output twice (the buffer here and the caller's copy) and the CMYK rows.
+   Tables, entropy state and the structs themselves fit in the fixed 256 KB. */
+static uint64_t estimate_memory(j_decompress_ptr cinfo, int whole_image, int is_cmyk) {
+    uint64_t bytes = 256 * 1024;
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        const jpeg_component_info *comp = &cinfo->comp_info[ci];
+        uint64_t wide = round_up(comp->width_in_blocks, (uint64_t)comp->h_samp_factor);
+        uint64_t tall = round_up(comp->height_in_blocks, (uint64_t)comp->v_samp_factor);
+        if (whole_image) {
+            bytes += wide * tall * sizeof(JBLOCK);
+        }
+        uint64_t row = wide * (uint64_t)comp->DCT_scaled_size;
+        bytes += row * 3 * (uint64_t)comp->v_samp_factor * (uint64_t)comp->DCT_scaled_size;
+    }
+    uint64_t out_width = cinfo->output_width;
+    bytes += (out_width + 16) * (uint64_t)cinfo->num_components * (uint64_t)cinfo->max_v_samp_factor;
+    bytes += out_width * cinfo->output_height * 3 * 2;
+    if (is_cmyk) {
+        bytes += out_width * 4 * DBK_ROWS_PER_CALL;
+    }
+    return bytes;
+}
+
+static int is_cmyk_file(j_decompress_ptr cinfo) {
+    return cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
+}
+
+/* After read_header: picks the scale and fills in what the decode will be and cost. */
+static void plan(decode_ctx *ctx, int min_longest_side, dbk_decode_result *result) {
+    j_decompress_ptr cinfo = &ctx->cinfo;
+    int is_cmyk = is_cmyk_file(cinfo);
+    /* libjpeg has no CMYK->RGB conversion; everything else it converts itself (and fails
+       with its own message for colour spaces it can't). */
+    cinfo->out_color_space = is_cmyk ? JCS_CMYK : JCS_RGB;
+    /* A thumbnail is box-filtered afterwards, so the smoother upsampling and the exact
+       float IDCT would cost time without a visible difference. */
+    cinfo->do_fancy_upsampling = FALSE;
+    cinfo->dct_method = JDCT_ISLOW;
+    result->scale_num = choose_scale(cinfo, min_longest_side);
+    result->out_width = (int)cinfo->output_width;
+    result->out_height = (int)cinfo->output_height;
+    result->progressive = cinfo->progressive_mode ? 1 : 0;
+    /* jdinput.c's test for has_multiple_scans, which decides the whole-image buffer */
+    result->whole_image = cinfo->progressive_mode || cinfo->comps_in_scan < cinfo->num_components;
+    result->memory_estimate = estimate_memory(cinfo, result->whole_image, is_cmyk);
+}
+
+dbk_status dbk_plan_decode(const uint8_t *data, size_t size, int min_longest_side,
+                           dbk_decode_result *result) {
+    decode_ctx *ctx = decode_ctx_new(result);
+    if (ctx == NULL) {
+        return DBK_ERR_NOMEM;
+    }
+    if (setjmp(ctx->err.jmp)) {
+        dbk_status status = ctx->err.status;
+        decode_ctx_free(ctx);
+        return status;
+    }
+    read_header(ctx, data, size, result);
+    plan(ctx, min_longest_side, result);
+    decode_ctx_free(ctx);
+    return DBK_OK; /* no local was modified after setjmp */
+}
+
 /* Photoshop writes Adobe CMYK inverted (0 = full ink), and libjpeg hands it back as stored. */
 static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t pixel_count, int inverted) {
     for (size_t i = 0; i < pixel_count; i++) {
@@ -113,7 +189,7 @@ static void cmyk_to_rgb(const uint8_t *cmyk, uint8_t *rgb, size_t pixel_count, i
 /* Runs inside dbk_decode_scaled's setjmp: its locals vanish on a longjmp, so none of them
    can be left indeterminate. Frees ctx on every path that returns normally. */
 static dbk_status decode_body(decode_ctx *ctx, const uint8_t *data, size_t size,
-                              int min_longest_side, uint64_t max_pixels,
+                              int min_longest_side, uint64_t max_pixels, uint64_t max_memory,
                               dbk_decode_result *result) {
     read_header(ctx, data, size, result);
     j_decompress_ptr cinfo = &ctx->cinfo;
@@ -127,15 +203,14 @@ static dbk_status decode_body(decode_ctx *ctx, const uint8_t *data, size_t size,
         return DBK_ERR_TOO_LARGE;
     }
 
-    int is_cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
-    /* libjpeg has no CMYK->RGB conversion; everything else it converts itself (and fails
-       with its own message for colour spaces it can't). */
-    cinfo->out_color_space = is_cmyk ? JCS_CMYK : JCS_RGB;
-    /* A thumbnail is box-filtered afterwards, so the smoother upsampling and the exact
-       float IDCT would cost time without a visible difference. */
-    cinfo->do_fancy_upsampling = FALSE;
-    cinfo->dct_method = JDCT_ISLOW;
-    result->scale_num = choose_scale(cinfo, min_longest_side);
+    int is_cmyk = is_cmyk_file(cinfo);
+    plan(ctx, min_longest_side, result);
+    /* The backstop behind the caller's estimate: libjpeg sizes its virtual arrays in
+       jpeg_start_decompress and, finding no room under this limit, asks for a backing store,
+       which jmemnobs refuses (JERR_NO_BACKING_STORE) before the arrays are allocated. */
+    if (max_memory > 0) {
+        cinfo->mem->max_memory_to_use = max_memory > (uint64_t)LONG_MAX ? LONG_MAX : (long)max_memory;
+    }
 
     jpeg_start_decompress(cinfo);
     result->out_width = (int)cinfo->output_width;
@@ -190,6 +265,12 @@ static dbk_status decode_body(decode_ctx *ctx, const uint8_t *data, size_t size,
 
 dbk_status dbk_decode_scaled(const uint8_t *data, size_t size, int min_longest_side,
                              uint64_t max_pixels, dbk_decode_result *result) {
+    return dbk_decode_scaled_limited(data, size, min_longest_side, max_pixels, 0, result);
+}
+
+dbk_status dbk_decode_scaled_limited(const uint8_t *data, size_t size, int min_longest_side,
+                                     uint64_t max_pixels, uint64_t max_memory,
+                                     dbk_decode_result *result) {
     decode_ctx *ctx = decode_ctx_new(result);
     if (ctx == NULL) {
         return DBK_ERR_NOMEM;
@@ -200,5 +281,5 @@ dbk_status dbk_decode_scaled(const uint8_t *data, size_t size, int min_longest_s
         result->pixels = NULL;
         return status;
     }
-    return decode_body(ctx, data, size, min_longest_side, max_pixels, result);
+    return decode_body(ctx, data, size, min_longest_side, max_pixels, max_memory, result);
 }

@@ -9,7 +9,18 @@ static void dbk_error_exit(j_common_ptr cinfo) {
     (*cinfo->err->format_message)(cinfo, text);
     /* A fatal error explains the failure better than any earlier warning, so it wins. */
     snprintf(err->message, DBK_MESSAGE_MAX, "%s", text);
-    err->status = cinfo->err->msg_code == JERR_OUT_OF_MEMORY ? DBK_ERR_NOMEM : DBK_ERR_LIBJPEG;
+    switch (cinfo->err->msg_code) {
+    case JERR_OUT_OF_MEMORY:
+        err->status = DBK_ERR_NOMEM;
+        break;
+    case JERR_NO_BACKING_STORE:
+        /* jmemnobs has no backing store: libjpeg asks for one only when its virtual arrays
+           would exceed max_memory_to_use, which is how our memory limit shows up. */
+        err->status = DBK_ERR_MEMORY_LIMIT;
+        break;
+    default:
+        err->status = DBK_ERR_LIBJPEG;
+    }
     longjmp(err->jmp, 1);
 }
 

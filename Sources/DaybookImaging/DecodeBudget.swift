@@ -1,25 +1,30 @@
 import Foundation
 
-/// Bounds the memory that full-size decodes hold at once, across all ingest workers.
+/// Bounds the memory that decodes hold at once, across every ingest worker and web preview
+/// in the process.
 ///
-/// A JPEG decodes at a reduced DCT scale and costs little, but HEVC has no reduced-scale
-/// decode: libheif hands over a 12 MP photo as 36 MB of RGB, after holding its YCbCr planes
-/// and libde265's pictures (about 100 MB at the peak, measured). `--jobs` alone would let a
-/// many-core machine run dozens of those at once, so each decode reserves its estimate here
-/// first and waits while the budget is spent. One decode larger than the whole budget still
-/// runs, alone.
+/// Most JPEGs decode at a reduced DCT scale and cost little, but two kinds of frame cost what
+/// their full size does: HEVC has no reduced-scale decode (libheif hands over a 12 MP photo
+/// as 36 MB of RGB after holding its YCbCr planes and libde265's pictures, about 100 MB at the
+/// peak, measured), and a progressive JPEG makes libjpeg keep every coefficient of the frame
+/// (600 MB for a 10000×10000 4:4:4 file of under 2 MB). `--jobs` alone would let a many-core
+/// machine run dozens of those at once, so each decode reserves its estimate here first and
+/// waits while the budget is spent. One decode larger than the whole budget still runs, alone;
+/// `DecodeLimits.maxImageBytes` refuses the JPEGs that would cost more than that.
 package final class DecodeBudget: @unchecked Sendable {
     /// What the budget allows in flight at once, in bytes.
     package let bytes: Int
     private var inUse = 0
+    private var highest = 0
     private let condition = NSCondition()
 
     package init(bytes: Int) {
         self.bytes = max(1, bytes)
     }
 
-    /// Shared by every HEIF decode in the process: two 12 MP decodes (about 200 MB), which
-    /// keeps `--jobs 2` under 300 MB in all.
+    /// Shared by every decode in the process (ingest workers, watch, web previews): two 12 MP
+    /// HEIF decodes (about 200 MB), which with the process's own 50 MB keeps `--jobs 2`
+    /// under 300 MB in all.
     package static let shared = DecodeBudget(bytes: 200_000_000)
 
     /// Peak memory of decoding an image of `pixels` pixels to RGB: about 8 bytes a pixel
@@ -34,6 +39,7 @@ package final class DecodeBudget: @unchecked Sendable {
             condition.wait()
         }
         inUse += cost
+        highest = max(highest, inUse)
         condition.unlock()
         defer {
             condition.lock()
@@ -49,5 +55,12 @@ package final class DecodeBudget: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return inUse
+    }
+
+    /// The most bytes ever reserved at once (for tests and benchmarks).
+    package var highestReserved: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return highest
     }
 }

@@ -5,6 +5,9 @@ package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case notJPEG(String)
     /// The frame declares more pixels than `limit`; nothing was decoded or allocated.
     case tooLarge(FrameSize, limit: Int)
+    /// Decoding would hold more memory than `limit` bytes (a progressive JPEG keeps its whole
+    /// frame); refused from the header, before anything sized by the frame was allocated.
+    case needsTooMuchMemory(DecodeCost, limit: Int)
     /// The data ends before the image does. No pixels: libjpeg would grey-fill the rest.
     case truncated(FrameSize, String)
     /// libjpeg gave up; the frame size is known when the header was readable.
@@ -15,6 +18,7 @@ package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .tooLarge(let frame, _), .truncated(let frame, _): return frame
         case .corrupt(let frame, _): return frame
+        case .needsTooMuchMemory(let cost, _): return cost.frame
         case .notJPEG, .encodeFailed: return nil
         }
     }
@@ -29,6 +33,10 @@ package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
                 "image too large: \(frame.width)×\(frame.height) "
                 + "(\(Self.megapixels(frame.width * frame.height)) MP) "
                 + "is above the \(Self.megapixels(limit)) MP limit"
+        case .needsTooMuchMemory(let cost, let limit):
+            text =
+                "\(cost.what) needs about \(DecodeCost.size(cost.bytes)) to decode, "
+                + "over the \(DecodeCost.size(limit)) limit (--max-decode-mb)"
         case .truncated(_, let detail):
             text = "truncated image data (\(detail))"
         case .corrupt(_, let detail):

@@ -27,18 +27,39 @@ package enum JPEGDecoder {
     /// Decodes at the smallest scale M/8 whose longer side is at least `minimumLongestSide`
     /// (full size when even that is smaller). Letting the IDCT drop the high frequencies is
     /// far cheaper than decoding full size and resizing: a 12 MP photo decodes at 1/8.
-    /// Frames above `maxPixels` are refused before anything is allocated.
+    /// Frames above `maxPixels` are refused before anything is allocated, and so are frames
+    /// whose memory estimate (`cost`) is above `limits.maxImageBytes`; the rest wait for room
+    /// in `limits.budget`. libjpeg's own memory limit is set to `maxImageBytes` as a backstop
+    /// should the estimate ever fall short.
     package static func decode(
         _ bytes: UnsafeRawBufferPointer, minimumLongestSide: Int,
-        maxPixels: Int = defaultMaxPixels
+        maxPixels: Int = defaultMaxPixels, limits: DecodeLimits = .standard
     ) throws(ImagingError) -> DecodedJPEG {
-        try requireJPEGSignature(bytes)
+        let cost = try cost(of: bytes, minimumLongestSide: minimumLongestSide)
+        guard cost.frame.pixelCount <= maxPixels else { throw .tooLarge(cost.frame, limit: maxPixels) }
+        guard cost.bytes <= limits.maxImageBytes else {
+            throw .needsTooMuchMemory(cost, limit: limits.maxImageBytes)
+        }
+        return try limits.budget.spending(cost.bytes) { () throws(ImagingError) in
+            try decodeNow(
+                bytes, minimumLongestSide: minimumLongestSide, maxPixels: maxPixels,
+                memoryLimit: limits.maxImageBytes, cost: cost)
+        }
+    }
+
+    /// The decode itself, with `memoryLimit` as libjpeg's `max_memory_to_use`; no budget.
+    /// Tests call it to see where libjpeg stops.
+    package static func decodeNow(
+        _ bytes: UnsafeRawBufferPointer, minimumLongestSide: Int, maxPixels: Int, memoryLimit: Int,
+        cost: DecodeCost
+    ) throws(ImagingError) -> DecodedJPEG {
         var result = dbk_decode_result()
-        let status = dbk_decode_scaled(
+        let status = dbk_decode_scaled_limited(
             bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
-            Int32(clamping: minimumLongestSide), UInt64(max(0, maxPixels)), &result)
+            Int32(clamping: minimumLongestSide), UInt64(max(0, maxPixels)), UInt64(max(0, memoryLimit)), &result)
         defer { dbk_free(result.pixels) }
         guard status == DBK_OK, let rgb = result.pixels else {
+            if status == DBK_ERR_MEMORY_LIMIT { throw .needsTooMuchMemory(cost, limit: memoryLimit) }
             throw error(for: status, result, maxPixels: maxPixels)
         }
         let width = Int(result.out_width)
@@ -51,13 +72,37 @@ package enum JPEGDecoder {
             warnings: warnings(result))
     }
 
+    /// What decoding for `minimumLongestSide` will hold at its peak, from the header alone.
+    package static func cost(
+        of bytes: UnsafeRawBufferPointer, minimumLongestSide: Int
+    ) throws(ImagingError) -> DecodeCost {
+        try requireJPEGSignature(bytes)
+        var result = dbk_decode_result()
+        let status = dbk_plan_decode(
+            bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+            Int32(clamping: minimumLongestSide), &result)
+        guard status == DBK_OK else { throw error(for: status, result, maxPixels: defaultMaxPixels) }
+        return DecodeCost(
+            frame: FrameSize(width: Int(result.frame_width), height: Int(result.frame_height)),
+            isProgressive: result.progressive != 0, keepsWholeImage: result.whole_image != 0,
+            bytes: Int(clamping: result.memory_estimate))
+    }
+
     package static func decode(
-        _ bytes: [UInt8], minimumLongestSide: Int, maxPixels: Int = defaultMaxPixels
+        _ bytes: [UInt8], minimumLongestSide: Int, maxPixels: Int = defaultMaxPixels,
+        limits: DecodeLimits = .standard
     ) throws(ImagingError) -> DecodedJPEG {
         let outcome = bytes.withUnsafeBytes { raw in
             Result { () throws(ImagingError) in
-                try decode(raw, minimumLongestSide: minimumLongestSide, maxPixels: maxPixels)
+                try decode(raw, minimumLongestSide: minimumLongestSide, maxPixels: maxPixels, limits: limits)
             }
+        }
+        return try outcome.get()
+    }
+
+    package static func cost(of bytes: [UInt8], minimumLongestSide: Int) throws(ImagingError) -> DecodeCost {
+        let outcome = bytes.withUnsafeBytes { raw in
+            Result { () throws(ImagingError) in try cost(of: raw, minimumLongestSide: minimumLongestSide) }
         }
         return try outcome.get()
     }

@@ -22,13 +22,17 @@ package struct ThumbnailMaker: Sendable {
     package var longestSide: Int = 400
     package var quality: Int = 82
     package var maxPixels: Int = JPEGDecoder.defaultMaxPixels
+    /// The per-image memory ceiling and the process-wide budget every decode waits for.
+    package var limits: DecodeLimits = .standard
 
     package init(
-        longestSide: Int = 400, quality: Int = 82, maxPixels: Int = JPEGDecoder.defaultMaxPixels
+        longestSide: Int = 400, quality: Int = 82, maxPixels: Int = JPEGDecoder.defaultMaxPixels,
+        limits: DecodeLimits = .standard
     ) {
         self.longestSide = longestSide
         self.quality = quality
         self.maxPixels = maxPixels
+        self.limits = limits
     }
 
     /// `orientation` is the photo's EXIF Orientation (`.up` when absent or unreadable).
@@ -36,7 +40,7 @@ package struct ThumbnailMaker: Sendable {
     /// grey-filled thumbnail and grey colour tags.
     package func make(from jpegBytes: [UInt8], orientation: Orientation) throws(ImagingError) -> Thumbnail {
         let decoded = try JPEGDecoder.decode(
-            jpegBytes, minimumLongestSide: longestSide, maxPixels: maxPixels)
+            jpegBytes, minimumLongestSide: longestSide, maxPixels: maxPixels, limits: limits)
         // Resize before rotating: the longest side doesn't depend on orientation, and
         // rotating the small image is cheaper.
         let image = decoded.image.resized(toLongestSide: longestSide).oriented(orientation)

@@ -17,20 +17,25 @@ public struct IngestOptions: Sendable {
     /// several rounds may be between two of them. nil ingests it at once, as truncated; either
     /// way a later version of the file replaces an entry stored from a truncated one.
     public var incompleteSettleTime: Double?
+    /// A JPEG whose decode would hold more than this many bytes (a large progressive frame
+    /// keeps every coefficient) is stored without a thumbnail, with a warning saying so.
+    public var maxDecodeBytes: Int
 
     /// Frames above this many pixels are refused before anything is decoded (the decoder's own limit).
     public static let defaultMaxPixels = JPEGDecoder.defaultMaxPixels
+    public static let defaultMaxDecodeBytes = DecodeLimits.defaultMaxImageBytes
 
     public init(
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnailSize: Int = 400,
         maxPixels: Int = defaultMaxPixels, maxFileBytes: Int = 512 << 20,
-        incompleteSettleTime: Double? = nil
+        incompleteSettleTime: Double? = nil, maxDecodeBytes: Int = defaultMaxDecodeBytes
     ) {
         self.jobs = max(1, jobs)
         self.thumbnailSize = thumbnailSize
         self.maxPixels = maxPixels
         self.maxFileBytes = maxFileBytes
         self.incompleteSettleTime = incompleteSettleTime
+        self.maxDecodeBytes = maxDecodeBytes
     }
 }
 
@@ -49,7 +54,10 @@ public final class Ingester: Sendable {
     public init(store: JournalStore, options: IngestOptions = IngestOptions()) throws {
         self.store = store
         self.options = options
-        analyzer = PhotoAnalyzer(thumbnails: ThumbnailMaker(longestSide: options.thumbnailSize, maxPixels: options.maxPixels))
+        // Every ingester in the process (a watch's, the web journal's previews) shares one budget.
+        let limits = DecodeLimits(maxImageBytes: options.maxDecodeBytes, budget: .shared)
+        analyzer = PhotoAnalyzer(
+            thumbnails: ThumbnailMaker(longestSide: options.thumbnailSize, maxPixels: options.maxPixels, limits: limits))
         thumbnailFiles = try ThumbnailFiles(library: store.library)
         lock = try WriterLock(library: store.library)
         placer = try EntryPlacer.embedded()

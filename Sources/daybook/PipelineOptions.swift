@@ -13,13 +13,27 @@ struct PipelineOptions: ParsableArguments {
     @Option(name: .long, help: "Refuse to decode images larger than this many megapixels.")
     var maxMegapixels: Int = 100
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Refuse to decode a JPEG that would need more than this many megabytes of memory.",
+            discussion: """
+                A progressive JPEG makes the decoder hold its whole frame: a 10000×10000 photo \
+                of under 2 MB needs about 600 MB. Such a photo is stored with its metadata and \
+                without a thumbnail, with a warning naming the file. Example: --max-decode-mb 700
+                """))
+    var maxDecodeMb: Int = IngestOptions.defaultMaxDecodeBytes / 1_000_000
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256.") }
         guard (16...4096).contains(thumbnailSize) else { throw ValidationError("--thumbnail-size must be between 16 and 4096.") }
         guard (1...1000).contains(maxMegapixels) else { throw ValidationError("--max-megapixels must be between 1 and 1000.") }
+        guard (16...100_000).contains(maxDecodeMb) else { throw ValidationError("--max-decode-mb must be between 16 and 100000.") }
     }
 
     var ingestOptions: IngestOptions {
-        IngestOptions(jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000)
+        IngestOptions(
+            jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000,
+            maxDecodeBytes: maxDecodeMb * 1_000_000)
     }
 }

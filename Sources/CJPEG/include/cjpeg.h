@@ -17,6 +17,7 @@ typedef enum {
     DBK_ERR_TOO_LARGE = 2,   /* frame width*height above max_pixels; nothing was allocated */
     DBK_ERR_TRUNCATED = 3,   /* scan ended early (JWRN_JPEG_EOF); pixels would be grey-filled */
     DBK_ERR_NOMEM = 4,
+    DBK_ERR_MEMORY_LIMIT = 5, /* libjpeg's arrays would not fit in max_memory (backstop) */
 } dbk_status;
 
 typedef struct {
@@ -30,6 +31,10 @@ typedef struct {
     int out_height;
     uint8_t *pixels;        /* RGB, 3 bytes per pixel, row-major; free with dbk_free */
     int warning_count;      /* libjpeg warnings (corrupt data that it recovered from) */
+    /* set by dbk_plan_decode (and by dbk_decode_scaled once the header is read) */
+    int progressive;        /* progressive mode (SOF2) */
+    int whole_image;        /* libjpeg keeps every coefficient: progressive or multi-scan */
+    uint64_t memory_estimate; /* bytes the decode will hold at its peak, pixels included */
     char message[DBK_MESSAGE_MAX]; /* first error or warning text, "" if none */
 } dbk_decode_result;
 
@@ -40,6 +45,22 @@ typedef struct {
  */
 dbk_status dbk_decode_scaled(const uint8_t *data, size_t size, int min_longest_side,
                              uint64_t max_pixels, dbk_decode_result *result);
+
+/*
+ * dbk_decode_scaled with `max_memory` (0: no limit) as libjpeg's max_memory_to_use: when its
+ * whole-image arrays would not fit, the decode fails with DBK_ERR_MEMORY_LIMIT before they
+ * are allocated.
+ */
+dbk_status dbk_decode_scaled_limited(const uint8_t *data, size_t size, int min_longest_side,
+                                     uint64_t max_pixels, uint64_t max_memory,
+                                     dbk_decode_result *result);
+
+/*
+ * Read only the header and say what dbk_decode_scaled would do with it: frame, scale, output
+ * size, progressive / whole_image and memory_estimate. Nothing sized by the frame is allocated.
+ */
+dbk_status dbk_plan_decode(const uint8_t *data, size_t size, int min_longest_side,
+                           dbk_decode_result *result);
 
 /* Read only the header: frame size and components. */
 dbk_status dbk_read_header(const uint8_t *data, size_t size, dbk_decode_result *result);

@@ -5,11 +5,14 @@ import Foundation
 
 /// Large previews for entry pages, made on demand from the original photo at a reduced DCT
 /// scale (libjpeg decodes only what the size needs) and kept in the library's `previews/`
-/// by content hash, written to a temporary name and renamed into place.
+/// by content hash, written to a temporary name and renamed into place. A preview decodes
+/// under the same limits as ingest (`DecodeLimits.standard`: the per-image ceiling and the
+/// process-wide `DecodeBudget.shared`), so however many preview requests arrive at once, the
+/// server holds at most the budget's worth of decoded frames.
 final class PreviewMaker: Sendable {
     static let longestSide = 1600
     let files: ThumbnailFiles
-    private let maker = ThumbnailMaker(longestSide: PreviewMaker.longestSide, quality: 85)
+    private let maker = ThumbnailMaker(longestSide: PreviewMaker.longestSide, quality: 85, limits: .standard)
 
     init(library: Library) throws {
         files = try ThumbnailFiles.previews(of: library)
