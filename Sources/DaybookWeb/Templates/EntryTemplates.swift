@@ -47,6 +47,7 @@ enum EntryTemplates {
         {{#edit}}
         <form class="text" method="post" action="{{edit.textAction}}">
         <input type="hidden" name="csrf" value="{{edit.csrf}}">
+        <input type="hidden" name="version" value="{{edit.textVersion}}">
         <textarea name="text" rows="6" aria-label="Text">{{text}}</textarea>
         <button type="submit">Save text</button>
         </form>
@@ -55,6 +56,26 @@ enum EntryTemplates {
         {{^edit}}<div class="text">{{#paragraphs}}<p>{{.}}</p>{{/paragraphs}}</div>{{/edit}}
         </section>
         </article>
+        {{> foot}}
+        """
+
+    /// A text save refused because the text changed after the page was loaded: both texts,
+    /// and the user's in a form that saves it over the journal's (the version it now has).
+    static let editConflict = """
+        {{> head}}
+        <h1>Your text was not saved</h1>
+        <p class="message">The entry's text was changed (in another window, or with <code>daybook edit</code>) after you \
+        opened the page. Nothing was lost: the journal's text and yours are both below. Copy what you need, then save.</p>
+        <h2>The journal's text now</h2>
+        <textarea class="current" rows="8" readonly aria-label="The journal's text now">{{currentText}}</textarea>
+        <h2>Your text</h2>
+        <form class="text" method="post" action="{{action}}">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="version" value="{{currentVersion}}">
+        <textarea name="text" rows="8" aria-label="Your text">{{submittedText}}</textarea>
+        <button type="submit">Save your text over the journal's</button>
+        </form>
+        <p><a href="{{entry}}">Back to the entry</a> (keeps the journal's text)</p>
         {{> foot}}
         """
 
