@@ -50,10 +50,12 @@ final class EditConflictCLITests: XCTestCase {
         let kept = try XCTUnwrap(first.firstMatch(of: /kept in (\S+\.txt)/).map { String($0.output.1) }, first)
         XCTAssertTrue(kept.hasPrefix(library.appendingPathComponent("unsaved").path + "/"), kept)
         XCTAssertEqual(try String(contentsOfFile: kept, encoding: .utf8), "Written in the editor", "nothing typed is lost")
-        XCTAssertEqual(Array(lines.dropFirst()), [
-            "--- the journal's text now (text_version \(try XCTUnwrap(try show()["text_version"] as? String))):",
-            "Written elsewhere", "--- your text, not saved:", "Written in the editor", "",
-        ])
+        XCTAssertEqual(
+            Array(lines.dropFirst()),
+            [
+                "--- the journal's text now (text_version \(try XCTUnwrap(try show()["text_version"] as? String))):",
+                "Written elsewhere", "--- your text, not saved:", "Written in the editor", "",
+            ])
         // The command the error gives saves it.
         let version = try XCTUnwrap(try show()["text_version"] as? String)
         XCTAssertTrue(first.contains("daybook edit \(id.prefix(8)) --text-file \(kept) --if-version \(version)"), first)

@@ -17,7 +17,8 @@ final class SearchRefusalTests: XCTestCase {
         for (index, text) in ["Harbour at dawn", "Café (terrace) #2", "Rain * all day"].enumerated() {
             let id = "aaaa000\(index)"
             var metadata = PhotoMetadata()
-            metadata.capture = CaptureTime(local: try XCTUnwrap(LocalDateTime(exif: "2021:07:0\(index + 1) 10:00:00")), source: .dateTimeOriginal)
+            metadata.capture = CaptureTime(
+                local: try XCTUnwrap(LocalDateTime(exif: "2021:07:0\(index + 1) 10:00:00")), source: .dateTimeOriginal)
             let entry = JournalEntry(
                 id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, metadata: metadata, pixelSize: nil, thumbnail: nil,
                 thumbnailSize: nil, problems: [])

@@ -11,6 +11,9 @@ import XCTest
 /// page was loaded is refused with both texts (409); a change of tags meanwhile is no
 /// conflict; long texts are saved up to the journal's own limit, and past it refused (413).
 final class EditConflictRouteTests: XCTestCase {
+    /// `JournalEntry.maximumTextBytes`, written out: what import has always allowed.
+    static let textLimit = 1 << 20
+
     /// The fields a page carries back: the CSRF token and the text's version.
     struct PageForm {
         let csrf: String
@@ -26,7 +29,9 @@ final class EditConflictRouteTests: XCTestCase {
         try await client.execute(uri: "/entries/\(entry.id)", method: .get) { $0.text }
     }
 
-    static func saveText(_ client: some TestClientProtocol, _ entry: JournalEntry, _ text: String, _ form: PageForm) async throws -> TestResponse {
+    static func saveText(_ client: some TestClientProtocol, _ entry: JournalEntry, _ text: String, _ form: PageForm) async throws
+        -> TestResponse
+    {
         try await client.execute(
             uri: "/entries/\(entry.id)/text", method: .post, headers: formHeaders,
             body: strictFormBody([("csrf", form.csrf), ("version", form.version), ("text", text)]))
@@ -101,7 +106,9 @@ final class EditConflictRouteTests: XCTestCase {
         XCTAssertEqual(text.count - 199, 8_400)
         try await fixture.application().test(.router) { client in
             let loaded = try PageForm(try await Self.page(client, entry))
-            let body = strictFormBody([("csrf", loaded.csrf), ("version", loaded.version), ("text", text.replacingOccurrences(of: "\n", with: "\r\n"))])
+            let body = strictFormBody([
+                ("csrf", loaded.csrf), ("version", loaded.version), ("text", text.replacingOccurrences(of: "\n", with: "\r\n")),
+            ])
             XCTAssertGreaterThan(body.readableBytes, 75_000)
             let saved = try await client.execute(uri: "/entries/\(entry.id)/text", method: .post, headers: formHeaders, body: body)
             XCTAssertEqual(saved.status, .seeOther)
@@ -118,22 +125,22 @@ final class EditConflictRouteTests: XCTestCase {
         try await fixture.application().test(.router) { client in
             let loaded = try PageForm(try await Self.page(client, entry))
             // Over the text limit, under the form's.
-            let long = String(repeating: "a", count: JournalEntry.maximumTextBytes + 1)
+            let long = String(repeating: "a", count: Self.textLimit + 1)
             let refused = try await Self.saveText(client, entry, long, loaded)
             XCTAssertEqual(refused.status, .contentTooLarge)
             XCTAssertTrue(refused.headers[.contentType]?.hasPrefix("text/html") == true)
             XCTAssertTrue(refused.text.contains("limit of 1048576 bytes (1 MiB)"), refused.text)
             // Over the form's limit too: the same page.
-            let huge = String(repeating: "\n", count: JournalEntry.maximumTextBytes + 200_000)
+            let huge = String(repeating: "\n", count: Self.textLimit + 200_000)
             let tooBig = try await Self.saveText(client, entry, huge.replacingOccurrences(of: "\n", with: "\r\n"), loaded)
             XCTAssertEqual(tooBig.status, .contentTooLarge)
             XCTAssertTrue(tooBig.text.contains("limit of 1048576 bytes (1 MiB)"))
             XCTAssertEqual(try fixture.store.entry(id: entry.id)?.text, entry.text, "nothing was saved")
             // Exactly at the limit is saved.
-            let most = String(repeating: "é", count: JournalEntry.maximumTextBytes / 2)
+            let most = String(repeating: "é", count: Self.textLimit / 2)
             let saved = try await Self.saveText(client, entry, most, loaded)
             XCTAssertEqual(saved.status, .seeOther)
-            XCTAssertEqual(try fixture.store.entry(id: entry.id)?.text.utf8.count, JournalEntry.maximumTextBytes)
+            XCTAssertEqual(try fixture.store.entry(id: entry.id)?.text.utf8.count, Self.textLimit)
         }
     }
 
