@@ -64,6 +64,8 @@ let package = Package(
             dependencies: [
                 "DaybookCore", "DaybookMetadata", "DaybookTagging", "DaybookPlaces",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // `TextVersion`: an edit names the text it started from by its SHA-256.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -109,7 +109,7 @@ private struct ItemCheck {
         try field("entry.thumbnail_width").range(entry.thumbnailWidth, 1...65_535)
         try field("entry.thumbnail_height").range(entry.thumbnailHeight, 1...65_535)
         try field("entry.problems").text(entry.problems, max: 65_536)
-        try field("entry.text").text(entry.text, max: 1 << 20)
+        try field("entry.text").text(entry.text, max: JournalEntry.maximumTextBytes)
         try field("entry.weather_error").text(entry.weatherError, max: 4096)
         try field("entry.created_at").text(entry.createdAt, max: 64, empty: false)
         try field("entry.updated_at").text(entry.updatedAt, max: 64, empty: false)

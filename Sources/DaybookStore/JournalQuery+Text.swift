@@ -1,6 +1,22 @@
 import Foundation
 
 extension JournalQuery {
+    /// The most tags one search may name: each is a condition of the statement, and a few
+    /// hundred make SQLite refuse it (expression too deep).
+    package static let maximumTags = 32
+
+    /// Why a search with words finds nothing without looking: what `daybook search` and the
+    /// web journal's search say beside their empty results.
+    package static let nothingToFindNote = "the words have no letters or digits to search for"
+
+    /// Words were given, yet none has a letter or digit (`*`, `"`, `(`, `#`, an emoji): such a
+    /// search matches nothing, rather than ignoring its words and matching everything (the
+    /// index keeps only letters and digits). Only spaces is no words at all.
+    package var hasNothingToFind: Bool {
+        guard let text, text.contains(where: { !$0.isWhitespace }) else { return false }
+        return !text.contains { $0.isLetter || $0.isNumber }
+    }
+
     /// A distance as people write it for "near": "25km", "500m", "3.5 km", or a bare number
     /// of kilometres. Nil for anything else, zero, or more than half the Earth's circumference.
     /// `daybook search --radius` and the web journal's search read it alike.

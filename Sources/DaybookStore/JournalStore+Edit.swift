@@ -7,14 +7,27 @@ extension JournalStore {
     /// A date set by hand is marked as coming from the user and keeps the entry's UTC offset
     /// (the place did not move), except one its place's zone gave: `rezone` works that out
     /// again for the new date (summer and winter differ).
+    ///
+    /// With `basedOn`, the text is saved only over the text of that version (compare-and-set
+    /// in the same transaction, so the web and the CLI cannot interleave): otherwise it throws
+    /// `EditConflict` and changes nothing. Tags are not part of the version, so a change of
+    /// tags elsewhere never blocks a text save.
     @discardableResult
     package func edit(
-        entryID: String, text: String? = nil, capturedAt: LocalDateTime? = nil, rezone: (inout JournalEntry) -> Void = { _ in }
+        entryID: String, text: String? = nil, basedOn: TextVersion? = nil, capturedAt: LocalDateTime? = nil,
+        rezone: (inout JournalEntry) -> Void = { _ in }
     ) throws -> JournalEntry {
+        if let text, text.utf8.count > JournalEntry.maximumTextBytes { throw StoreError.textTooLong(bytes: text.utf8.count) }
         let now = JournalEntry.timestamp(Date())
         return try pool.write { db in
             guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
-            if let text { entry.text = text }
+            if let text {
+                // The same words from both sides are no conflict.
+                if let basedOn, entry.textVersion != basedOn, entry.text != text {
+                    throw EditConflict(entryID: entryID, currentText: entry.text, currentVersion: entry.textVersion, submittedText: text)
+                }
+                entry.text = text
+            }
             if let capturedAt {
                 entry.capturedLocal = capturedAt
                 entry.captureSubsec = nil

@@ -17,6 +17,8 @@ struct SearchPlan: Sendable, Hashable {
     let capturedBefore: CivilDate?
     let area: Area?
     let limit: Int?
+    /// The words have no letter or digit: nothing matches, and no SQL runs.
+    let findsNothing: Bool
     /// Which rows SQLite starts from: `chooseStart(entries:listSizes:)` sets it.
     private(set) var start = Start.lists
 
@@ -56,8 +58,12 @@ struct SearchPlan: Sendable, Hashable {
     }
 
     init(_ query: JournalQuery) throws {
-        let tags = try query.tags.map(JournalTag.normalizedName)
+        // Checked before the names, so a huge list costs nothing more than counting it.
+        guard query.tags.count <= JournalQuery.maximumTags else { throw StoreError.tooManyTags(query.tags.count) }
+        var seen = Set<String>()
+        let tags = try query.tags.map(JournalTag.normalizedName).filter { seen.insert($0).inserted }
         self.tags = tags
+        findsNothing = query.hasNothingToFind
         fullText = query.text.flatMap(SearchIndex.matchExpression).map { words in
             ([words] + tags.compactMap(SearchIndex.tagPhrase)).joined(separator: " ")
         }

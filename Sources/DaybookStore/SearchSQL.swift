@@ -3,7 +3,16 @@ import GRDB
 extension JournalStore {
     package func search(_ query: JournalQuery) throws -> [SearchResult] {
         let asked = try SearchPlan(query)
-        return try pool.read { db in
+        guard !asked.findsNothing else { return [] }
+        do {
+            return try run(asked)
+        } catch let error as DatabaseError {
+            throw StoreError.database("the search failed", error)
+        }
+    }
+
+    private func run(_ asked: SearchPlan) throws -> [SearchResult] {
+        try pool.read { db in
             var plan = asked
             let lists = plan.listsToCount
             if !lists.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Why the journal could not do what was asked: a `code` to act on, a one-line
 /// `description` that names the file, entry or operation, and the error underneath (GRDB's
@@ -12,6 +13,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
             case io, database, unreadableEntry, entryNotFound, ambiguousID, emptyLibrary, invalidTag, archiveRefused, libraryNotEmpty
+            case textTooLong, searchTooLarge
         }
 
         private let value: Value
@@ -37,6 +39,10 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let archiveRefused = Code(.archiveRefused)
         /// An import needs an empty library.
         public static let libraryNotEmpty = Code(.libraryNotEmpty)
+        /// An entry's text over `JournalEntry.maximumTextBytes`.
+        public static let textTooLong = Code(.textTooLong)
+        /// A search with more tags than `JournalQuery.maximumTags`.
+        public static let searchTooLarge = Code(.searchTooLarge)
     }
 
     public let code: Code
@@ -46,9 +52,15 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// For `.ambiguousID`: the ids that match the prefix (the first ten).
     public let candidates: [String]
 
+    /// The longest `description`, in characters: an error is one line on a terminal or a page,
+    /// whatever it reports (a path, a tag name, SQLite's message).
+    public static let maximumDescriptionLength = 500
+
     init(_ code: Code, _ description: String, underlying: (any Error)? = nil, candidates: [String] = []) {
         self.code = code
-        self.description = description
+        self.description =
+            description.count > Self.maximumDescriptionLength
+            ? String(description.prefix(Self.maximumDescriptionLength - 1)) + "…" : description
         self.underlying = underlying
         self.candidates = candidates
     }
@@ -68,8 +80,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             .io, "\(operation): \(String(cString: strerror(code)))", underlying: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
     }
 
+    /// SQLite's code and message only: GRDB's own description adds the statement and its
+    /// arguments, which can be kilobytes (a search of many tags) and the user's own words.
     static func database(_ operation: String, _ error: any Error) -> StoreError {
-        StoreError(.database, "\(operation): \(error)", underlying: error)
+        let reason = (error as? DatabaseError).map { "SQLite error \($0.resultCode.rawValue): \($0.message ?? "no message")" }
+        return StoreError(.database, "\(operation): \(reason ?? "\(error)")", underlying: error)
     }
 
     static func unreadableEntry(_ description: String) -> StoreError { StoreError(.unreadableEntry, description) }
@@ -84,5 +99,15 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     static func invalidTag(_ name: String) -> StoreError {
         StoreError(.invalidTag, "invalid tag \"\(name)\": use letters, digits, '-' or '_' (at most 64)")
+    }
+
+    package static func textTooLong(bytes: Int) -> StoreError {
+        StoreError(
+            .textTooLong,
+            "the text is \(bytes) bytes; an entry's text may be at most \(JournalEntry.maximumTextBytes) bytes (1 MiB) of UTF-8")
+    }
+
+    static func tooManyTags(_ count: Int) -> StoreError {
+        StoreError(.searchTooLarge, "a search may name at most \(JournalQuery.maximumTags) tags (this one names \(count))")
     }
 }

@@ -9,7 +9,11 @@ struct Edit: ParsableCommand {
         abstract: "Change an entry's text, date or tags.",
         discussion: """
             --editor opens the text in $VISUAL or $EDITOR (else vi), as git does; saving an \
-            unchanged text changes nothing. A new --date is the local time as the camera \
+            unchanged text changes nothing. If the entry's text is changed elsewhere while the \
+            editor is open (the web journal, another edit), yours is not saved over it: both \
+            texts are printed and yours is kept in the library's unsaved/ folder. Scripts get the \
+            same check with --if-version, giving the text_version that show --json printed. \
+            A text is at most 1 MiB of UTF-8. A new --date is the local time as the camera \
             would have written it; the entry keeps its UTC offset (one its place's time zone \
             gave is worked out again for the new date) and its weather is fetched again for \
             the new time.
@@ -17,6 +21,7 @@ struct Edit: ParsableCommand {
             Examples:
               daybook edit 3f2a --text "Lunch by the river"
               daybook edit 3f2a --editor
+              daybook edit 3f2a --text-file notes.txt --if-version 9b2c41d07e5a8f16
               daybook edit 3f2a --date "2024-05-17 12:30" --add-tag lunch
             """
     )
@@ -36,6 +41,13 @@ struct Edit: ParsableCommand {
     var editor = false
 
     @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Save the new text only over the text of this version (text_version in show --json); else refuse.",
+            valueName: "version"))
+    var ifVersion: String?
+
+    @Option(
         name: .long, help: ArgumentHelp("New capture date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD HH:MM:SS'.", valueName: "date"))
     var date: String?
 
@@ -51,6 +63,14 @@ struct Edit: ParsableCommand {
         guard sources == 1 || date != nil || !addTag.isEmpty || !removeTag.isEmpty else {
             throw ValidationError("Nothing to change: give --text, --text-file, --editor, --date, --add-tag or --remove-tag.")
         }
+        if let ifVersion {
+            guard text != nil || textFile != nil else {
+                throw ValidationError("--if-version goes with --text or --text-file (--editor checks the text it opened).")
+            }
+            guard TextVersion(ifVersion) != nil else {
+                throw ValidationError("--if-version takes the 16 hex digits of text_version from show --json (got \(ifVersion)).")
+            }
+        }
         if let date, Self.parseDate(date) == nil {
             throw ValidationError("--date must look like 2024-05-17, '2024-05-17 12:30' or '2024-05-17 12:30:05' (got \(date)).")
         }
@@ -65,6 +85,8 @@ struct Edit: ParsableCommand {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary)
         var entry = try store.entry(idPrefix: id)
         var newText: String?
+        // The text the new one replaces, for the compare-and-set in the store.
+        var basedOn = ifVersion.flatMap { TextVersion($0) }
         if let text { newText = text }
         if let textFile {
             let data =
@@ -74,13 +96,20 @@ struct Edit: ParsableCommand {
             newText = String(decoding: data, as: UTF8.self)
         }
         if editor {
+            basedOn = entry.textVersion
             let edited = try TextEditor.edit(entry.text, label: entry.shortID)
             newText = edited == entry.text ? nil : edited
         }
         if let trimmed = newText?.trimmingCharacters(in: .newlines) { newText = trimmed }
         if newText != nil || date != nil {
-            entry = try store.edit(
-                entryID: entry.id, text: newText, capturedAt: date.flatMap(Self.parseDate), rezone: EntryPlacer.zone)
+            do {
+                entry = try store.edit(
+                    entryID: entry.id, text: newText, basedOn: basedOn, capturedAt: date.flatMap(Self.parseDate),
+                    rezone: EntryPlacer.zone)
+            } catch let conflict as EditConflict {
+                try UnsavedText.report(conflict, library: store.library)
+                throw ExitCode.failure
+            }
         }
         if !addTag.isEmpty || !removeTag.isEmpty {
             try store.editTags(entryID: entry.id, add: addTag, remove: removeTag)

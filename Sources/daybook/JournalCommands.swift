@@ -39,8 +39,9 @@ struct Search: ParsableCommand {
         discussion: """
             Words match the entry's text, tags and place (town, region, country) as prefixes, \
             ignoring case and accents ("cafe" finds "Café au lait", "zurich" finds Zürich); every \
-            word must match. Tags given with --tag must all \
-            be present. Dates are the capture's local date. --near finds entries within \
+            word must match; a search whose words have no letter or digit (only "*", "#", an \
+            emoji) matches nothing. Tags given with --tag must all \
+            be present (at most 32). Dates are the capture's local date. --near finds entries within \
             --radius of a point, of another entry's place, or of a town named offline (an \
             ambiguous name takes the most populous place and says which; "Paris, FR" or \
             "Paris, Texas" narrows it), nearest first, and works across the antimeridian and \
@@ -124,6 +125,11 @@ struct Search: ParsableCommand {
         let results = try store.search(query)
         let distances = Dictionary(
             uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
+        if query.hasNothingToFind {
+            // Said even with --json (on standard error), so a script's empty list has its reason.
+            Console.writeError("daybook: no entries match: \(JournalQuery.nothingToFindNote)")
+            return options.json ? try Console.printJSON([EntryDetailsOutput]()) : ()
+        }
         if results.isEmpty && !options.json {
             return Console.writeError("daybook: no entries match")
         }

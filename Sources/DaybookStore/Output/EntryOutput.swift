@@ -113,7 +113,7 @@ package struct EntryDetailsOutput: Sendable, Encodable {
         self.distanceKm = distanceKm
     }
 
-    enum Key: String, CodingKey { case tags, weather, distanceKm }
+    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion }
 
     package func encode(to encoder: any Encoder) throws {
         try entry.encode(to: encoder)
@@ -121,5 +121,7 @@ package struct EntryDetailsOutput: Sendable, Encodable {
         try container.encode(tags, forKey: .tags)
         try container.encode(weather, forKey: .weather)
         try container.encodeIfPresent(distanceKm, forKey: .distanceKm)
+        // For `daybook edit --if-version`: not part of the entry's own fields, so `export json` is unchanged.
+        try container.encode(TextVersion(of: entry.text).description, forKey: .textVersion)
     }
 }

@@ -7,10 +7,25 @@ extension WebJournal {
     /// (no foreign Origin) and carry the CSRF token; then it answers 303 back to a page.
     func addEditRoutes(to router: Router<BasicRequestContext>) {
         router.post("/entries/:id/text") { request, context in
-            try await editing(request, context) { entry, fields in
+            try await editing(request, context, upTo: Self.textFormLimit) { entry, fields in
                 guard let text = fields.first("text") else { return Answer.problem(.badRequest, "text is missing") }
+                // The version the page was made with; a form without one (a script's) saves unconditionally.
+                var basedOn: TextVersion?
+                if let version = fields.first("version") {
+                    guard let version = TextVersion(version) else {
+                        return Answer.problem(.badRequest, "the form's version is not one this journal wrote: reload the page")
+                    }
+                    basedOn = version
+                }
                 // Browsers send CRLF from a textarea; the journal stores lines.
-                try store.edit(entryID: entry.id, text: text.replacingOccurrences(of: "\r\n", with: "\n"))
+                let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+                do {
+                    try store.edit(entryID: entry.id, text: lines, basedOn: basedOn)
+                } catch let conflict as EditConflict {
+                    return Answer.html(pages.editConflict(entry, conflict, csrf: csrf.value), status: .conflict)
+                } catch let error as StoreError where error.code == .textTooLong {
+                    return textTooLarge
+                }
                 return Answer.seeOther("/entries/\(entry.id)")
             }
         }
@@ -40,17 +55,33 @@ extension WebJournal {
         }
     }
 
-    /// Checks origin and token, reads the form (64 KB at most) and finds the entry.
+    /// The text form's largest body: the longest text an entry may have (`maximumTextBytes`)
+    /// as a browser encodes it at worst, a newline sent as CRLF and that as `%0D%0A` (six bytes
+    /// for one), plus room for the other fields. A text under the limit always arrives; the
+    /// store then checks the text itself.
+    static let textFormLimit = JournalEntry.maximumTextBytes * 6 + (64 << 10)
+
+    /// The tag and delete forms carry a few short fields.
+    static let smallFormLimit = 64 << 10
+
+    var textTooLarge: Response {
+        let limit = "\(JournalEntry.maximumTextBytes) bytes (1 MiB) of UTF-8"
+        let message = "The text is over the journal's limit of \(limit). Nothing was saved: go back, shorten it and save again."
+        return Answer.html(pages.message("Text too long", message), status: .contentTooLarge)
+    }
+
+    /// Checks origin and token, reads the form (`limit` bytes at most) and finds the entry.
     private func editing(
-        _ request: Request, _ context: BasicRequestContext, _ body: (JournalEntry, FormFields) throws -> Response
+        _ request: Request, _ context: BasicRequestContext, upTo limit: Int = smallFormLimit,
+        _ body: (JournalEntry, FormFields) throws -> Response
     ) async throws -> Response {
         guard CSRFToken.isSameOrigin(request) else { return Answer.problem(.forbidden, "edits come from this journal's own pages") }
         var request = request
         let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: 64 << 10)
+            buffer = try await request.collectBody(upTo: limit)
         } catch {
-            return Answer.problem(.contentTooLarge, "the form is too large")
+            return limit == Self.textFormLimit ? textTooLarge : Answer.problem(.contentTooLarge, "the form is too large")
         }
         let fields = FormFields(String(buffer: buffer))
         guard csrf.accepts(fields.first("csrf") ?? request.headers[.init("X-Daybook-CSRF")!]) else {

@@ -1,7 +1,13 @@
 /// One entry's page, the delete confirmation, and the map of all entries.
 enum EntryTemplates {
+    /// For the pages with edit forms: the server's `Referrer-Policy: no-referrer` makes browsers
+    /// send `Origin: null` with a form POST, which the same-origin check must refuse; within
+    /// the journal's own origin, these pages name themselves (nothing is sent to other sites).
+    static let sameOriginReferrer = #"<meta name="referrer" content="same-origin">"#
+
     static let entry = """
         {{> head}}
+        \(sameOriginReferrer)
         <article class="entry" data-id="{{id}}">
         <nav class="pager">
         {{#newer}}<a rel="prev" href="{{newer}}">Newer</a>{{/newer}}
@@ -47,6 +53,7 @@ enum EntryTemplates {
         {{#edit}}
         <form class="text" method="post" action="{{edit.textAction}}">
         <input type="hidden" name="csrf" value="{{edit.csrf}}">
+        <input type="hidden" name="version" value="{{edit.textVersion}}">
         <textarea name="text" rows="6" aria-label="Text">{{text}}</textarea>
         <button type="submit">Save text</button>
         </form>
@@ -58,8 +65,30 @@ enum EntryTemplates {
         {{> foot}}
         """
 
+    /// A text save refused because the text changed after the page was loaded: both texts,
+    /// and the user's in a form that saves it over the journal's (the version it now has).
+    static let editConflict = """
+        {{> head}}
+        \(sameOriginReferrer)
+        <h1>Your text was not saved</h1>
+        <p class="message">The entry's text was changed (in another window, or with <code>daybook edit</code>) after you \
+        opened the page. Nothing was lost: the journal's text and yours are both below. Copy what you need, then save.</p>
+        <h2>The journal's text now</h2>
+        <textarea class="current" rows="8" readonly aria-label="The journal's text now">{{currentText}}</textarea>
+        <h2>Your text</h2>
+        <form class="text" method="post" action="{{action}}">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="version" value="{{currentVersion}}">
+        <textarea name="text" rows="8" aria-label="Your text">{{submittedText}}</textarea>
+        <button type="submit">Save your text over the journal's</button>
+        </form>
+        <p><a href="{{entry}}">Back to the entry</a> (keeps the journal's text)</p>
+        {{> foot}}
+        """
+
     static let confirmDelete = """
         {{> head}}
+        \(sameOriginReferrer)
         <h1>Delete this entry?</h1>
         <p>{{day}}{{#place}}, {{place}}{{/place}}. The entry, its text, tags, weather and thumbnail are removed from the journal. \
         The photo file itself is not touched.</p>

@@ -4,7 +4,7 @@ import Mustache
 /// the binary carries them wherever it is copied (nothing is read from disk at run time).
 enum TemplateLibrary {
     enum Page: String, CaseIterable, Sendable {
-        case timeline, search, onThisDay, latest, tags, message, entry, confirmDelete, map
+        case timeline, search, onThisDay, latest, tags, message, entry, confirmDelete, map, editConflict
     }
 
     static let shared: MustacheLibrary = {
@@ -16,7 +16,7 @@ enum TemplateLibrary {
             Page.onThisDay.rawValue: ListTemplates.onThisDay, Page.latest.rawValue: ListTemplates.latest,
             Page.tags.rawValue: ListTemplates.tags, Page.message.rawValue: ListTemplates.message,
             Page.entry.rawValue: EntryTemplates.entry, Page.confirmDelete.rawValue: EntryTemplates.confirmDelete,
-            Page.map.rawValue: EntryTemplates.map,
+            Page.map.rawValue: EntryTemplates.map, Page.editConflict.rawValue: EntryTemplates.editConflict,
         ]
         for (name, source) in sources {
             // The templates are constants of this module: one that does not parse is a bug,

@@ -51,7 +51,7 @@ struct JournalPages: Sendable {
         let edit = csrf.map { token in
             EditForms(
                 textAction: "/entries/\(entry.id)/text", tagsAction: "/entries/\(entry.id)/tags",
-                deleteLink: "/entries/\(entry.id)/delete", csrf: token)
+                deleteLink: "/entries/\(entry.id)/delete", csrf: token, textVersion: entry.textVersion.description)
         }
         let page = EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
@@ -77,6 +77,14 @@ struct JournalPages: Sendable {
         ImageView(src: links.preview(name), width: size.width, height: size.height, alt: EntryText.alt(entry))
     }
 
+    func editConflict(_ entry: JournalEntry, _ conflict: EditConflict, csrf: String) -> String {
+        let page = EditConflictPage(
+            frame: frame("Text not saved"), entry: links.entry(entry.id), action: "/entries/\(entry.id)/text", csrf: csrf,
+            currentText: conflict.currentText, currentVersion: conflict.currentVersion.description,
+            submittedText: conflict.submittedText)
+        return TemplateLibrary.render(.editConflict, page)
+    }
+
     func confirmDelete(_ entry: JournalEntry, csrf: String) -> String {
         let tile = EntryTile(entry: entry, annotations: nil, links: links)
         let page = ConfirmDeletePage(
@@ -93,7 +101,11 @@ struct JournalPages: Sendable {
         let sections = try self.sections(entries, distances: distances) { entry in
             form.near.isEmpty ? EntryText.month(entry.capturedLocal) : "Nearest first"
         }
-        let summary = results.map { $0.isEmpty ? "No entries match." : "\($0.count) entr\($0.count == 1 ? "y" : "ies")" }
+        let nothingToFind = JournalQuery(text: form.q).hasNothingToFind
+        let summary = results.map { results in
+            guard results.isEmpty else { return "\(results.count) entr\(results.count == 1 ? "y" : "ies")" }
+            return nothingToFind ? "No entries match: \(JournalQuery.nothingToFindNote)." : "No entries match."
+        }
         let page = SearchPage(frame: frame, form: form, problem: problem, summary: summary, sections: sections)
         return TemplateLibrary.render(.search, page)
     }

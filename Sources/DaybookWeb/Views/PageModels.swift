@@ -62,6 +62,18 @@ struct EditForms: Sendable {
     let tagsAction: String
     let deleteLink: String
     let csrf: String
+    /// The text's version the page shows: a save over any other text is refused (409).
+    let textVersion: String
+}
+
+struct EditConflictPage: Sendable {
+    let frame: PageFrame
+    let entry: String
+    let action: String
+    let csrf: String
+    let currentText: String
+    let currentVersion: String
+    let submittedText: String
 }
 
 struct MapSpot: Sendable {

@@ -39,6 +39,9 @@ struct SearchForm: Sendable {
     /// The query, or the first field that does not read.
     func query(store: JournalStore, limit: Int?) throws -> JournalQuery {
         var query = JournalQuery(text: q.isEmpty ? nil : q, tags: [], limit: limit)
+        guard tags.count <= JournalQuery.maximumTags else {
+            throw Problem(description: "tag: a search may name at most \(JournalQuery.maximumTags) tags (this one names \(tags.count))")
+        }
         for name in tags {
             do { query.tags.append(try JournalTag.normalizedName(name)) } catch { throw Problem(description: "tag: \(error)") }
         }
