@@ -11,7 +11,7 @@ final class EditConflictCLITests: XCTestCase {
 
     override func setUpWithError() throws {
         library = try temporaryFolder("daybook-edit-conflict").appendingPathComponent("library")
-        let photo = Repository.sampleImages.appendingPathComponent("01-paris-2019-07.jpg")
+        let photo = Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg")
         XCTAssertEqual(try daybook("ingest", photo.path).status, 0)
         id = try XCTUnwrap(try show()["id"] as? String)
         XCTAssertEqual(try daybook("edit", id, "--text", "First words").status, 0)
