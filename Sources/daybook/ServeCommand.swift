@@ -32,7 +32,7 @@ struct Serve: AsyncParsableCommand {
               daybook serve --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
               daybook serve --hash-password > ~/.daybook-pw  reads the password on stdin
               daybook serve --host 0.0.0.0 --password-file ~/.daybook-pw
-              daybook serve --allowed-host journal.example.org   behind a reverse proxy on this machine
+              daybook serve --allowed-host journal.lan       behind a proxy, by that name
             A systemd user unit is in contrib/daybook-serve.service (see the README).
             """
     )

@@ -31,13 +31,16 @@ struct AllowedHosts: Sendable {
         self.anyAddress = anyAddress
     }
 
+    /// The name to show in a refusal: the bound address, or 127.0.0.1 for a wildcard.
+    var home: String { names.first { $0.host != "localhost" && $0.port == .bound }?.host ?? "127.0.0.1" }
+
     /// Loopback: the bound address and `localhost`. Beyond loopback: the address given to
     /// `--host` (any address when it is a wildcard). Both: every `--allowed-host`.
     init(_ configuration: WebConfiguration) {
         let bound = Self.hostPart(configuration.host)
         var hosts = ["localhost"]
         let wildcard = ["0.0.0.0", "[::]"].contains(bound)
-        if !wildcard { hosts.append(bound) }
+        if !wildcard && bound != "localhost" { hosts.append(bound) }
         if bound == "localhost" { hosts += ["127.0.0.1", "[::1]"] }
         var names = hosts.map { Name(host: $0, port: .bound) }
         names += configuration.allowedHosts.compactMap(Self.allowedName)

@@ -47,7 +47,7 @@ struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == Ba
         guard !named.isEmpty, named.allSatisfy({ hosts.accepts($0, boundPort: boundPort) }) else {
             return Answer.problem(
                 .misdirectedRequest,
-                "This journal answers only to its own address (such as http://127.0.0.1:\(boundPort ?? 8080)/); "
+                "This journal answers only to its own address (such as http://\(hosts.home):\(boundPort ?? 8080)/); "
                     + "start it with --allowed-host NAME to reach it by another name.")
         }
         if ![.get, .head].contains(request.method), !CSRFToken.isSameOrigin(request, allowed: hosts, boundPort: boundPort) {
