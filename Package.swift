@@ -94,6 +94,10 @@ let package = Package(
                 "DaybookCore", "DaybookImaging", "DaybookIngest", "DaybookStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                // BcryptPasswordVerifier: bcrypt on NIO's thread pool, off the async executor.
+                .product(name: "HummingbirdBasicAuth", package: "hummingbird-auth"),
+                // HMAC for the login cookie.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

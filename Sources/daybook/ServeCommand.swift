@@ -18,7 +18,11 @@ struct Serve: AsyncParsableCommand {
 
             It listens on 127.0.0.1 only, unless --host names another address; then every request \
             needs the password whose bcrypt hash --password-file holds (make one with \
-            --hash-password), and it refuses to start without one. Maps draw country outlines \
+            --hash-password; at most 72 bytes), and it refuses to start without one. A browser \
+            logs in once and keeps a cookie; wrong passwords from one address soon have to wait \
+            (429). It answers only to its own address and localhost (other Host names are refused \
+            with 421, against DNS rebinding): behind a reverse proxy or a tunnel, name the public \
+            host with --allowed-host. Maps draw country outlines \
             compiled into daybook and need Debian's libjs-leaflet and libjs-leaflet.markercluster; \
             --tiles adds online map tiles. SIGINT (Ctrl-C) or SIGTERM stops it cleanly.
 
@@ -28,6 +32,7 @@ struct Serve: AsyncParsableCommand {
               daybook serve --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
               daybook serve --hash-password > ~/.daybook-pw  reads the password on stdin
               daybook serve --host 0.0.0.0 --password-file ~/.daybook-pw
+              daybook serve --allowed-host journal.lan       behind a proxy, by that name
             A systemd user unit is in contrib/daybook-serve.service (see the README).
             """
     )
@@ -42,6 +47,13 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Online map tiles, an http(s) URL with {z}, {x} and {y}.", valueName: "url"))
     var tiles: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Another name the server answers to (NAME for any port, or NAME:PORT); repeatable. The bound address and localhost always are.",
+            valueName: "name"))
+    var allowedHost: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("A file holding the bcrypt hash of the password.", valueName: "file"))
     var passwordFile: String?
@@ -62,6 +74,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.tiles = tiles
+        configuration.allowedHosts = allowedHost
         let level = logLevel
         LoggingSystem.bootstrap { label in TimestampedLogHandler(label: label, level: level) }
         let logger = Logger(label: "daybook.serve")
@@ -96,6 +109,11 @@ struct Serve: AsyncParsableCommand {
         guard let password = readLine(strippingNewline: true), !password.isEmpty else {
             throw ValidationError("--hash-password reads the password from standard input; it was empty.")
         }
-        print(PasswordFile.hash(password))
+        do {
+            print(try PasswordFile.hash(password))
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
     }
 }

@@ -1,9 +1,15 @@
 import Foundation
+import HummingbirdBasicAuth
 import HummingbirdBcrypt
 
 /// `--password-file`: a file holding a bcrypt hash (as `daybook serve --hash-password` prints
 /// it), never the password itself.
 package enum PasswordFile {
+    /// bcrypt reads at most 72 bytes and ignores the rest, so a longer password would be
+    /// accepted with anything after its 72nd byte. Longer ones are refused instead: no hash is
+    /// made of one, and none is ever accepted at login.
+    package static let longestPassword = 72
+
     package static func readHash(_ path: String) throws(WebError) -> String {
         guard let data = FileManager.default.contents(atPath: path), data.count < 4096,
             let text = String(data: data, encoding: .utf8)
@@ -16,7 +22,16 @@ package enum PasswordFile {
     }
 
     /// A bcrypt hash of `password` (cost 12: about a quarter of a second here).
-    package static func hash(_ password: String) -> String { Bcrypt.hash(password, cost: 12) }
+    package static func hash(_ password: String) throws(WebError) -> String {
+        guard password.utf8.count <= longestPassword else { throw .passwordTooLong(password.utf8.count) }
+        return Bcrypt.hash(password, cost: 12)
+    }
 
-    static func verify(_ password: String, hash: String) -> Bool { Bcrypt.verify(password, hash: hash) }
+    /// Whether `password` is the one `hash` was made from. bcrypt runs on NIO's thread pool
+    /// (hummingbird-auth's verifier), never on the executor that answers requests: a quarter
+    /// of a second per guess there would stall every other request behind it.
+    static func verify(_ password: String, hash: String) async throws -> Bool {
+        guard password.utf8.count <= longestPassword else { return false }
+        return try await BcryptPasswordVerifier().verifyPassword(password, createsHash: hash)
+    }
 }

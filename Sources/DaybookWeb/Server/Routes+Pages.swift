@@ -16,7 +16,11 @@ extension WebJournal {
         router.get("/search") { request, _ in try cache.answer(request) { try searchPage(SearchForm(FormFields(request.uri.query))) } }
         router.get("/on-this-day") { request, _ in
             let today = Self.today()
-            let day = FormFields(request.uri.query).first("date").flatMap(MonthDay.init) ?? today.date.monthDay
+            var day = today.date.monthDay
+            if let text = FormFields(request.uri.query).first("date"), !text.isEmpty {
+                guard let given = MonthDay(text) else { return badParameter("date", text, "a day of the year as MM-DD, such as 07-14") }
+                day = given
+            }
             let leap = day == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(today.year)
             let entries = try store.onThisDay(monthDay: day, beforeYear: today.year, includeLeapDay: leap)
             return Answer.html(try pages.onThisDay(entries, day: day, thisYear: today.year))
@@ -30,7 +34,11 @@ extension WebJournal {
     func timelinePage(_ fields: FormFields) throws -> Response {
         let size = configuration.pageSize
         var entries: [JournalEntry]
-        let month = fields.first("month").flatMap(CalendarMonth.init)
+        var month: CalendarMonth?
+        if let text = fields.first("month"), !text.isEmpty {
+            guard let given = CalendarMonth(text) else { return badParameter("month", text, "a month as YYYY-MM, such as 2024-05") }
+            month = given
+        }
         if let before = fields.first("before"), !before.isEmpty {
             guard let cursor = try lookUp(before) else { return notFound("That page of the timeline is gone: its entry was deleted.") }
             entries = try store.timeline(after: cursor, limit: size + 1)
@@ -67,6 +75,11 @@ extension WebJournal {
         } catch let error as StoreError where error.code == .entryNotFound || error.code == .ambiguousID {
             return nil
         }
+    }
+
+    /// 400 for a query parameter that does not read, saying what it must look like.
+    func badParameter(_ name: String, _ value: String, _ shape: String) -> Response {
+        Answer.html(pages.message("Bad request", "\(name)=\(value) does not read: \(name) must be \(shape)."), status: .badRequest)
     }
 
     func notFound(_ message: String = "There is no such page in this journal.") -> Response {

@@ -14,6 +14,12 @@ package struct WebConfiguration: Sendable {
     package var javascriptFolder = URL(fileURLWithPath: "/usr/share/javascript")
     /// Entries on one timeline page.
     package var pageSize = 60
+    /// `--allowed-host`: more names the server answers to (`NAME` with any port, or
+    /// `NAME:PORT`), for a reverse proxy or a tunnel. The bound address and `localhost` are
+    /// always allowed; any other `Host` is refused (docs/web.md, "DNS rebinding").
+    package var allowedHosts: [String] = []
+    /// How many wrong passwords a client address may send, and how long it then waits.
+    package var loginLimits = LoginLimits()
 
     package init() {}
 
@@ -34,6 +40,7 @@ package struct WebConfiguration: Sendable {
             else { throw .badTiles(tiles) }
         }
         guard (1...65535).contains(port) || port == 0 else { throw .badPort(port) }
+        for name in allowedHosts where AllowedHosts.allowedName(name) == nil { throw .badAllowedHost(name) }
     }
 
     /// "https://tile.example.org" for a tile URL: what the Content-Security-Policy allows
@@ -51,6 +58,8 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     case badTiles(String)
     case badPort(Int)
     case passwordFile(String)
+    case badAllowedHost(String)
+    case passwordTooLong(Int)
 
     package var description: String {
         switch self {
@@ -59,6 +68,11 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badTiles(let url): return "--tiles must be an http(s) URL with {z}, {x} and {y} (got \(url))"
         case .badPort(let port): return "--port must be 1–65535 (got \(port))"
         case .passwordFile(let message): return message
+        case .badAllowedHost(let name):
+            return "--allowed-host must be a host name or address, optionally with :PORT (got \(name.debugDescription))"
+        case .passwordTooLong(let bytes):
+            return "the password is \(bytes) bytes long; bcrypt reads only the first \(PasswordFile.longestPassword), "
+                + "so daybook refuses longer ones: choose a password of at most \(PasswordFile.longestPassword) bytes"
         }
     }
 }

@@ -4,8 +4,8 @@ import Hummingbird
 import Logging
 
 /// The web journal over one library: its routes, the pages and API they answer with, and the
-/// files they serve. `application()` is what `daybook serve` runs; tests drive `router()` and
-/// `application()` through HummingbirdTesting.
+/// files they serve. `application()` is what `daybook serve` runs, the routes behind
+/// `WebGuard`; tests drive it through HummingbirdTesting.
 package struct WebJournal: Sendable {
     package let store: JournalStore
     package let configuration: WebConfiguration
@@ -14,6 +14,9 @@ package struct WebJournal: Sendable {
     let previews: PreviewMaker
     let vendor: VendorFiles
     let cache: AnswerCache
+    let hosts: AllowedHosts
+    let port: BoundPort
+    let password: PasswordGate?
 
     package init(store: JournalStore, configuration: WebConfiguration) throws {
         try configuration.validate()
@@ -23,6 +26,9 @@ package struct WebJournal: Sendable {
         previews = try PreviewMaker(library: store.library)
         vendor = VendorFiles(folder: configuration.javascriptFolder)
         cache = AnswerCache(store: store)
+        hosts = AllowedHosts(configuration)
+        port = BoundPort(configured: configuration.port)
+        password = configuration.passwordHash.map { PasswordGate(hash: $0, limits: configuration.loginLimits) }
     }
 
     /// The pages as the server renders them: links to routes, edit forms with the token.
@@ -30,12 +36,12 @@ package struct WebJournal: Sendable {
         JournalPages(store: store, links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
     }
 
-    package func router() -> Router<BasicRequestContext> {
+    /// The routes alone: `application()` serves them behind the guard (allowed hosts,
+    /// password, security headers, HEAD).
+    func router() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         // One line per request at debug level (`--log-level debug`).
         router.add(middleware: LogRequestsMiddleware(.debug))
-        router.add(middleware: SecurityHeadersMiddleware(tiles: configuration.tiles))
-        if let hash = configuration.passwordHash { router.add(middleware: PasswordMiddleware(hash: hash)) }
         addPageRoutes(to: router)
         addEditRoutes(to: router)
         addAPIRoutes(to: router)
@@ -45,10 +51,18 @@ package struct WebJournal: Sendable {
 
     /// The server, bound to the configured address; `onRunning` learns the port (0 picks one).
     package func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
-            router: router(),
+        let guarded = WebGuard(
+            routes: router().buildResponder(), hosts: hosts, port: port, password: password,
+            headers: SecurityHeaders(tiles: configuration.tiles))
+        let port = self.port
+        return Application(
+            responder: guarded,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? 0
+                port.set(bound)
+                await onRunning(bound)
+            },
             logger: logger)
     }
 }

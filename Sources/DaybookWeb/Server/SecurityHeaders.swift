@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// Headers on every answer, refusals and errors included: a Content-Security-Policy that
+/// allows scripts, styles and requests only from the journal itself (no inline script or
+/// style), no framing, no sniffing, no referrer.
+struct SecurityHeaders: Sendable {
+    let policy: String
+
+    init(tiles: String?) {
+        let tileOrigin = tiles.flatMap(WebConfiguration.origin).map { " \($0)" } ?? ""
+        policy =
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:\(tileOrigin); "
+            + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    }
+
+    func apply(to response: inout Response) {
+        response.headers[.contentSecurityPolicy] = policy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.init("X-Frame-Options")!] = "DENY"
+        response.headers[.init("Referrer-Policy")!] = "no-referrer"
+    }
+}

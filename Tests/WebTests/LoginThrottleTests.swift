@@ -1,0 +1,71 @@
+import XCTest
+
+@testable import DaybookWeb
+
+/// The table of wrong passwords per address, on a clock the test moves: the doubling wait,
+/// the cap on guesses in flight, forgetting, and a bounded size whatever the number of
+/// addresses.
+final class LoginThrottleTests: XCTestCase {
+    func testTheWaitDoublesUpToTheLongestAndASuccessForgets() {
+        var limits = LoginLimits()
+        limits.longestWaitSeconds = 10
+        let throttle = LoginThrottle(limits: limits)
+        let start = ContinuousClock.now
+        var now = start
+        var waits: [Int] = []
+        for _ in 0..<10 {
+            // Wait as told, then guess wrong.
+            while case .wait(let seconds) = throttle.begin("192.0.2.1", now: now) {
+                waits.append(seconds)
+                now += .seconds(seconds)
+            }
+            throttle.end("192.0.2.1", succeeded: false, now: now)
+        }
+        XCTAssertEqual(waits, [1, 2, 4, 8, 10], "5 free, then 1, 2, 4 … seconds, at most the longest")
+        XCTAssertEqual(throttle.begin("192.0.2.2", now: now), .proceed, "other addresses are not affected")
+        throttle.end("192.0.2.2", succeeded: true, now: now)
+        XCTAssertEqual(throttle.begin("192.0.2.1", now: now), .wait(seconds: 10))
+        now += .seconds(10)
+        XCTAssertEqual(throttle.begin("192.0.2.1", now: now), .proceed)
+        throttle.end("192.0.2.1", succeeded: true, now: now)
+        XCTAssertEqual(throttle.count, 0, "a right password forgets the address")
+        // Failures below the limit are forgotten after a quiet while.
+        for _ in 0..<4 {
+            _ = throttle.begin("192.0.2.3", now: now)
+            throttle.end("192.0.2.3", succeeded: false, now: now)
+        }
+        now += .seconds(limits.forgetAfterSeconds + 1)
+        for _ in 0..<5 {
+            XCTAssertEqual(throttle.begin("192.0.2.3", now: now), .proceed)
+            throttle.end("192.0.2.3", succeeded: false, now: now)
+        }
+    }
+
+    func testGuessesInFlightPerAddressAreCapped() {
+        let throttle = LoginThrottle(limits: LoginLimits())
+        let now = ContinuousClock.now
+        XCTAssertEqual(throttle.begin("192.0.2.1", now: now), .proceed)
+        XCTAssertEqual(throttle.begin("192.0.2.1", now: now), .proceed)
+        XCTAssertEqual(throttle.begin("192.0.2.1", now: now), .wait(seconds: 1))
+        throttle.end("192.0.2.1", succeeded: false, now: now)
+        XCTAssertEqual(throttle.begin("192.0.2.1", now: now), .proceed)
+    }
+
+    func testTheTableStaysBoundedAndKeepsBlockedAddressesFirst() {
+        var limits = LoginLimits()
+        limits.clients = 100
+        let throttle = LoginThrottle(limits: limits)
+        let now = ContinuousClock.now
+        for _ in 0..<5 {
+            _ = throttle.begin("198.51.100.7", now: now)
+            throttle.end("198.51.100.7", succeeded: false, now: now)
+        }
+        for index in 0..<100_000 {
+            let address = "2001:db8::\(String(index, radix: 16))"
+            _ = throttle.begin(address, now: now)
+            throttle.end(address, succeeded: false, now: now)
+            XCTAssertLessThanOrEqual(throttle.count, 100)
+        }
+        XCTAssertEqual(throttle.begin("198.51.100.7", now: now), .wait(seconds: 1), "still waiting")
+    }
+}
