@@ -66,7 +66,7 @@ final class ResponseRulesTests: XCTestCase {
                             + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
                     XCTAssertEqual(response.headers[.xContentTypeOptions], "nosniff")
                     XCTAssertEqual(response.headers[.init("X-Frame-Options")!], "DENY")
-                    XCTAssertEqual(response.headers[.init("Referrer-Policy")!], "no-referrer")
+                    XCTAssertEqual(response.headers[.init("Referrer-Policy")!], "same-origin")
                     XCTAssertFalse(response.text.contains("tag"), "the reason stays in the log: \(response.text)")
                 }
             }

@@ -2,7 +2,9 @@ import Hummingbird
 
 /// Headers on every answer, refusals and errors included: a Content-Security-Policy that
 /// allows scripts, styles and requests only from the journal itself (no inline script or
-/// style), no framing, no sniffing, no referrer.
+/// style), no framing, no sniffing, and a referrer only within the journal: `same-origin`, because
+/// `no-referrer` makes browsers send `Origin: null` with a form POST, which the edit check
+/// must refuse, while other sites (map tiles) still learn nothing.
 struct SecurityHeaders: Sendable {
     let policy: String
 
@@ -17,6 +19,6 @@ struct SecurityHeaders: Sendable {
         response.headers[.contentSecurityPolicy] = policy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.init("X-Frame-Options")!] = "DENY"
-        response.headers[.init("Referrer-Policy")!] = "no-referrer"
+        response.headers[.init("Referrer-Policy")!] = "same-origin"
     }
 }

@@ -1,13 +1,7 @@
 /// One entry's page, the delete confirmation, and the map of all entries.
 enum EntryTemplates {
-    /// For the pages with edit forms: the server's `Referrer-Policy: no-referrer` makes browsers
-    /// send `Origin: null` with a form POST, which the same-origin check must refuse; within
-    /// the journal's own origin, these pages name themselves (nothing is sent to other sites).
-    static let sameOriginReferrer = #"<meta name="referrer" content="same-origin">"#
-
     static let entry = """
         {{> head}}
-        \(sameOriginReferrer)
         <article class="entry" data-id="{{id}}">
         <nav class="pager">
         {{#newer}}<a rel="prev" href="{{newer}}">Newer</a>{{/newer}}
@@ -69,7 +63,6 @@ enum EntryTemplates {
     /// and the user's in a form that saves it over the journal's (the version it now has).
     static let editConflict = """
         {{> head}}
-        \(sameOriginReferrer)
         <h1>Your text was not saved</h1>
         <p class="message">The entry's text was changed (in another window, or with <code>daybook edit</code>) after you \
         opened the page. Nothing was lost: the journal's text and yours are both below. Copy what you need, then save.</p>
@@ -88,7 +81,6 @@ enum EntryTemplates {
 
     static let confirmDelete = """
         {{> head}}
-        \(sameOriginReferrer)
         <h1>Delete this entry?</h1>
         <p>{{day}}{{#place}}, {{place}}{{/place}}. The entry, its text, tags, weather and thumbnail are removed from the journal. \
         The photo file itself is not touched.</p>
