@@ -49,6 +49,13 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Read a password on standard input, print its bcrypt hash for --password-file, and exit.")
     var hashPassword = false
 
+    @Option(
+        name: .customLong("originals"),
+        help: ArgumentHelp(
+            "Another folder whose photos /originals and previews may serve, besides the ones the library ingests from (repeatable). "
+                + "Example: --originals /mnt/old-photos", valueName: "folder"))
+    var originalFolders: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("trace, debug (one line per request), info, notice, warning or error.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
@@ -62,6 +69,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.tiles = tiles
+        configuration.originalFolders = originalFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let level = logLevel
         LoggingSystem.bootstrap { label in TimestampedLogHandler(label: label, level: level) }
         let logger = Logger(label: "daybook.serve")

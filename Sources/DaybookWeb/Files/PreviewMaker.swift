@@ -18,9 +18,9 @@ final class PreviewMaker: Sendable {
     /// The preview's JPEG bytes, made now if not cached. Nil when the photo is no longer
     /// where the entry says, or its bytes changed since it was read (the preview would show
     /// another picture).
-    func preview(for entry: JournalEntry, name: ThumbnailName) throws -> [UInt8]? {
+    func preview(for entry: JournalEntry, name: ThumbnailName, allowedFolders: [String]) throws -> [UInt8]? {
         if let cached = try files.read(name) { return cached }
-        guard let bytes = OriginalPhoto.bytes(of: entry) else { return nil }
+        guard let bytes = OriginalPhoto.load(entry, allowedFolders: allowedFolders)?.bytes else { return nil }
         let preview = try maker.make(from: bytes, orientation: entry.orientation)
         let temporary = try files.writeTemporary(preview.jpeg)
         do {

@@ -14,6 +14,8 @@ package struct WebConfiguration: Sendable {
     package var javascriptFolder = URL(fileURLWithPath: "/usr/share/javascript")
     /// Entries on one timeline page.
     package var pageSize = 60
+    /// More folders `/originals` and previews may read photos from, besides the ones the library ingests from.
+    package var originalFolders: [String] = []
 
     package init() {}
 
