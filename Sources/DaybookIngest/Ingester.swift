@@ -187,6 +187,7 @@ private final class PathsWork: Sendable {
     func body(_ found: PhotoScanner.Found) {
         switch found {
         case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
+        case .skipped(let path, let reason): emit(.skipped(path: path, reason: reason))
         case .file(let item): ingester.ingest(item, emit: emit)
         }
     }
