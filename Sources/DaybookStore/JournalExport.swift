@@ -26,7 +26,7 @@ package enum JournalExport {
             }) {
                 let entry = item.entry
                 text += "\n## \(entry.capturedLocal?.readable() ?? "No date")"
-                if let place = placeText(entry) { text += " · \(markdownInline(place))" }
+                if let place = placeText(entry, name: markdownInline) { text += " · \(place)" }
                 text += "\n\n"
                 if let name = entry.thumbnailName, let bytes = try files.read(name) {
                     // Read without following links, written under the derived name only.
@@ -91,9 +91,10 @@ package enum JournalExport {
     }
 
     /// "Kyoto, Japan (35.0116, 135.7681)"; the coordinates alone when no place was named.
-    static func placeText(_ entry: JournalEntry) -> String? {
+    /// `name` writes the place's name (Markdown escapes it); the coordinates are our own digits.
+    static func placeText(_ entry: JournalEntry, name: (String) -> String = { $0 }) -> String? {
         guard let location = entry.location else { return nil }
         let coordinates = String(format: "%.4f, %.4f", location.latitude, location.longitude)
-        return entry.place.map { "\($0.label) (\(coordinates))" } ?? coordinates
+        return entry.place.map { "\(name($0.label)) (\(coordinates))" } ?? coordinates
     }
 }
