@@ -45,6 +45,19 @@ package enum FolderListing {
     /// 256 on Linux: NAME_MAX plus the NUL.
     private static let nameCapacity = MemoryLayout.size(ofValue: dirent().d_name)
 
+    /// What a file that is neither a regular file nor a folder is, for a skip's reason:
+    /// "a FIFO", "a character device"…
+    package static func kindName(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symlink"
+        default: return "of an unknown kind"
+        }
+    }
+
     /// Device and inode of what `path` names, following symlinks.
     package static func identity(of path: String) -> Identity? {
         var info = stat()

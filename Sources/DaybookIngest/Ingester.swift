@@ -68,7 +68,10 @@ public final class Ingester: Sendable {
     /// work (the repair, walking folders, libjpeg, SQLite) runs on threads of its own, never
     /// on the cooperative pool.
     public func ingest(paths: [String], onEvent: @escaping @Sendable (IngestEvent) -> Void = { _ in }) async throws -> IngestSummary {
-        let repair = try await BlockingLane("daybook-ingest-repair").run { try self.repairUnlessBusy() }
+        let repair = try await BlockingLane("daybook-ingest-repair").run {
+            try self.recordRoots(of: paths)
+            return try self.repairUnlessBusy()
+        }
         let work = PathsWork(self, paths: paths, repair: repair, onEvent: onEvent)
         await WorkerPool.run(jobs: options.jobs, next: work.next, body: work.body)
         return work.summary
@@ -77,6 +80,7 @@ public final class Ingester: Sendable {
     /// `ingest(paths:onEvent:)` for a synchronous caller, whose thread waits.
     @available(*, noasync, message: "blocks its thread until the photos are stored: await ingest(paths:onEvent:)")
     public func ingest(paths: [String], onEvent: @escaping @Sendable (IngestEvent) -> Void = { _ in }) throws -> IngestSummary {
+        try recordRoots(of: paths)
         let work = PathsWork(self, paths: paths, repair: try repairUnlessBusy(), onEvent: onEvent)
         WorkerPool.runWaiting(jobs: options.jobs, next: work.next, body: work.body)
         return work.summary
@@ -191,6 +195,7 @@ private final class PathsWork: Sendable {
     func body(_ found: PhotoScanner.Found) {
         switch found {
         case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
+        case .skipped(let path, let reason): emit(.skipped(path: path, reason: reason))
         case .file(let item): ingester.ingest(item, emit: emit)
         }
     }

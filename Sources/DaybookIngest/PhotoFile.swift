@@ -10,11 +10,16 @@ enum PhotoFile {
     /// made while reading makes the file look younger, never older).
     static func contents(_ path: String, maxBytes: Int) throws(Rejection) -> (bytes: [UInt8], modified: Date) {
         func failure(_ reason: String) -> Rejection { Rejection(reason: reason, isNotAPhoto: false) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO put where a photo was opens without waiting for a writer, and
+        // the fstat below refuses it before any read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure("cannot stat file") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw failure("not a regular file (\(FolderListing.kindName(mode: info.st_mode)))")
+        }
         let size = Int(info.st_size)
         guard size <= maxBytes else { throw failure("file too large (\(size / 1_048_576) MB)") }
         var bytes = [UInt8](repeating: 0, count: size)

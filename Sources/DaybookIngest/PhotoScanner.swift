@@ -10,7 +10,8 @@ package struct ScanItem: Sendable, Hashable {
 /// Walks the paths given to `ingest`, depth first, in name order, one directory listing in
 /// memory at a time (so memory does not grow with the size of the photo library).
 ///
-/// Hidden files and folders are skipped, symlinks are followed, and a folder reached twice
+/// Hidden files and folders are skipped, symlinks are followed (a file's type is read with
+/// stat, so a FIFO or device is never opened: it is reported skipped), and a folder reached twice
 /// (a symlink loop, or two links to one folder) is walked once. `excluding` keeps the
 /// library's own folder out when it sits inside a scanned folder — its thumbnails are JPEGs.
 package struct PhotoScanner: Sequence, IteratorProtocol {
@@ -18,6 +19,8 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
         case file(ScanItem)
         /// A path that could not be read (missing, permission denied…).
         case unreadable(path: String, reason: String)
+        /// Inside a folder, something that is not a regular file: a FIFO, a device, a socket.
+        case skipped(path: String, reason: String)
     }
 
     private var pendingRoots: [String]
@@ -71,7 +74,10 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
             stack.append((folder: path, names: names, next: 0))
             return nil
         default:
-            return explicitlyNamed ? .unreadable(path: path, reason: "not a regular file or folder") : nil
+            let kind = FolderListing.kindName(mode: info.st_mode)
+            return explicitlyNamed
+                ? .unreadable(path: path, reason: "not a regular file or folder (\(kind))")
+                : .skipped(path: path, reason: "not a regular file (\(kind))")
         }
     }
 }

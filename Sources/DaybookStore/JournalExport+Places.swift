@@ -11,12 +11,12 @@ extension JournalExport {
         let byCountry = Dictionary(grouping: named) { $0.entry.place?.country ?? "" }
         var text = "# Places\n"
         for country in byCountry.keys.sorted() {
-            text += "\n## \(country)\n"
+            text += "\n## \(markdownInline(country))\n"
             let byTown = Dictionary(grouping: byCountry[country] ?? []) { item in
                 [item.entry.place?.region, item.entry.place?.name ?? "Open country"].compactMap { $0 }.joined(separator: " · ")
             }
             for town in byTown.keys.sorted() {
-                text += "\n### \(town)\n\n"
+                text += "\n### \(markdownInline(town))\n\n"
                 for item in (byTown[town] ?? []).sorted(by: { order($0.entry) < order($1.entry) }) {
                     text += "- " + line(item.entry) + "\n"
                 }
@@ -34,8 +34,8 @@ extension JournalExport {
     private static func line(_ entry: JournalEntry) -> String {
         let month = entry.capturedLocal.map { CalendarMonth($0.date).description } ?? "undated"
         var line = "[\(entry.capturedLocal?.readable(seconds: false) ?? "No date")](\(month).md)"
-        if let first = entry.text.split(separator: "\n").first { line += " \(first)" }
-        if let name = entry.thumbnailName { line += " ![\(entry.shortID)](thumbnails/\(name.fileName))" }
-        return line + " · id \(entry.shortID)"
+        if let first = entry.text.split(separator: "\n").first { line += " \(markdownInline(first))" }
+        if let name = entry.thumbnailName { line += " ![\(markdownInline(entry.shortID))](thumbnails/\(name.fileName))" }
+        return line + " · id \(markdownInline(entry.shortID))"
     }
 }

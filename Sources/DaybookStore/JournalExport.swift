@@ -26,18 +26,20 @@ package enum JournalExport {
             }) {
                 let entry = item.entry
                 text += "\n## \(entry.capturedLocal?.readable() ?? "No date")"
-                if let place = placeText(entry) { text += " · \(place)" }
+                if let place = placeText(entry, name: markdownInline) { text += " · \(place)" }
                 text += "\n\n"
                 if let name = entry.thumbnailName, let bytes = try files.read(name) {
                     // Read without following links, written under the derived name only.
                     let target = thumbnails.appendingPathComponent(name.fileName)
                     if !manager.fileExists(atPath: target.path) { try Data(bytes).write(to: target, options: .atomic) }
-                    text += "![\(entry.shortID)](thumbnails/\(name.fileName))\n\n"
+                    text += "![\(markdownInline(entry.shortID))](thumbnails/\(name.fileName))\n\n"
                 }
-                if !entry.text.isEmpty { text += entry.text + "\n\n" }
-                if !item.tags.isEmpty { text += "Tags: " + item.tags.map { "#\($0.name)" }.joined(separator: " ") + "\n\n" }
-                if let weather = item.weather { text += "Weather: \(weather.summary)\n\n" }
-                text += "<sub>\(entry.camera ?? "unknown camera") · \(entry.sourcePath) · id \(entry.id)</sub>\n"
+                // Everything below comes from outside: escaped so it reads as text, not markup.
+                if !entry.text.isEmpty { text += markdownBlock(entry.text) + "\n\n" }
+                if !item.tags.isEmpty { text += "Tags: " + item.tags.map { "#" + markdownInline($0.name) }.joined(separator: " ") + "\n\n" }
+                if let weather = item.weather { text += "Weather: \(markdownInline(weather.summary))\n\n" }
+                let camera = markdownInline(entry.camera ?? "unknown camera")
+                text += "<sub>\(camera) · \(markdownInline(entry.sourcePath)) · id \(markdownInline(entry.id))</sub>\n"
             }
             let url = folder.appendingPathComponent("\(month?.description ?? "undated").md")
             try Data(text.utf8).write(to: url, options: .atomic)
@@ -89,9 +91,10 @@ package enum JournalExport {
     }
 
     /// "Kyoto, Japan (35.0116, 135.7681)"; the coordinates alone when no place was named.
-    static func placeText(_ entry: JournalEntry) -> String? {
+    /// `name` writes the place's name (Markdown escapes it); the coordinates are our own digits.
+    static func placeText(_ entry: JournalEntry, name: (String) -> String = { $0 }) -> String? {
         guard let location = entry.location else { return nil }
         let coordinates = String(format: "%.4f, %.4f", location.latitude, location.longitude)
-        return entry.place.map { "\($0.label) (\(coordinates))" } ?? coordinates
+        return entry.place.map { "\(name($0.label)) (\(coordinates))" } ?? coordinates
     }
 }

@@ -126,6 +126,7 @@ enum Schema {
             try db.execute(sql: "UPDATE entry SET location_source = 'exif' WHERE latitude IS NOT NULL")
         }
         migrator.registerMigration("v7-places", migrate: PlaceColumns.add)
+        migrator.registerMigration("v8-ingest-roots", migrate: IngestRootsTable.create)
         return migrator
     }
 }

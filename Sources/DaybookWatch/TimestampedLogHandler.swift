@@ -1,9 +1,12 @@
+import DaybookCore
 import Foundation
 import Logging
 
 /// One line per message on standard error: local time with milliseconds, level, message,
 /// metadata. `2025-06-01T14:03:07.412+0200 info: ingested /x/IMG_0001.jpg → 3f2a1b2c`.
 /// Each line is one write(2), so lines from parallel ingest workers never interleave.
+/// The message and the metadata values are escaped here, at the sink (`TerminalText`): a
+/// file name with a line break in it cannot forge a line of the log, whoever logged it.
 package struct TimestampedLogHandler: LogHandler {
     package var logLevel: Logger.Level
     package var metadata: Logger.Metadata = [:]
@@ -24,9 +27,9 @@ package struct TimestampedLogHandler: LogHandler {
     package func log(event: LogEvent) {
         var merged = metadata
         if let explicit = event.metadata { merged.merge(explicit) { $1 } }
-        var line = "\(Self.timestamp()) \(event.level): \(event.message)"
+        var line = "\(Self.timestamp()) \(event.level): \(TerminalText.escaped(event.message.description))"
         if !merged.isEmpty {
-            line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            line += " " + merged.sorted { $0.key < $1.key }.map { TerminalText.escaped("\($0.key)=\($0.value)") }.joined(separator: " ")
         }
         line += "\n"
         var bytes = Array(line.utf8)

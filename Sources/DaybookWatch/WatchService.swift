@@ -68,6 +68,8 @@ package final class WatchService: Service, Sendable {
         var ingestOptions = configuration.ingest
         ingestOptions.incompleteSettleTime = configuration.settleTime
         ingester = try Ingester(store: store, options: ingestOptions)
+        // The web journal serves originals only from folders the library ingests from.
+        try store.recordIngestRoots(IngestRoots.folders(for: configuration.folders + (configuration.archive.map { [$0] } ?? [])))
         walker = FolderWalker(excluding: [store.library.root.path] + (configuration.archive.map { [$0] } ?? []))
         archive = configuration.archive.map { MoveToArchive(root: $0) }
         state = SharedWatchState(

@@ -1,21 +1,49 @@
+import DaybookCore
 import DaybookStore
 import Foundation
 
 /// Terminal output: messages on standard error, data on standard output.
+///
+/// Every human-readable line goes out as `TerminalText`, so the file names, EXIF strings and
+/// imported text in it reach the terminal with their control and bidi characters escaped
+/// (docs/terminal-text.md). Only `--json` output is written as it is, by `printJSON`.
 enum Console {
     static let isErrorTerminal = isatty(STDERR_FILENO) == 1
     static let isOutputTerminal = isatty(STDOUT_FILENO) == 1
 
-    static func error(_ message: String) { writeError("daybook: error: \(message)") }
-    static func warning(_ message: String) { writeError("daybook: warning: \(message)") }
+    static func error(_ message: TerminalText) { writeError("daybook: error: \(message)") }
+    static func warning(_ message: TerminalText) { writeError("daybook: warning: \(message)") }
+    /// A message already made into a `String` (an error's description): escaped whole.
+    @_disfavoredOverload static func error(_ message: String) { error(TerminalText(message)) }
 
-    static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    static func writeError(_ line: TerminalText) {
+        FileHandle.standardError.write(Data((line.description + "\n").utf8))
+    }
+
+    /// One line of a command's output on standard output.
+    static func output(_ line: TerminalText) {
+        FileHandle.standardOutput.write(Data((line.description + "\n").utf8))
+    }
+
+    /// Text of several lines (ArgumentParser's help and messages, an entry's text), each
+    /// line escaped on its own so its own line breaks stay.
+    static func outputLines(_ text: String, toError: Bool = false) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText($0) }
+        for line in lines { toError ? writeError(line) : output(line) }
+    }
+
+    /// A question on standard error, the answer to be typed on the same line.
+    static func prompt(_ question: TerminalText) {
+        FileHandle.standardError.write(Data(question.description.utf8))
     }
 
     /// Prints `--json` output through the one JSON writer (`JSONOutput`).
     static func printJSON<T: Encodable>(_ value: T) throws {
-        let data = try JSONOutput.data(value)
+        writeExact(try JSONOutput.data(value))
+    }
+
+    /// Machine-readable output (JSON, GeoJSON) on standard output, byte for byte, and a newline.
+    static func writeExact(_ data: Data) {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }
@@ -29,19 +57,19 @@ final class ProgressLine: @unchecked Sendable {
 
     init(enabled: Bool = Console.isErrorTerminal) { self.enabled = enabled }
 
-    func update(_ text: @autoclosure () -> String) {
+    func update(_ text: @autoclosure () -> TerminalText) {
         guard enabled else { return }
         lock.withLock {
             let now = Date()
             guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
             lastDraw = now
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(text())".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text().description)".utf8))
             visible = true
         }
     }
 
     /// Prints a whole line above the progress line.
-    func printLine(_ line: String) {
+    func printLine(_ line: TerminalText) {
         lock.withLock {
             if visible { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)); visible = false }
             lastDraw = .distantPast

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -62,7 +63,7 @@ struct Daybook: AsyncParsableCommand {
         case let error as StoreError where error.code == .emptyLibrary:
             Console.error("\(error) (run `daybook ingest PATH` first)")
         case let error as CocoaError:
-            Console.error(error.localizedDescription)
+            Console.error("\(error.localizedDescription)")
         default:
             Console.error("\(error)")
         }
@@ -73,10 +74,10 @@ struct Daybook: AsyncParsableCommand {
     private static func exitCode(for error: Error, message: String) -> Int32 {
         let code = Self.exitCode(for: error)
         if code == .success {
-            if !message.isEmpty { print(message) }
+            if !message.isEmpty { Console.outputLines(message) }
             return 0
         }
-        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        if !message.isEmpty { Console.outputLines(message, toError: true) }
         if code == .validationFailure { return 2 }
         return code.rawValue
     }

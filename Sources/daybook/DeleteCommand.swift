@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -28,8 +29,8 @@ struct Delete: ParsableCommand {
                 Console.error("refusing to delete without confirmation: no terminal to ask on (use --yes)")
                 throw ExitCode(2)
             }
-            for entry in entries { Console.writeError("  " + EntryFormat.line(entry, annotations: EntryAnnotations())) }
-            FileHandle.standardError.write(Data("Delete \(entries.count) entr\(entries.count == 1 ? "y" : "ies")? [y/N] ".utf8))
+            for entry in entries { Console.writeError("  \(EntryFormat.line(entry, annotations: EntryAnnotations()))") }
+            Console.prompt("Delete \(entries.count) entr\(entries.count == 1 ? "y" : "ies")? [y/N] ")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 Console.writeError("daybook: nothing deleted")
                 return
@@ -37,6 +38,6 @@ struct Delete: ParsableCommand {
         }
         let deleted = try store.delete(entryIDs: Array(Set(entries.map(\.id))))
         if options.json { return try Console.printJSON(["deleted": deleted.map(\.id).sorted()]) }
-        print("deleted \(deleted.count) entr\(deleted.count == 1 ? "y" : "ies")")
+        Console.output("deleted \(deleted.count) entr\(deleted.count == 1 ? "y" : "ies")")
     }
 }

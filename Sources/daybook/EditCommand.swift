@@ -119,6 +119,6 @@ struct Edit: ParsableCommand {
         if options.json {
             return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id)))
         }
-        print("\(entry.shortID) updated at \(entry.updatedAt)")
+        Console.output("\(entry.shortID) updated at \(entry.updatedAt)")
     }
 }

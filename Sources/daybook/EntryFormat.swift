@@ -17,7 +17,8 @@ enum EntryFormat {
     }
 
     /// One list line: date and weekday, place, weather, tags, the first line of the text, id.
-    static func line(_ entry: JournalEntry, annotations: EntryAnnotations) -> String {
+    /// Each column is escaped before it is cut to width, so hostile names keep the columns.
+    static func line(_ entry: JournalEntry, annotations: EntryAnnotations) -> TerminalText {
         let when = entry.capturedLocal.map(shortDate) ?? "(no date)       "
         var parts = [when, column(placeText(entry) ?? "—", 28)]
         parts.append(column(annotations.weather.map(shortWeather) ?? "", 20))
@@ -26,11 +27,12 @@ enum EntryFormat {
             parts.append(column(String(firstLine), 40))
         }
         parts.append(entry.shortID)
-        return parts.joined(separator: "  ")
+        return TerminalText(trusted: parts.joined(separator: "  "))
     }
 
-    private static func column(_ text: String, _ width: Int) -> String {
-        text.count > width ? String(text.prefix(width - 1)) + "…" : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    private static func column(_ raw: String, _ width: Int) -> String {
+        let text = TerminalText.escaped(raw)
+        return text.count > width ? String(text.prefix(width - 1)) + "…" : text.padding(toLength: width, withPad: " ", startingAt: 0)
     }
 
     /// "21°C Mainly clear"

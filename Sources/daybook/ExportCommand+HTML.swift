@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookStore
 import DaybookWeb
 import Foundation
@@ -14,7 +15,7 @@ enum ExportHTML {
         var line = "daybook: wrote \(report.pages) pages and \(report.entries) entry pages to \(output)"
         if report.previewsMissing > 0 { line += "; \(report.previewsMissing) photos were not where the journal saw them (thumbnail shown)" }
         if !report.hasMap { line += "; no map (install libjs-leaflet and libjs-leaflet.markercluster)" }
-        Console.writeError(line)
+        Console.writeError(TerminalText(line))
         return report.entries
     }
 }

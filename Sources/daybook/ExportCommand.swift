@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookStore
 import DaybookWeb
 import Foundation
@@ -64,7 +65,7 @@ struct Export: ParsableCommand {
     }
 
     private func write(_ data: Data) throws {
-        if output == "-" { return FileHandle.standardOutput.write(data + Data("\n".utf8)) }
+        if output == "-" { return Console.writeExact(data) }
         do {
             try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -30,6 +31,6 @@ struct Import: ParsableCommand {
         let store = try JournalStore(library: options.resolvedLibrary)
         let count = try store.importArchive(archive)
         if options.json { return try Console.printJSON(["imported": count]) }
-        print("imported \(count) entries")
+        Console.output("imported \(count) entries")
     }
 }

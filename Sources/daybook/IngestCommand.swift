@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookIngest
 import DaybookStore
 import DaybookWeather
@@ -53,23 +54,24 @@ struct Ingest: AsyncParsableCommand {
             case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
             case .alreadyInJournal, .skipped, .replaced, .rereadWithSidecar, .sidecar, .incomplete: break
             }
-            progress.update(tally.line)
+            progress.update(TerminalText(tally.line))
         }
         progress.clear()
         if let repair = summary.repair, !repair.isEmpty {
             Console.writeError(
-                "daybook: repaired the library after an interrupted run: "
-                    + "\(repair.temporariesRemoved) temporary files and \(repair.orphansRemoved) orphaned thumbnails removed, "
-                    + "\(repair.missingThumbnailsCleared) missing thumbnails forgotten")
+                TerminalText(
+                    "daybook: repaired the library after an interrupted run: \(repair.temporariesRemoved) temporary files and "
+                        + "\(repair.orphansRemoved) orphaned thumbnails removed, \(repair.missingThumbnailsCleared) missing thumbnails forgotten"
+                ))
         }
         // A replaced or re-read entry whose time or place changed is pending again.
         let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced + summary.reread)
         if json {
             try Console.printJSON(IngestReport(summary: summary, weather: weather, created: created.sorted()))
-            Console.writeError(summary.line)
+            Console.writeError(TerminalText(summary.line))
         } else {
-            print(summary.line)
-            if let weather, weather.noNetworkNote == nil { print(weather.line) }
+            Console.output(TerminalText(summary.line))
+            if let weather, weather.noNetworkNote == nil { Console.output(TerminalText(weather.line)) }
         }
         // Without a network, one line says so, instead of a failure per request.
         if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }

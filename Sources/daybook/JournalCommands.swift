@@ -22,13 +22,13 @@ enum EntryListing {
         for entry in entries {
             let section = sections(entry)
             if section != current {
-                if current != nil { Swift.print("") }
-                Swift.print(section)
+                if current != nil { Console.output("") }
+                Console.output(TerminalText(section))
                 current = section
             }
-            var line = "  " + EntryFormat.line(entry, annotations: annotations[entry.id] ?? EntryAnnotations())
-            if let distance = distances[entry.id] { line += String(format: "  %.1f km", distance) }
-            Swift.print(line)
+            let line = EntryFormat.line(entry, annotations: annotations[entry.id] ?? EntryAnnotations())
+            let distance = distances[entry.id].map { String(format: "  %.1f km", $0) } ?? ""
+            Console.output("  \(line)\(distance)")
         }
     }
 }

@@ -63,7 +63,13 @@ struct Show: ParsableCommand {
         let weather = try store.weather(entryID: entry.id)
         if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: weather)) }
         for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) {
-            print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(value)")
+            // The entry's own text keeps its lines, each escaped and indented under the first;
+            // anywhere else a line break is escaped, so a name cannot forge a row.
+            let lines = label == "text" ? value.split(separator: "\n", omittingEmptySubsequences: false) : [Substring(value)]
+            for (index, line) in lines.enumerated() {
+                let column = (index == 0 ? label : "").padding(toLength: 12, withPad: " ", startingAt: 0)
+                Console.output("\(column) \(line)")
+            }
         }
     }
 }

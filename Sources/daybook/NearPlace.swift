@@ -25,8 +25,9 @@ enum NearPlace {
                 candidates.count == 50
                 ? "49 or more other places have" : candidates.count == 2 ? "1 other place has" : "\(candidates.count - 1) other places have"
             Console.writeError(
-                "daybook: note: --near \(name): \(chosen.place.fullLabel) (\(chosen.population) people); "
-                    + "\(others) that name: `daybook places --find \"\(name)\"` lists them")
+                TerminalText(
+                    "daybook: note: --near \(name): \(chosen.place.fullLabel) (\(chosen.population) people); \(others) that name: "
+                        + "`daybook places --find \"\(name)\"` lists them"))
         }
         return chosen.location
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookIngest
 import DaybookPlaces
 import DaybookStore
@@ -53,8 +54,8 @@ struct Places: ParsableCommand {
         if options.json {
             return try Console.printJSON(["version": gazetteer.version, "sources": gazetteer.sources, "places": "\(gazetteer.placeCount)"])
         }
-        print("place table \(gazetteer.version): \(gazetteer.placeCount) places")
-        print(gazetteer.sources)
+        Console.output("place table \(gazetteer.version): \(gazetteer.placeCount) places")
+        Console.outputLines(gazetteer.sources)
     }
 
     private func printCandidates(_ gazetteer: Gazetteer, name: String) throws {
@@ -62,10 +63,11 @@ struct Places: ParsableCommand {
         if options.json { return try Console.printJSON(candidates) }
         guard !candidates.isEmpty else { return Console.writeError("daybook: no place is called \(name)") }
         for candidate in candidates {
-            print(
-                String(
-                    format: "%@  %.4f, %.4f  %@ people  %@", candidate.place.fullLabel, candidate.location.latitude,
-                    candidate.location.longitude, "\(candidate.population)", candidate.place.timeZone ?? ""))
+            Console.output(
+                TerminalText(
+                    String(
+                        format: "%@  %.4f, %.4f  %@ people  %@", candidate.place.fullLabel, candidate.location.latitude,
+                        candidate.location.longitude, "\(candidate.population)", candidate.place.timeZone ?? "")))
         }
     }
 
@@ -76,10 +78,11 @@ struct Places: ParsableCommand {
         let summary = try updater.run { done in progress.update("naming places: \(done)/\(total)") }
         progress.clear()
         if options.json { return try Console.printJSON(summary) }
-        print(
-            "\(summary.lookedUp) entries looked up with place table \(summary.version): \(summary.towns) near a town, "
-                + "\(summary.countriesOnly) by country only, \(summary.unnamed) unnamed (at sea); "
-                + "\(summary.zoned) floating times took their place's zone")
+        Console.output(
+            TerminalText(
+                "\(summary.lookedUp) entries looked up with place table \(summary.version): \(summary.towns) near a town, "
+                    + "\(summary.countriesOnly) by country only, \(summary.unnamed) unnamed (at sea); "
+                    + "\(summary.zoned) floating times took their place's zone"))
     }
 
     private func printCounts(store: JournalStore, version: String) throws {
@@ -89,7 +92,7 @@ struct Places: ParsableCommand {
             return try Console.printJSON(PlacesOutput(version: version, notLookedUp: pending, places: counts))
         }
         guard !counts.isEmpty else { return Console.writeError("daybook: no entry has a position") }
-        for line in PlaceTree(counts).lines { print(line) }
+        for line in PlaceTree(counts).lines { Console.output(TerminalText(line)) }
         if pending > 0 {
             Console.writeError("daybook: note: \(pending) entries were not named by this place table; run `daybook places --update`")
         }

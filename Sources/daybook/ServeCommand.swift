@@ -61,6 +61,13 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Read a password on standard input, print its bcrypt hash for --password-file, and exit.")
     var hashPassword = false
 
+    @Option(
+        name: .customLong("originals"),
+        help: ArgumentHelp(
+            "Another folder whose photos /originals and previews may serve, besides the ones the library ingests from (repeatable). "
+                + "Example: --originals /mnt/old-photos", valueName: "folder"))
+    var originalFolders: [String] = []
+
     @Option(name: .long, help: ArgumentHelp("trace, debug (one line per request), info, notice, warning or error.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
@@ -75,6 +82,7 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.tiles = tiles
         configuration.allowedHosts = allowedHost
+        configuration.originalFolders = originalFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let level = logLevel
         LoggingSystem.bootstrap { label in TimestampedLogHandler(label: label, level: level) }
         let logger = Logger(label: "daybook.serve")
@@ -110,7 +118,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--hash-password reads the password from standard input; it was empty.")
         }
         do {
-            print(try PasswordFile.hash(password))
+            Console.output("\(try PasswordFile.hash(password))")
         } catch {
             Console.error(error.description)
             throw ExitCode(1)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import DaybookIngest
 import DaybookStore
 import DaybookTagging
@@ -41,7 +42,7 @@ struct Tag: ParsableCommand {
         let entry = try store.entry(idPrefix: id)
         let tags = try store.editTags(entryID: entry.id, add: add, remove: remove)
         if options.json { return try Console.printJSON(tags) }
-        print("\(entry.shortID): \(EntryFormat.tagList(tags) ?? "no tags")")
+        Console.output("\(entry.shortID): \(EntryFormat.tagList(tags), default: "no tags")")
     }
 }
 
@@ -61,18 +62,18 @@ struct Tags: ParsableCommand {
             if options.json {
                 return try Console.printJSON(ColourTagger.vocabulary.map { ["name": $0.name, "kind": $0.kind.rawValue, "rule": $0.rule] })
             }
-            print("Colour tagger version \(ColourTagger.version)\n")
-            return print(ColourTagger.markdownTable())
+            Console.output("Colour tagger version \(ColourTagger.version)\n")
+            return Console.outputLines(ColourTagger.markdownTable())
         }
         let store = try JournalStore.openExisting(library: options.resolvedLibrary)
         let counts = try store.tagCounts()
         if options.json { return try Console.printJSON(counts) }
-        guard !counts.isEmpty else { return print("no tags yet") }
+        guard !counts.isEmpty else { return Console.output("no tags yet") }
         let width = counts.map(\.name.count).max() ?? 0
         for count in counts {
             let origin = [count.auto > 0 ? "\(count.auto) auto" : nil, count.user > 0 ? "\(count.user) user" : nil]
                 .compactMap { $0 }.joined(separator: ", ")
-            print(
+            Console.output(
                 "\(count.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(String(format: "%5d", count.entries))  (\(origin))"
             )
         }
@@ -125,7 +126,7 @@ struct Retag: ParsableCommand {
                 "tagger_version": ColourTagger.version,
             ])
         } else {
-            print(line)
+            Console.output(TerminalText(line))
         }
         if summary.failed > 0 { throw ExitCode(1) }
     }

@@ -14,9 +14,9 @@ enum UnsavedText {
             "\(conflict); yours is kept in \(file.path) (to save it anyway: daybook edit \(id) --text-file \(file.path) "
                 + "--if-version \(conflict.currentVersion))")
         Console.writeError("--- the journal's text now (text_version \(conflict.currentVersion)):")
-        Console.writeError(visible(conflict.currentText))
+        writeLines(conflict.currentText)
         Console.writeError("--- your text, not saved:")
-        Console.writeError(visible(conflict.submittedText))
+        writeLines(conflict.submittedText)
     }
 
     /// Written under a temporary name and renamed, inside a private folder opened without
@@ -49,13 +49,9 @@ enum UnsavedText {
         return folder.appendingPathComponent(name)
     }
 
-    /// Lines and tabs as they are; any other control character (an escape sequence that would
-    /// act on the terminal) as U+FFFD. The file keeps the exact text.
-    static func visible(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { scalar in
-                    scalar == "\n" || scalar == "\t" || scalar.properties.generalCategory != .control ? scalar : "\u{FFFD}"
-                }))
+    /// Line by line, each escaped as every terminal line is (an escape sequence in the text
+    /// must not act on the terminal); the file keeps the exact text.
+    static func writeLines(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { Console.writeError(TerminalText(line)) }
     }
 }

@@ -148,7 +148,7 @@ struct BackfillWeather: AsyncParsableCommand {
                 "not_attempted": summary.notAttempted, "skipped": skipped.count,
             ])
         } else {
-            print(summary.line + (skipped.isEmpty ? "" : ", \(skipped.count) skipped (no place or date)"))
+            Console.output(TerminalText(summary.line + (skipped.isEmpty ? "" : ", \(skipped.count) skipped (no place or date)")))
         }
         if let note = summary.noNetworkNote { Console.writeError("daybook: error: \(note)") }
         if summary.pending > plan.tooRecent.count || summary.errors > 0 { throw ExitCode(1) }
@@ -164,14 +164,15 @@ struct BackfillWeather: AsyncParsableCommand {
             }
             return try Console.printJSON(requests)
         }
-        print("provider: \(choice)")
+        Console.output("provider: \(choice)")
         for planned in plan.requests {
-            print(
+            Console.output(
                 "request \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso) … \(planned.request.end.iso)  (\(planned.entryIDs.count) entries)"
             )
         }
-        print(
-            "\(plan.requests.count) requests planned for \(plan.candidates - plan.tooRecent.count) entries; "
-                + "\(plan.tooRecent.count) too recent for the archive; \(skipped.count) without a place or date")
+        Console.output(
+            TerminalText(
+                "\(plan.requests.count) requests planned for \(plan.candidates - plan.tooRecent.count) entries; "
+                    + "\(plan.tooRecent.count) too recent for the archive; \(skipped.count) without a place or date"))
     }
 }

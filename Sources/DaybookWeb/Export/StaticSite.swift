@@ -62,12 +62,15 @@ package struct StaticSite {
         let pages = JournalPages(store: store, links: .staticFiles(depth: 1), leaflet: report.hasMap)
         let thumbnails = try ThumbnailFiles(library: store.library)
         let previews = try PreviewMaker(library: store.library)
+        let allowed = try OriginalPhoto.allowedFolders(store: store, named: [])
         for (index, entry) in all.enumerated() {
             if let name = entry.thumbnailName, let bytes = try thumbnails.read(name) {
                 try writer.bytes(bytes, to: "thumbnails/\(name.fileName)")
             }
             var hasPreview = false
-            if let name = ThumbnailName(contentHash: entry.contentHash), let bytes = try? previews.preview(for: entry, name: name) {
+            if let name = ThumbnailName(contentHash: entry.contentHash),
+                let bytes = try? previews.preview(for: entry, name: name, allowedFolders: allowed)
+            {
                 try writer.bytes(bytes, to: "previews/\(name.fileName)")
                 hasPreview = true
             } else {

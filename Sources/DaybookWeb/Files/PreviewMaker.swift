@@ -21,9 +21,9 @@ final class PreviewMaker: Sendable {
     /// The preview's JPEG bytes, made now if not cached. Nil when the photo is no longer
     /// where the entry says, or its bytes changed since it was read (the preview would show
     /// another picture).
-    func preview(for entry: JournalEntry, name: ThumbnailName) throws -> [UInt8]? {
+    func preview(for entry: JournalEntry, name: ThumbnailName, allowedFolders: [String]) throws -> [UInt8]? {
         if let cached = try files.read(name) { return cached }
-        guard let bytes = OriginalPhoto.bytes(of: entry) else { return nil }
+        guard let bytes = OriginalPhoto.load(entry, allowedFolders: allowedFolders)?.bytes else { return nil }
         let preview = try maker.make(from: bytes, orientation: entry.orientation)
         let temporary = try files.writeTemporary(preview.jpeg)
         do {
@@ -33,21 +33,5 @@ final class PreviewMaker: Sendable {
             throw error
         }
         return preview.jpeg
-    }
-}
-
-/// The photo an entry points to, read only when its bytes still have the entry's content
-/// hash: the only files outside the library the web journal ever serves.
-enum OriginalPhoto {
-    static let maxBytes = 512 << 20
-
-    static func bytes(of entry: JournalEntry) -> [UInt8]? {
-        let url = URL(fileURLWithPath: entry.sourcePath)
-        guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true,
-            let size = values.fileSize, size <= maxBytes,
-            let data = try? Data(contentsOf: url, options: .mappedIfSafe)
-        else { return nil }
-        let bytes = [UInt8](data)
-        return ContentHash.sha256Hex(bytes) == entry.contentHash ? bytes : nil
     }
 }

@@ -17,26 +17,30 @@ extension WebJournal {
             else { return Answer.problem(.notFound, "no such preview") }
             let etag = "\"p-\(name.contentHash)\""
             if request.headers[.ifNoneMatch] == etag { return Self.notModified(etag) }
-            guard let bytes = try previews.preview(for: entry, name: name) else {
+            let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
+            guard let bytes = try previews.preview(for: entry, name: name, allowedFolders: allowed) else {
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
             }
             return Self.immutable(bytes, type: "image/jpeg", etag: etag, request: request)
         }
         router.get("/originals/:id") { _, context in
-            // The one way to a file outside the library: the photo an entry points to, and only
-            // while its bytes are the ones the entry was made from.
-            guard let entry = try lookUp(context.parameters.get("id")), let bytes = OriginalPhoto.bytes(of: entry) else {
+            // The one way to a file outside the library: the photo an entry points to, only from
+            // under a folder the library ingests from, and only while its bytes are the ones the
+            // entry was made from (OriginalPhoto).
+            let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
+            guard let entry = try lookUp(context.parameters.get("id")), let original = OriginalPhoto.load(entry, allowedFolders: allowed)
+            else {
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
             }
             let name = (entry.sourcePath as NSString).lastPathComponent
             return Response(
                 status: .ok,
                 headers: [
-                    .contentType: "image/jpeg", .cacheControl: "private, max-age=3600",
+                    .contentType: original.contentType, .cacheControl: "private, max-age=3600",
                     .contentDisposition:
                         "inline; filename*=UTF-8''\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "photo.jpg")",
                 ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: original.bytes)))
         }
         router.get("/static/:name") { request, context in
             guard let name = context.parameters.get("name"), let asset = StaticAssets.file(name) else {

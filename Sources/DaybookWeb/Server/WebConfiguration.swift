@@ -20,6 +20,8 @@ package struct WebConfiguration: Sendable {
     package var allowedHosts: [String] = []
     /// How many wrong passwords a client address may send, and how long it then waits.
     package var loginLimits = LoginLimits()
+    /// More folders `/originals` and previews may read photos from, besides the ones the library ingests from.
+    package var originalFolders: [String] = []
 
     package init() {}
 

@@ -1,0 +1,30 @@
+import DaybookTestSupport
+import Foundation
+import XCTest
+
+@testable import DaybookStore
+
+/// "v8-ingest-roots" on the library written by the daybook of commit 4686f56: its roots are
+/// the folders its entries were seen in, so its originals keep being served.
+final class IngestRootsMigrationTests: XCTestCase {
+    func testAnOldLibraryGetsTheFoldersOfItsEntriesAsRoots() throws {
+        let root = try temporaryFolder("daybook-roots-migration")
+        for name in ["journal.sqlite", "thumbnails"] {
+            try FileManager.default.copyItem(
+                at: OldLibraryTests.fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        let store = try JournalStore(library: Library(root: root))
+        let folders = Set(try store.entries().map { ($0.sourcePath as NSString).deletingLastPathComponent })
+        XCTAssertFalse(folders.isEmpty)
+        XCTAssertEqual(Set(try store.ingestRoots()), folders)
+
+        try store.recordIngestRoots(["/srv/photos", "relative/ignored", "/srv/photos"])
+        XCTAssertEqual(Set(try store.ingestRoots()), folders.union(["/srv/photos"]))
+    }
+
+    func testAPhotoAtTheTopOfTheFileSystemGivesNoRoot() {
+        XCTAssertEqual(IngestRootsTable.parentFolder("/a/b/c.jpg"), "/a/b")
+        XCTAssertEqual(IngestRootsTable.parentFolder("/c.jpg"), "/")
+        XCTAssertNil(IngestRootsTable.parentFolder("c.jpg"))
+    }
+}
