@@ -29,6 +29,11 @@ package enum ISOBoxes {
         package let type: String
         package let declaredEnd: Int
 
+        package init(type: String, declaredEnd: Int) {
+            self.type = type
+            self.declaredEnd = declaredEnd
+        }
+
         /// Whether the box has a type a writer would give (letters, digits, spaces): then the
         /// file was cut short. Otherwise the walk went off the rails in damaged data.
         package var isCutShort: Bool {
@@ -43,27 +48,20 @@ package enum ISOBoxes {
 
     /// Walks the top-level boxes by their declared sizes; the first one that runs past the
     /// end of `bytes`, or nil when the boxes end exactly with the file. A file being written,
-    /// or cut short in a copy, stops inside its last box (usually `mdat`).
+    /// or cut short in a copy, stops inside its last box (usually `mdat`). A size smaller than
+    /// its header counts as a box ending 8 bytes in (damage, whose type tells `isCutShort`).
     package static func overrun(_ bytes: [UInt8]) -> Overrun? {
-        var offset = 0
-        while offset < bytes.count {
-            guard offset + 8 <= bytes.count else {
-                return Overrun(type: Overrun.header, declaredEnd: offset + 8)
+        bytes.withUnsafeBufferPointer { buffer in
+            var walker = ISOBoxWalker(buffer, in: 0..<buffer.count)
+            while let step = walker.next() {
+                switch step {
+                case .box: continue
+                case .overrun(let overrun): return overrun
+                case .malformed(let type, let start): return Overrun(type: type, declaredEnd: start + 8)
+                }
             }
-            let type = fourCC(bytes, at: offset + 4)
-            var size = Int(bigEndian32(bytes, at: offset))
-            if size == 1 {
-                guard offset + 16 <= bytes.count else { return Overrun(type: type, declaredEnd: offset + 16) }
-                let large = UInt64(bigEndian32(bytes, at: offset + 8)) << 32 | UInt64(bigEndian32(bytes, at: offset + 12))
-                size = large > UInt64(Int.max / 2) ? Int.max / 2 : Int(large)
-            } else if size == 0 {
-                return nil  // "to the end of the file", which it does by definition
-            }
-            guard size >= 8 else { return Overrun(type: type, declaredEnd: offset + 8) }
-            guard size <= bytes.count - offset else { return Overrun(type: type, declaredEnd: offset + size) }
-            offset += size
+            return nil
         }
-        return nil
     }
 
     static func ascii(_ bytes: [UInt8], at offset: Int, _ text: String) -> Bool {
@@ -77,6 +75,17 @@ package enum ISOBoxes {
 
     /// Printable ASCII as is, anything else as "?", so a brand can go into a message.
     private static func fourCC(_ bytes: [UInt8], at offset: Int) -> String {
-        String(bytes[offset..<offset + 4].map { (0x20...0x7E).contains($0) ? Character(UnicodeScalar($0)) : "?" })
+        bytes.withUnsafeBufferPointer { fourCC($0, at: offset) }
+    }
+
+    /// The caller has checked that `offset..<offset + 4` lies within `bytes`.
+    static func fourCC(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String {
+        String((offset..<offset + 4).map { (0x20...0x7E).contains(bytes[$0]) ? Character(UnicodeScalar(bytes[$0])) : "?" })
+    }
+
+    /// A big-endian number of `width` bytes (at most 8); the caller has checked that they lie
+    /// within `bytes`.
+    static func bigEndian(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> UInt64 {
+        (offset..<offset + width).reduce(0) { $0 << 8 | UInt64(bytes[$1]) }
     }
 }

@@ -12,9 +12,9 @@ public struct IngestOptions: Sendable {
     public var maxPixels: Int
     /// Files larger than this are refused unread (a JPEG this size is not a camera photo).
     public var maxFileBytes: Int
-    /// A JPEG that ends early (no end-of-image marker) and was modified less than this many
-    /// seconds ago is not ingested yet (`IngestEvent.incomplete`): a writer appending in
-    /// several rounds may be between two of them. nil ingests it at once, as truncated; either
+    /// A photo that ends early (`PhotoEnding`: a JPEG before its end-of-image marker, a HEIF
+    /// inside a box) and was modified less than this many seconds ago is not ingested yet
+    /// (`IngestEvent.incomplete`): a writer appending in several rounds may be between two of them. nil ingests it at once, as truncated; either
     /// way a later version of the file replaces an entry stored from a truncated one.
     public var incompleteSettleTime: Double?
     /// A JPEG whose decode would hold more than this many bytes (a large progressive frame
@@ -102,7 +102,7 @@ public final class Ingester: Sendable {
             return emit(.failed(path: path, reason: error.description))
         }
         // Checked before hashing: a file still arriving costs one read and one pass, no more.
-        let endsEarly = JPEGEnding.endsEarly(bytes)
+        let endsEarly = PhotoEnding.endsEarly(bytes)
         if endsEarly, let settleTime = options.incompleteSettleTime {
             let settlesAt = modified.addingTimeInterval(settleTime)
             if settlesAt > Date() { return emit(.incomplete(path: path, settlesAt: settlesAt)) }

@@ -22,8 +22,9 @@ import ServiceLifecycle
 /// ingested again only when it changes (a broken file is not retried in a loop).
 ///
 /// A file is complete when its writer says so, except that some writers close a file between
-/// rounds of appending to it. A JPEG that ends before its end-of-image marker is therefore
-/// read only once it has not changed for `settleTime` (then as truncated, if it still is),
+/// rounds of appending to it. A photo that ends early (`PhotoEnding`: a JPEG before its
+/// end-of-image marker, a HEIF inside a box or before its items' data) is therefore read
+/// only once it has not changed for `settleTime` (then as truncated, if it still is),
 /// and should a truncated version have been stored, the file's next version replaces that
 /// entry (the store's `save`): one photo, one entry.
 package final class WatchService: Service, Sendable {

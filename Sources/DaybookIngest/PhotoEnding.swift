@@ -1,0 +1,11 @@
+import DaybookImaging
+
+/// Whether a photo's bytes stop before the photo does, in either format the ingester reads:
+/// a JPEG before its end-of-image marker (`JPEGEnding`), a HEIF inside a box or before its
+/// items' data (`ISOMediaEnding`). Each check says false for the other's bytes, so asking
+/// both costs a few byte comparisons for the format that is not there.
+package enum PhotoEnding {
+    package static func endsEarly(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { JPEGEnding.endsEarly($0) || ISOMediaEnding.endsEarly($0) }
+    }
+}
