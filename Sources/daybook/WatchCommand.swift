@@ -13,7 +13,7 @@ struct Watch: AsyncParsableCommand {
         discussion: """
             Watches each folder and everything below it (new subfolders too) and adds each photo \
             once it is complete: when the program writing it closes it, or when it is moved or \
-            renamed in. Half-written files are never read: a JPEG that still ends early when it is \
+            renamed in. Half-written files are never read: a JPEG or HEIC that still ends early when it is \
             closed (FTP, SMB and resumed downloads write in rounds) is read once unchanged for \
             --settle seconds, and a later version replaces an entry stored from a truncated one. At start it catches up on what arrived \
             while it was not running. It rescans every --rescan-interval seconds for files that \
@@ -62,7 +62,7 @@ struct Watch: AsyncParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "A file found by a rescan, or a JPEG that ends early, is read once it has not changed for this many seconds.",
+            "A file found by a rescan, or a JPEG or HEIC that ends early, is read once it has not changed for this many seconds.",
             valueName: "seconds"))
     var settle: Double = 5
 
