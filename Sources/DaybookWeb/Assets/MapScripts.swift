@@ -89,7 +89,8 @@ enum MapScripts {
                 if (!match) return;
                 const marker = markers.find(function (m) { return m.options.place.id === match[1]; });
                 if (!marker) return;
-                map.setView(marker.getLatLng(), 10);
+                // Without tiles only the coarse country outlines show: a closer view would be blank.
+                map.setView(marker.getLatLng(), element.dataset.tiles ? 12 : 5);
                 showGrid([marker.options.place]);
               }
               document.getElementById("clusterclose").addEventListener("click", function () { panel.hidden = true; });

@@ -45,7 +45,8 @@ enum StyleSheet {
         .facts dt { color: var(--muted); }
         .facts dd { margin: 0; overflow-wrap: anywhere; }
         .facts dd small { display: block; color: var(--muted); font-size: 12px; line-height: 1.4; margin-top: 1px; }
-        .facts dd small span + span::before { content: " · "; }
+        .facts dd small span { display: inline-block; max-width: 100%; }
+        .facts dd small span:not(:last-child)::after { content: "·"; padding: 0 5px; }
         .maplink { margin: 6px 0 0; font-size: 13px; }
         .more { margin-top: 16px; border-top: 1px solid var(--line); padding-top: 8px; }
         .more summary { cursor: pointer; color: var(--muted); font-size: 14px; }

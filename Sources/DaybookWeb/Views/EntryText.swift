@@ -71,8 +71,14 @@ enum EntryText {
             weather.apparentTemperatureC.map { String(format: "feels %.0f °C", $0) },
             weather.precipitationMm.map { String(format: "%.1f mm", $0) },
             weather.cloudCoverPercent.map { String(format: "cloud %.0f %%", $0) },
-            "observed \(weather.observedAt.replacingOccurrences(of: "T", with: " ")) (\(weather.provider))",
+            "observed \(observed(weather.observedAt)) (\(weather.provider))",
         ].compactMap { $0 }
+    }
+
+    /// "2019-11-03T15:00:00Z" → "2019-11-03 15:00 UTC"; anything else as stored.
+    private static func observed(_ text: String) -> String {
+        guard text.count == 20, text.hasSuffix(":00Z") else { return text }
+        return text.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
     }
 
     /// What the page says when an entry has no weather.
