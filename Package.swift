@@ -92,6 +92,8 @@ let package = Package(
             name: "DaybookWeb",
             dependencies: [
                 "DaybookCore", "DaybookImaging", "DaybookIngest", "DaybookStore",
+                // The search's Near field reads place names, as `--near` does.
+                "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 // BcryptPasswordVerifier: bcrypt on NIO's thread pool, off the async executor.
@@ -174,6 +176,8 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "daybook", "DaybookCore", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging", "DaybookTestSupport",
+                // Weather from a file and a floating capture time, for the entry page's facts.
+                "DaybookWeather", "DaybookMetadata",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -46,19 +46,11 @@ enum EntryFormat {
             + "\(DateText.padded(date.hour)):\(DateText.padded(date.minute))"
     }
 
-    /// "Kyoto, Japan"; the coordinates when no place was named.
-    static func placeText(_ entry: JournalEntry) -> String? {
-        if let place = entry.place { return place.label }
-        return coordinates(entry)
-    }
+    /// "Kyoto, Japan"; the coordinates when no place was named (the web's rule too).
+    static func placeText(_ entry: JournalEntry) -> String? { entry.placeName }
 
     /// "35.0116°N 135.7681°E"
-    static func coordinates(_ entry: JournalEntry) -> String? {
-        guard let location = entry.location else { return nil }
-        return String(
-            format: "%.4f°%@ %.4f°%@", abs(location.latitude), location.latitude < 0 ? "S" : "N",
-            abs(location.longitude), location.longitude < 0 ? "W" : "E")
-    }
+    static func coordinates(_ entry: JournalEntry) -> String? { entry.location.map(EntryPlaceName.coordinates) }
 
     static func details(_ entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, library: Library) -> [(String, String)] {
         var rows: [(String, String)] = [("id", entry.id)]

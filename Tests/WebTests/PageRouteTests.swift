@@ -29,7 +29,7 @@ final class PageRouteTests: XCTestCase {
                 // Every sample shows 640×480 once its orientation is applied (some are stored 480×640).
                 XCTAssertTrue(images.allSatisfy { $0.output.1 == "400" && $0.output.2 == "300" }, "the oriented thumbnail's size")
                 XCTAssertTrue(html.contains("Sunday 14 July 2019"), "date with weekday")
-                XCTAssertTrue(html.contains("48.85837° N, 2.29448° E"), "place")
+                XCTAssertTrue(html.contains("<div class=\"place\">Paris, France</div>"), "place, by name")
                 XCTAssertTrue(html.contains("<li class=\"tag\">blue</li>"), "tags")
                 XCTAssertTrue(html.contains("name=\"month\""), "jump to month")
             }
@@ -89,7 +89,7 @@ final class PageRouteTests: XCTestCase {
             try await client.execute(uri: "/entries/\(all[paris].id)", method: .get) { response in
                 let html = response.text
                 XCTAssertTrue(html.contains("<h1>Sunday 14 July 2019</h1>"))
-                XCTAssertTrue(html.contains("<dd>10:30</dd>"))
+                XCTAssertTrue(html.contains("<dt>Time</dt><dd><span data-field=\"captured_local\">10:30</span>"))
                 XCTAssertTrue(html.contains("UTC+02:00"))
                 XCTAssertTrue(html.contains("Daybook SampleCam One"), "camera")
                 XCTAssertTrue(html.contains("src=\"/previews/\(all[paris].contentHash).jpg\" width=\"640\" height=\"480\""))

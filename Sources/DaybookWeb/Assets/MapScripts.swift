@@ -17,8 +17,9 @@ enum MapScripts {
           map.attributionControl.addAttribution("Outlines: Natural Earth");
           return map;
         }
-        function daybookDot(latlng) {
-          return L.marker(latlng, { icon: L.divIcon({ className: "dot", iconSize: [14, 14] }), keyboard: true });
+        // Leaflet sets `title` as an attribute, never as markup: a place's name stays text.
+        function daybookDot(latlng, title) {
+          return L.marker(latlng, { icon: L.divIcon({ className: "dot", iconSize: [14, 14] }), keyboard: true, title: title || "" });
         }
 
         """#
@@ -31,7 +32,7 @@ enum MapScripts {
               const latlng = [parseFloat(element.dataset.lat), parseFloat(element.dataset.lon)];
               const map = daybookBaseMap(element);
               map.setView(latlng, element.dataset.tiles ? 12 : 4);
-              daybookDot(latlng).addTo(map);
+              daybookDot(latlng, element.dataset.place).addTo(map);
             })();
 
             """#
@@ -69,11 +70,28 @@ enum MapScripts {
                   caption.className = "day";
                   caption.textContent = label;
                   a.appendChild(caption);
+                  // textContent, never innerHTML: the name comes from the place data and the photo.
+                  const where = document.createElement("span");
+                  where.className = "place";
+                  where.textContent = p.place;
+                  a.appendChild(where);
                   li.appendChild(a);
                   grid.appendChild(li);
                 });
-                title.textContent = places.length + (places.length === 1 ? " photo" : " photos") + ", oldest first";
+                const names = places.map(function (p) { return p.place; }).filter(function (n, i, all) { return all.indexOf(n) === i; });
+                title.textContent = (names.length === 1 ? names[0] + ": " : "") + places.length +
+                  (places.length === 1 ? " photo" : " photos") + (places.length > 1 ? ", oldest first" : "");
                 panel.hidden = false;
+              }
+              // `#entry=ID` (the entry page's "On the journal's map") opens that entry's card.
+              function showLinked(markers) {
+                const match = /^#entry=([0-9a-f-]+)$/.exec(window.location.hash);
+                if (!match) return;
+                const marker = markers.find(function (m) { return m.options.place.id === match[1]; });
+                if (!marker) return;
+                // Without tiles only the coarse country outlines show: a closer view would be blank.
+                map.setView(marker.getLatLng(), element.dataset.tiles ? 12 : 5);
+                showGrid([marker.options.place]);
               }
               document.getElementById("clusterclose").addEventListener("click", function () { panel.hidden = true; });
               const group = L.markerClusterGroup({ zoomToBoundsOnClick: false, showCoverageOnHover: false, maxClusterRadius: 50 });
@@ -83,7 +101,7 @@ enum MapScripts {
               group.on("click", function (e) { showGrid([e.layer.options.place]); });
               function draw(places) {
                 const markers = places.map(function (p) {
-                  const marker = daybookDot([p.latitude, p.longitude]);
+                  const marker = daybookDot([p.latitude, p.longitude], p.place);
                   marker.options.place = p;
                   return marker;
                 });
@@ -91,6 +109,8 @@ enum MapScripts {
                 map.addLayer(group);
                 if (markers.length) map.fitBounds(group.getBounds(), { padding: [30, 30], maxZoom: 10 });
                 element.dataset.count = String(markers.length);
+                showLinked(markers);
+                window.addEventListener("hashchange", function () { showLinked(markers); });
               }
               if (window.DAYBOOK_PLACES) { draw(window.DAYBOOK_PLACES); return; }
               fetch(element.dataset.places, { credentials: "same-origin" })

@@ -27,6 +27,7 @@ enum StyleSheet {
           color: var(--muted); background: #eceae4; text-align: center; font-size: 13px; }
         .tile .meta { padding: 8px 10px 10px; font-size: 13px; color: var(--muted); }
         .tile .day { color: var(--ink); font-weight: 600; text-decoration: none; }
+        .tile .place { color: var(--ink); margin-top: 2px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         .tile .excerpt { margin: 4px 0 0; color: var(--ink); }
         .tags { list-style: none; margin: 6px 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 4px; }
         .tag { background: #eef1f4; border-radius: 10px; padding: 1px 8px; font-size: 12px; color: var(--muted); }
@@ -42,7 +43,14 @@ enum StyleSheet {
         .facts h1 { margin-top: 0; }
         .facts dl { display: grid; grid-template-columns: 90px 1fr; gap: 6px 12px; margin: 0 0 16px; }
         .facts dt { color: var(--muted); }
-        .facts dd { margin: 0; }
+        .facts dd { margin: 0; overflow-wrap: anywhere; }
+        .facts dd small { display: block; color: var(--muted); font-size: 12px; line-height: 1.4; margin-top: 1px; }
+        .facts dd small span { display: inline-block; max-width: 100%; }
+        .facts dd small span:not(:last-child)::after { content: "·"; padding: 0 5px; }
+        .maplink { margin: 6px 0 0; font-size: 13px; }
+        .more { margin-top: 16px; border-top: 1px solid var(--line); padding-top: 8px; }
+        .more summary { cursor: pointer; color: var(--muted); font-size: 14px; }
+        .more dl { margin-top: 10px; font-size: 13px; }
         .addtag { margin-top: 8px; display: flex; gap: 6px; }
         .smallmap { height: 220px; border-radius: 8px; border: 1px solid var(--line); }
         .words { grid-column: 1 / -1; }
@@ -51,7 +59,7 @@ enum StyleSheet {
         .danger { color: var(--danger); }
         button.danger { border-color: var(--danger); }
         .problem { color: var(--danger); }
-        .empty, .summary, .message { color: var(--muted); }
+        .empty, .summary, .message, .note { color: var(--muted); }
         .searchform { display: flex; flex-wrap: wrap; gap: 10px; align-items: end; }
         .searchform label { display: flex; flex-direction: column; font-size: 13px; color: var(--muted); }
         .tagcounts { border-collapse: collapse; }
@@ -64,7 +72,8 @@ enum StyleSheet {
         .clusterbar { display: flex; justify-content: space-between; align-items: center; margin-bottom: 10px; }
         .tiles.small { grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 8px; }
         .tiles.small img { height: 100px; }
-        .tiles.small .day { display: block; padding: 4px 6px; font-size: 12px; }
+        .tiles.small .day { display: block; padding: 4px 6px 0; font-size: 12px; }
+        .tiles.small .place { display: block; padding: 0 6px 4px; font-size: 12px; color: var(--muted); }
         body.widget main { padding: 0 10px 10px; }
         body.widget .tiles { grid-template-columns: 1fr; }
         body.widget .tile { display: grid; grid-template-columns: 96px 1fr; }

@@ -100,11 +100,13 @@ struct EntriesPageOutput: Encodable {
     }
 }
 
-/// One entry of `/api/places`, with `--json`'s names for the same fields.
+/// One entry of `/api/places`, with `--json`'s names for the same fields, and `place`: what
+/// the place is called, as `export geojson` names it ("Paris, France", else the coordinates).
 struct PlaceOutput: Encodable {
     let id: String
     let latitude: Double
     let longitude: Double
+    let place: String
     let capturedLocal: String?
     let thumbnail: String?
 
@@ -112,16 +114,18 @@ struct PlaceOutput: Encodable {
         id = place.id
         latitude = place.latitude
         longitude = place.longitude
+        self.place = place.placeName
         capturedLocal = place.capturedLocal?.iso8601
         thumbnail = place.thumbnail?.fileName
     }
 
-    enum CodingKeys: String, CodingKey { case id, latitude, longitude, capturedLocal, thumbnail }
+    enum CodingKeys: String, CodingKey { case id, latitude, longitude, place, capturedLocal, thumbnail }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(latitude, forKey: .latitude)
         try container.encode(longitude, forKey: .longitude)
+        try container.encode(place, forKey: .place)
         try container.encode(capturedLocal, forKey: .capturedLocal)
         try container.encode(thumbnail, forKey: .thumbnail)
     }

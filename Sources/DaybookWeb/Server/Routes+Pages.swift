@@ -59,8 +59,8 @@ extension WebJournal {
     func searchPage(_ form: SearchForm) throws -> Response {
         guard !form.isEmpty else { return Answer.html(try pages.search(form, results: nil, problem: nil)) }
         do {
-            let results = try store.search(try form.query(store: store, limit: 500))
-            return Answer.html(try pages.search(form, results: results, problem: nil))
+            let (query, note) = try form.read(store: store, limit: 500)
+            return Answer.html(try pages.search(form, results: try store.search(query), problem: nil, note: note))
         } catch let problem as SearchForm.Problem {
             return Answer.html(try pages.search(form, results: nil, problem: problem.description), status: .badRequest)
         }

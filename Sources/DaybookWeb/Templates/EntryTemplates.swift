@@ -15,11 +15,7 @@ enum EntryTemplates {
         <section class="facts">
         <h1>{{day}}</h1>
         <dl>
-        {{#time}}<dt>Time</dt><dd>{{time}}</dd>{{/time}}
-        <dt>Zone</dt><dd>{{zone}}</dd>
-        <dt>Place</dt><dd>{{#place}}{{place}}{{/place}}{{^place}}none{{/place}}</dd>
-        <dt>Weather</dt><dd>{{weather}}</dd>
-        <dt>Camera</dt><dd>{{#camera}}{{camera}}{{/camera}}{{^camera}}unknown{{/camera}}</dd>
+        {{#facts}}{{> fact}}{{/facts}}
         <dt>Tags</dt>
         <dd>
         <ul class="tags">
@@ -40,7 +36,14 @@ enum EntryTemplates {
         {{/edit}}
         </dd>
         </dl>
-        {{#map}}<div id="entrymap" class="smallmap" data-lat="{{map.latitude}}" data-lon="{{map.longitude}}"{{#map.tiles}} data-tiles="{{map.tiles}}"{{/map.tiles}} data-outlines="{{map.outlines}}"></div>{{/map}}
+        {{#map}}<div id="entrymap" class="smallmap" data-lat="{{map.latitude}}" data-lon="{{map.longitude}}" data-place="{{map.place}}"{{#map.tiles}} data-tiles="{{map.tiles}}"{{/map.tiles}} data-outlines="{{map.outlines}}"></div>
+        <p class="maplink"><a href="{{map.bigMap}}">On the journal's map</a></p>{{/map}}
+        <details class="more">
+        <summary>About this photo</summary>
+        <dl>
+        {{#details}}{{> fact}}{{/details}}
+        </dl>
+        </details>
         </section>
         <section class="words">
         <h2>Text</h2>
@@ -48,15 +51,23 @@ enum EntryTemplates {
         <form class="text" method="post" action="{{edit.textAction}}">
         <input type="hidden" name="csrf" value="{{edit.csrf}}">
         <input type="hidden" name="version" value="{{edit.textVersion}}">
-        <textarea name="text" rows="6" aria-label="Text">{{text}}</textarea>
+        <textarea name="text" rows="6" aria-label="Text" data-field="text">{{text}}</textarea>
         <button type="submit">Save text</button>
         </form>
         <p><a class="danger" href="{{edit.deleteLink}}">Delete this entry…</a></p>
         {{/edit}}
-        {{^edit}}<div class="text">{{#paragraphs}}<p>{{.}}</p>{{/paragraphs}}</div>{{/edit}}
+        {{^edit}}<div class="text" data-field="text">{{#paragraphs}}<p>{{.}}</p>{{/paragraphs}}</div>{{/edit}}
         </section>
         </article>
         {{> foot}}
+        """
+
+    /// One row of an entry's facts (`FactRow`): each value labelled with the `--json` fields
+    /// it shows, the small print after it.
+    static let fact = """
+        <dt>{{label}}</dt><dd><span{{#value.fields}} data-field="{{.}}"{{/value.fields}}>{{value.text}}</span>\
+        {{#hasNotes}} <small>{{#notes}}<span{{#fields}} data-field="{{.}}"{{/fields}}>{{text}}</span>{{/notes}}</small>{{/hasNotes}}</dd>
+
         """
 
     /// A text save refused because the text changed after the page was loaded: both texts,

@@ -30,11 +30,12 @@ enum ListTemplates {
         <label>Tag <input type="text" name="tag" value="{{form.tag}}"></label>
         <label>From <input type="date" name="from" value="{{form.from}}"></label>
         <label>To <input type="date" name="to" value="{{form.to}}"></label>
-        <label>Near <input type="text" name="near" value="{{form.near}}" placeholder="lat,lon or entry id"></label>
+        <label>Near <input type="text" name="near" value="{{form.near}}" placeholder="a town, lat,lon or entry id"></label>
         <label>Radius <input type="text" name="radius" value="{{form.radius}}" placeholder="10km"></label>
         <button type="submit">Search</button>
         </form>
         {{#problem}}<p class="problem">{{problem}}</p>{{/problem}}
+        {{#note}}<p class="note">{{note}}</p>{{/note}}
         {{#summary}}<p class="summary">{{summary}}</p>{{/summary}}
         {{> sections}}
         {{> foot}}

@@ -11,7 +11,7 @@ enum TemplateLibrary {
         var library = MustacheLibrary()
         let sources: [String: String] = [
             "head": LayoutTemplates.head, "foot": LayoutTemplates.foot, "tiles": LayoutTemplates.tiles,
-            "sections": LayoutTemplates.sections,
+            "sections": LayoutTemplates.sections, "fact": EntryTemplates.fact,
             Page.timeline.rawValue: ListTemplates.timeline, Page.search.rawValue: ListTemplates.search,
             Page.onThisDay.rawValue: ListTemplates.onThisDay, Page.latest.rawValue: ListTemplates.latest,
             Page.tags.rawValue: ListTemplates.tags, Page.message.rawValue: ListTemplates.message,

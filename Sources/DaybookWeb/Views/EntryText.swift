@@ -23,23 +23,62 @@ enum EntryText {
         return "\(monthNames[date.month - 1]) \(date.year)"
     }
 
-    /// "UTC+02:00 (from OffsetTimeOriginal)", or why the zone is unknown.
-    static func zone(_ entry: JournalEntry) -> String {
-        guard let offset = entry.offset else { return "local time, zone unknown" }
-        return "UTC\(offset.formatted) (from \(offset.source.explanation))"
+    /// The zone and where it came from: "UTC+02:00, from the camera's offset tag",
+    /// "Europe/Paris (UTC+01:00), from the place", or "floating: no zone known (why)".
+    static func zone(_ entry: JournalEntry, weather: WeatherRecord?) -> String {
+        guard let offset = entry.offset else { return "floating: no zone known (\(floatingReason(entry)))" }
+        let utc = "UTC\(offset.formatted)"
+        switch offset.source {
+        case .exifOffsetTag: return "\(utc), from the camera's offset tag"
+        case .gpsTimestamp: return "\(utc), from the GPS clock"
+        case .dateText: return "\(utc), from the zone written in the photo's XMP or IPTC date"
+        case .placeTimeZone:
+            // Older journals took the zone from the weather provider, before places had names.
+            guard let name = entry.place?.timeZone ?? weather?.timeZone else { return "\(utc), from the place's time zone" }
+            return "\(name) (\(utc)), from the place"
+        }
     }
 
-    /// "48.85660° N, 2.35220° E"
-    static func place(_ location: GeoLocation) -> String {
-        String(
-            format: "%.5f° %@, %.5f° %@", abs(location.latitude), location.latitude < 0 ? "S" : "N", abs(location.longitude),
-            location.longitude < 0 ? "W" : "E")
+    private static func floatingReason(_ entry: JournalEntry) -> String {
+        if let note = entry.timeZoneNote { return note }
+        if entry.capturedLocal == nil { return "the photo has no date" }
+        guard entry.location != nil else { return "the photo has no offset and no place" }
+        guard let place = entry.place else {
+            return "the photo has no offset, and its place has no name yet: run `daybook places --update`"
+        }
+        return place.timeZone == nil ? "the photo has no offset, and its place has no single time zone" : "the photo has no offset"
     }
 
-    /// "21 °C, Mainly clear"
+    /// "Slight rain, 21 °C": what a tile has room for.
     static func shortWeather(_ weather: WeatherRecord) -> String? {
-        let parts = [weather.temperatureC.map { String(format: "%.0f °C", $0) }, weather.weatherText].compactMap { $0 }
+        let parts = [weather.weatherText, weather.temperatureC.map { String(format: "%.0f °C", $0) }].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// "Slight rain, 14 °C, wind 12 km/h": the condition first, as a person tells the weather.
+    static func weather(_ weather: WeatherRecord) -> String {
+        let parts = [
+            weather.weatherText, weather.temperatureC.map { String(format: "%.0f °C", $0) },
+            weather.windSpeedKmh.map { String(format: "wind %.0f km/h", $0) },
+        ].compactMap { $0 }
+        return parts.isEmpty ? "no values" : parts.joined(separator: ", ")
+    }
+
+    /// The rest of an observation, for small print: "feels 13 °C", "0.4 mm", "cloud 90 %",
+    /// and when and by whom it was observed.
+    static func weatherDetails(_ weather: WeatherRecord) -> [String] {
+        [
+            weather.apparentTemperatureC.map { String(format: "feels %.0f °C", $0) },
+            weather.precipitationMm.map { String(format: "%.1f mm", $0) },
+            weather.cloudCoverPercent.map { String(format: "cloud %.0f %%", $0) },
+            "observed \(observed(weather.observedAt)) (\(weather.provider))",
+        ].compactMap { $0 }
+    }
+
+    /// "2019-11-03T15:00:00Z" → "2019-11-03 15:00 UTC"; anything else as stored.
+    private static func observed(_ text: String) -> String {
+        guard text.count == 20, text.hasSuffix(":00Z") else { return text }
+        return text.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
     }
 
     /// What the page says when an entry has no weather.
@@ -47,7 +86,7 @@ enum EntryText {
         switch entry.weatherStatus {
         case .pending: return "not fetched yet"
         case .unavailable: return "none (no \(entry.capturedLocal == nil ? "date" : "place"))"
-        case .error: return "refused by the provider"
+        case .error: return "none: the provider refused it"
         case .done: return "none"
         }
     }
@@ -62,7 +101,7 @@ enum EntryText {
     static func alt(_ entry: JournalEntry) -> String {
         var text = "Photo"
         if let date = entry.capturedLocal { text += " of \(day(date))" }
-        if let location = entry.location { text += " at \(place(location))" }
+        if let place = entry.placeName { text += " at \(place)" }
         return text
     }
 }

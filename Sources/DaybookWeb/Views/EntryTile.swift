@@ -45,7 +45,8 @@ struct EntryTile: Sendable {
         }
         day = entry.capturedLocal.map(EntryText.day) ?? "No date"
         time = entry.capturedLocal.map(EntryText.time)
-        place = entry.location.map(EntryText.place)
+        // The rule `daybook list` follows: "Paris, France", else the coordinates.
+        place = entry.placeName
         weather = annotations?.weather.flatMap(EntryText.shortWeather)
         tags = (annotations?.tags ?? []).prefix(5).map {
             TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name))

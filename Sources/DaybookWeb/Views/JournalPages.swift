@@ -60,14 +60,15 @@ struct JournalPages: Sendable {
                 : EntryTile(entry: entry, annotations: nil, links: links).image,
             original: links.isServer ? "/originals/\(entry.id)" : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
-            day: entry.capturedLocal.map(EntryText.day) ?? "No date", time: entry.capturedLocal.map(EntryText.time),
-            zone: EntryText.zone(entry), place: entry.location.map(EntryText.place),
-            weather: weather.flatMap(EntryText.shortWeather) ?? EntryText.missingWeather(entry), camera: entry.camera,
+            day: entry.capturedLocal.map(EntryText.day) ?? "No date",
+            facts: EntryFacts.main(entry, weather: weather), details: EntryFacts.details(entry),
             tags: tags.map { TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name)) },
             edit: edit,
             map: leaflet
                 ? entry.location.map {
-                    MapSpot(latitude: $0.latitude, longitude: $0.longitude, tiles: tiles, outlines: links.asset("countries.js"))
+                    MapSpot(
+                        latitude: $0.latitude, longitude: $0.longitude, place: entry.placeName ?? "", tiles: tiles,
+                        outlines: links.asset("countries.js"), bigMap: links.mapEntry(entry.id))
                 } : nil,
             text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init))
         return TemplateLibrary.render(.entry, page)
@@ -93,7 +94,8 @@ struct JournalPages: Sendable {
         return TemplateLibrary.render(.confirmDelete, page)
     }
 
-    func search(_ form: SearchForm, results: [SearchResult]?, problem: String?) throws -> String {
+    /// `note` says which place a "near" name was taken for, when others share the name.
+    func search(_ form: SearchForm, results: [SearchResult]?, problem: String?, note: String? = nil) throws -> String {
         var frame = frame("Search")
         frame.query = form.q
         let entries = results?.map(\.entry) ?? []
@@ -106,7 +108,7 @@ struct JournalPages: Sendable {
             guard results.isEmpty else { return "\(results.count) entr\(results.count == 1 ? "y" : "ies")" }
             return nothingToFind ? "No entries match: \(JournalQuery.nothingToFindNote)." : "No entries match."
         }
-        let page = SearchPage(frame: frame, form: form, problem: problem, summary: summary, sections: sections)
+        let page = SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections)
         return TemplateLibrary.render(.search, page)
     }
 

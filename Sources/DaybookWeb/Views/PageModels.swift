@@ -20,6 +20,7 @@ struct SearchPage: Sendable {
     let frame: PageFrame
     let form: SearchForm
     let problem: String?
+    let note: String?
     let summary: String?
     let sections: [TileSection]
 }
@@ -79,8 +80,12 @@ struct EditConflictPage: Sendable {
 struct MapSpot: Sendable {
     let latitude: Double
     let longitude: Double
+    /// The marker's title: "Paris, France".
+    let place: String
     let tiles: String?
     let outlines: String
+    /// The journal's map, opened on this entry.
+    let bigMap: String
 }
 
 struct EntryPage: Sendable {
@@ -92,11 +97,9 @@ struct EntryPage: Sendable {
     let original: String?
     let fileName: String
     let day: String
-    let time: String?
-    let zone: String
-    let place: String?
-    let weather: String
-    let camera: String?
+    /// Time, zone, place, weather and camera; then the rest of the entry's fields.
+    let facts: [FactRow]
+    let details: [FactRow]
     let tags: [TagView]
     let edit: EditForms?
     let map: MapSpot?

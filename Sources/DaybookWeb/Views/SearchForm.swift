@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPlaces
 import DaybookStore
 
 /// The search parameters of `/search` and `/api/entries`, as typed: the same search as
@@ -37,7 +38,11 @@ struct SearchForm: Sendable {
     }
 
     /// The query, or the first field that does not read.
-    func query(store: JournalStore, limit: Int?) throws -> JournalQuery {
+    func query(store: JournalStore, limit: Int?) throws -> JournalQuery { try read(store: store, limit: limit).query }
+
+    /// The query and, when "near" named a place others share, which one was taken (the note
+    /// `--near` prints, shown on the page).
+    func read(store: JournalStore, limit: Int?) throws -> (query: JournalQuery, note: String?) {
         var query = JournalQuery(text: q.isEmpty ? nil : q, tags: [], limit: limit)
         guard tags.count <= JournalQuery.maximumTags else {
             throw Problem(description: "tag: a search may name at most \(JournalQuery.maximumTags) tags (this one names \(tags.count))")
@@ -59,23 +64,39 @@ struct SearchForm: Sendable {
         }
         if !from.isEmpty { query.fromDate = try Self.date(from, "from") }
         if !to.isEmpty { query.toDate = try Self.date(to, "to") }
-        if !near.isEmpty {
-            guard let kilometres = JournalQuery.kilometres(radius.isEmpty ? "10km" : radius) else {
-                throw Problem(description: "radius must be like 500m or 25km")
-            }
-            let point: (latitude: Double, longitude: Double)
-            switch JournalQuery.place(near) {
-            case .point(let latitude, let longitude): point = (latitude, longitude)
-            case .offEarth: throw Problem(description: "near: not a place on Earth")
-            case .entry(let prefix):
-                guard let location = try? store.entry(idPrefix: prefix).location else {
-                    throw Problem(description: "near: give lat,lon or the id of an entry that has a place")
-                }
-                point = (location.latitude, location.longitude)
-            }
-            query.near = JournalQuery.Near(latitude: point.latitude, longitude: point.longitude, radiusKm: kilometres)
+        guard !near.isEmpty else { return (query, nil) }
+        guard let kilometres = JournalQuery.kilometres(radius.isEmpty ? "10km" : radius) else {
+            throw Problem(description: "radius must be like 500m or 25km")
         }
-        return query
+        let point = try nearPoint(store: store)
+        query.near = JournalQuery.Near(latitude: point.latitude, longitude: point.longitude, radiusKm: kilometres)
+        return (query, point.choice.flatMap(Self.note))
+    }
+
+    /// "near" read as `--near` reads it (`NearPoint`): coordinates, an entry, or a place's name.
+    private func nearPoint(store: JournalStore) throws -> NearPoint.Resolved {
+        do {
+            return try NearPoint.resolve(near, store: store, gazetteer: try Gazetteer.shared())
+        } catch NearPoint.Problem.offEarth {
+            throw Problem(description: "near: not a place on Earth (latitude within ±90, longitude within ±180)")
+        } catch NearPoint.Problem.entryWithoutPlace(let entry) {
+            throw Problem(description: "near: entry \(entry.shortID) has no place: give another entry, a town's name or lat,lon")
+        } catch NearPoint.Problem.noSuchPlace {
+            throw Problem(description: "near: no place called \(near) (give a town's name like \"Paris, FR\", lat,lon, or an entry id)")
+        } catch let error as StoreError where error.code == .ambiguousID {
+            throw Problem(description: "near: \(near) starts more than one entry's id: give more of it")
+        } catch let error as PlaceDataError {
+            throw Problem(description: "near: the place names cannot be read (\(error)); give lat,lon instead")
+        }
+    }
+
+    /// "Near Paris: Paris, Île-de-France, France (2138551 people); 49 or more other places
+    /// have that name. To choose another, add its country or region, like "Paris, FR"."
+    private static func note(_ choice: NearPlaceChoice) -> String? {
+        guard let note = choice.note else { return nil }
+        let town = choice.name.split(separator: ",").first.map(String.init) ?? choice.name
+        let example = choice.chosen.place.countryCode.map { " like \"\(town), \($0)\"" } ?? ""
+        return "Near \(choice.name): \(note). To choose another, add its country or region after a comma,\(example)."
     }
 
     private static func date(_ text: String, _ field: String) throws -> CivilDate {

@@ -28,6 +28,8 @@ struct SiteLinks: Sendable {
     func timelinePage(_ number: Int) -> String { number == 1 ? timeline : "\(root)page-\(number).html" }
     var onThisDay: String { isServer ? "/on-this-day" : "\(root)on-this-day.html" }
     var map: String { isServer ? "/map" : "\(root)map.html" }
+    /// The map with one entry's card open (map.js reads the fragment).
+    func mapEntry(_ id: String) -> String { "\(map)#entry=\(id)" }
     var tags: String { isServer ? "/tags" : "\(root)tags.html" }
     /// Search and the latest-five widget exist only on the server.
     var search: String? { isServer ? "/search" : nil }

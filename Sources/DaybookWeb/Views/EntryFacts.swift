@@ -1,0 +1,158 @@
+import DaybookCore
+import DaybookPlaces
+import DaybookStore
+import Foundation
+
+/// A value on the entry page and the `--json` fields it shows, space separated, for its
+/// `data-field` attribute: what lets a test hold every field of `EntryOutput` to the page.
+struct FactText: Sendable {
+    let text: String
+    /// Nil for words that come from elsewhere than the entry (its weather record).
+    let fields: String?
+
+    init(_ text: String, _ fields: String?) {
+        self.text = text
+        self.fields = fields
+    }
+}
+
+/// One row of the entry page's facts: a label, the value, and small print beside it.
+struct FactRow: Sendable {
+    let label: String
+    let value: FactText
+    let notes: [FactText]
+    /// Stored, not computed: the templates read models through Mirror.
+    let hasNotes: Bool
+
+    init(_ label: String, _ value: FactText, notes: [FactText?] = []) {
+        self.label = label
+        self.value = value
+        self.notes = notes.compactMap { $0 }
+        hasNotes = !self.notes.isEmpty
+    }
+}
+
+/// What the entry page says about an entry: the facts a person reads first (time, zone,
+/// place, weather, camera) and the rest of its `--json` fields under "About this photo".
+/// Every field of `EntryOutput` is on the page or in `leftOut`, with the reason.
+package enum EntryFacts {
+    /// The `--json` fields the page leaves out on purpose, and why.
+    package static let leftOut: [String: String] = [
+        "thumbnail": thumbnailReason, "thumbnail_width": thumbnailReason, "thumbnail_height": thumbnailReason,
+    ]
+    private static let thumbnailReason =
+        "the journal's own small copy of the photo: the page shows the picture, whose file name and size mean nothing to a person"
+
+    static func main(_ entry: JournalEntry, weather: WeatherRecord?) -> [FactRow] {
+        var rows: [FactRow] = []
+        if let date = entry.capturedLocal {
+            rows.append(
+                FactRow(
+                    "Time", FactText(EntryText.time(date), "captured_local"),
+                    notes: [entry.captureSource.map { FactText("date from \($0.rawValue)", "capture_source") }]))
+        }
+        rows.append(FactRow("Zone", FactText(EntryText.zone(entry, weather: weather), "utc_offset_seconds offset_source time_zone_note")))
+        rows.append(place(entry))
+        rows.append(weatherRow(entry, weather))
+        rows.append(FactRow("Camera", FactText(entry.camera ?? "unknown", "camera_make camera_model")))
+        return rows
+    }
+
+    /// "Paris, Île-de-France, France", then in small print where exactly and how far from
+    /// the town's centre.
+    private static func place(_ entry: JournalEntry) -> FactRow {
+        let fields = "place_name place_region place_country latitude longitude"
+        guard let location = entry.location, let name = entry.fullPlaceName else {
+            return FactRow("Place", FactText("none", fields), notes: [FactText("the photo has no position", "location_source altitude")])
+        }
+        let coordinates = EntryPlaceName.coordinates(location)
+        var distance: FactText?
+        if let place = entry.place {
+            distance = FactText(
+                place.distanceKm.flatMap { km in
+                    place.name.map { String(format: "%.1f km from the centre of %@", km, $0) }
+                } ?? "no town within \(Int(Gazetteer.defaultRadiusKm)) km", "place_distance_km")
+        }
+        return FactRow(
+            "Place", FactText(name, entry.place == nil ? fields : "place_name place_region place_country"),
+            notes: [
+                entry.place == nil ? FactText("no place name (at sea, or not looked up yet)", "place_distance_km") : nil,
+                entry.place == nil ? nil : FactText(coordinates, "latitude longitude"),
+                location.altitude.map { FactText(String(format: "%.0f m", $0), "altitude") },
+                distance,
+                entry.locationSource.map { FactText("position from \(source($0))", "location_source") },
+            ])
+    }
+
+    private static func source(_ source: LocationSource) -> String {
+        switch source {
+        case .exif: return "EXIF GPS"
+        case .xmp: return "the photo's XMP"
+        case .sidecar: return "the sidecar file"
+        }
+    }
+
+    private static func weatherRow(_ entry: JournalEntry, _ weather: WeatherRecord?) -> FactRow {
+        guard let weather else {
+            return FactRow(
+                "Weather", FactText(EntryText.missingWeather(entry), "weather_status weather_error"),
+                notes: [entry.weatherError.map { FactText($0, "weather_error") }])
+        }
+        return FactRow(
+            "Weather", FactText(EntryText.weather(weather), "weather_status weather_error"),
+            notes: EntryText.weatherDetails(weather).map { FactText($0, nil) })
+    }
+
+    /// The rest, as plain as `daybook show` prints it.
+    static func details(_ entry: JournalEntry) -> [FactRow] {
+        var rows: [FactRow] = []
+        if let date = entry.capturedLocal {
+            rows.append(
+                FactRow(
+                    "Taken", FactText(date.readable() + (entry.captureSubsec.map { ".\($0)" } ?? ""), "captured_local capture_subsec"),
+                    notes: [
+                        entry.capturedUTC.map {
+                            FactText(LocalDateTime(unixSecondsIgnoringZone: $0).readable() + " UTC", "captured_utc")
+                        }
+                    ]))
+        } else {
+            rows.append(FactRow("Taken", FactText("no usable date in the photo", "captured_local capture_subsec captured_utc")))
+        }
+        if let place = entry.place {
+            rows.append(
+                FactRow(
+                    "Country", FactText(place.countryCode ?? "—", "place_country_code"),
+                    notes: [
+                        place.timeZone.map { FactText("time zone \($0)", "place_time_zone") },
+                        FactText("named from place data \(place.dataVersion)", "place_version"),
+                    ]))
+        } else {
+            rows.append(FactRow("Country", FactText("—", "place_country_code place_time_zone place_version")))
+        }
+        let pixels = entry.pixelWidth.flatMap { width in entry.pixelHeight.map { "\(width) × \($0)" } } ?? "unknown"
+        rows.append(
+            FactRow(
+                "Pixels", FactText(pixels, "pixel_width pixel_height"),
+                notes: [FactText("orientation \(entry.orientation.rawValue)", "orientation")]))
+        rows.append(
+            FactRow("File", FactText(entry.sourcePath, "source_path"), notes: [FactText(fileSize(entry.fileSize), "file_size")]))
+        let problems = entry.problemList
+        rows.append(FactRow("Problems", FactText(problems.isEmpty ? "none" : problems.joined(separator: "; "), "problems")))
+        rows.append(FactRow("Entry", FactText(entry.id, "id"), notes: [FactText("SHA-256 \(entry.contentHash)", "content_hash")]))
+        rows.append(
+            FactRow("Added", FactText(entry.createdAt, "created_at"), notes: [FactText("changed \(entry.updatedAt)", "updated_at")]))
+        return rows
+    }
+
+    /// "2.4 MB (2,514,036 bytes)"
+    static func fileSize(_ bytes: Int64) -> String {
+        let digits = Array(String(bytes))
+        let grouped = digits.enumerated().map { index, digit in
+            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
+        }
+        let exact = grouped.joined() + " bytes"
+        guard bytes >= 1000 else { return exact }
+        let size = bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.0f kB", Double(bytes) / 1e3)
+        return "\(size) (\(exact))"
+    }
+}
