@@ -12,8 +12,9 @@ public enum IngestEvent: Sendable {
     case rereadWithSidecar(JournalEntry)
     case alreadyInJournal(path: String, id: String)
     case failed(path: String, reason: String)
-    /// Not a photo, found while walking a folder: counted, not an error.
-    case skipped(path: String, reason: String)
+    /// Found while walking a folder and not read: not a photo, or a photo format Daybook does
+    /// not read yet (camera RAW, AVIF, PNG…). Counted by kind, not an error.
+    case skipped(path: String, reason: SkipReason)
     /// An XMP sidecar (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`): read with its photo, never an
     /// entry, a failure or a skipped file of its own; counted apart.
     case sidecar(path: String)
@@ -33,6 +34,8 @@ public struct IngestSummary: Sendable, Equatable {
     public var alreadyInJournal = 0
     public var failed = 0
     public var skipped = 0
+    /// `skipped`, by kind.
+    public var skippedByKind: [SkipKind: Int] = [:]
     public var sidecars = 0
     public var warnings = 0
     public var incomplete = 0
@@ -54,12 +57,15 @@ public struct IngestSummary: Sendable, Equatable {
         case .incomplete: incomplete += 1
         case .alreadyInJournal: alreadyInJournal += 1
         case .failed: failed += 1
-        case .skipped: skipped += 1
+        case .skipped(_, let reason):
+            skipped += 1
+            skippedByKind[reason.kind, default: 0] += 1
         case .warning: warnings += 1
         }
     }
 
-    /// "3 new, 7 already in the journal, 1 failed" (+ replaced/skipped/warnings when there are any).
+    /// "3 new, 7 already in the journal, 1 failed" (+ replaced/skipped/warnings when there are
+    /// any; skipped files by kind: "4 skipped (3 camera RAW, 1 video)").
     public var line: String {
         var parts = ["\(created.count) new", "\(alreadyInJournal) already in the journal", "\(failed) failed"]
         if replaced.count == 1 { parts.append("1 truncated entry replaced by its file's new version") }
@@ -67,7 +73,10 @@ public struct IngestSummary: Sendable, Equatable {
         if reread.count == 1 { parts.append("1 entry read again with its changed sidecar") }
         if reread.count > 1 { parts.append("\(reread.count) entries read again with their changed sidecars") }
         if incomplete > 0 { parts.append("\(incomplete) still being written") }
-        if skipped > 0 { parts.append("\(skipped) skipped (not photos)") }
+        if skipped > 0 {
+            let kinds = SkipKind.allCases.compactMap { kind in skippedByKind[kind].map { "\($0) \(kind.label)" } }
+            parts.append("\(skipped) skipped (\(kinds.joined(separator: ", ")))")
+        }
         if sidecars > 0 {
             parts.append("\(sidecars) sidecar\(sidecars == 1 ? "" : "s") (read with \(sidecars == 1 ? "its photo" : "their photos"))")
         }

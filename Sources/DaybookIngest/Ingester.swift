@@ -95,6 +95,7 @@ public final class Ingester: Sendable {
     package func ingest(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
         let path = item.path
         if SidecarFiles.isSidecar(path) { return ingestSidecar(item, emit: emit) }
+        if !item.explicitlyNamed, let reason = Self.skipReason(forFoundFile: path) { return emit(.skipped(path: path, reason: reason)) }
         let bytes: [UInt8], modified: Date
         do {
             (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
@@ -123,9 +124,9 @@ public final class Ingester: Sendable {
             analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
         } catch {
             if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasPhotoExtension(path) {
-                return emit(.skipped(path: path, reason: error.reason))
+                return emit(.skipped(path: path, reason: SkipKind.other.reason(detail: error.reason)))
             }
-            return emit(.failed(path: path, reason: error.reason))
+            return emit(.failed(path: path, reason: Self.unsupportedFormatReason(bytes, path: path) ?? error.reason))
         }
         let warnings = analysis.warnings + (sidecar?.problem.map { [$0] } ?? [])
         for warning in warnings { emit(.warning(path: path, message: warning)) }
@@ -166,8 +167,7 @@ public final class Ingester: Sendable {
 
     /// A file named like a photo that turns out not to be one is broken, not skipped.
     static func hasPhotoExtension(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return [".jpg", ".jpeg", ".jpe", ".jfif", ".heic", ".heif", ".hif", ".avif"].contains { lower.hasSuffix($0) }
+        SkipKind.nameClaimsReadablePhoto((path as NSString).lastPathComponent)
     }
 }
 

@@ -20,7 +20,7 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
         /// A path that could not be read (missing, permission denied…).
         case unreadable(path: String, reason: String)
         /// Inside a folder, something that is not a regular file: a FIFO, a device, a socket.
-        case skipped(path: String, reason: String)
+        case skipped(path: String, reason: SkipReason)
     }
 
     private var pendingRoots: [String]
@@ -77,7 +77,7 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
             let kind = FolderListing.kindName(mode: info.st_mode)
             return explicitlyNamed
                 ? .unreadable(path: path, reason: "not a regular file or folder (\(kind))")
-                : .skipped(path: path, reason: "not a regular file (\(kind))")
+                : .skipped(path: path, reason: SkipKind.specialFile.reason(detail: "not a regular file (\(kind))"))
         }
     }
 }

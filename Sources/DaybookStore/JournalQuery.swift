@@ -14,6 +14,10 @@ package struct JournalQuery: Sendable, Hashable {
     package var toDate: CivilDate?
     package var near: Near?
     package var limit: Int?
+    /// The id of the entry a previous page ended with: only matches after it in the timeline's
+    /// order (newest capture first, undated last, then newest added, then id) are found, so
+    /// paging is exact whatever the page size. The entry need not match the search itself.
+    package var before: String?
 
     package struct Near: Sendable, Hashable {
         package var latitude: Double
@@ -28,7 +32,7 @@ package struct JournalQuery: Sendable, Hashable {
 
     package init(
         text: String? = nil, tags: [String] = [], fromDate: CivilDate? = nil, toDate: CivilDate? = nil,
-        near: Near? = nil, limit: Int? = nil
+        near: Near? = nil, limit: Int? = nil, before: String? = nil
     ) {
         self.text = text
         self.tags = tags
@@ -36,6 +40,7 @@ package struct JournalQuery: Sendable, Hashable {
         self.toDate = toDate
         self.near = near
         self.limit = limit
+        self.before = before
     }
 }
 

@@ -17,10 +17,23 @@ struct SearchPlan: Sendable, Hashable {
     let capturedBefore: CivilDate?
     let area: Area?
     let limit: Int?
+    /// The entry (by id) whose successors in the timeline are wanted: `JournalQuery.before`.
+    let before: String?
     /// The words have no letter or digit: nothing matches, and no SQL runs.
     let findsNothing: Bool
     /// Which rows SQLite starts from: `chooseStart(entries:listSizes:)` sets it.
     private(set) var start = Start.lists
+    /// Where `before` stands in the timeline, read in the search's own transaction
+    /// (`startAfter(_:)`), so an edit between two pages cannot shift it.
+    private(set) var cursor: TimelineKey?
+
+    /// An entry's place in the timeline's order: capture time (nil, undated, sorts last), then
+    /// newest added, then id.
+    struct TimelineKey: Sendable, Hashable {
+        let capturedLocal: LocalDateTime?
+        let createdAt: String
+        let id: String
+    }
 
     /// Near a place: the box the (latitude, longitude) index can search, then the exact
     /// distance, which also orders the results (nearest first).
@@ -71,6 +84,11 @@ struct SearchPlan: Sendable, Hashable {
         capturedBefore = query.toDate?.adding(days: 1)
         area = query.near.map(Area.init)
         limit = query.limit
+        before = query.before
+    }
+
+    mutating func startAfter(_ entry: JournalEntry) {
+        cursor = TimelineKey(capturedLocal: entry.capturedLocal, createdAt: entry.createdAt, id: entry.id)
     }
 
     /// The lists whose sizes decide `start`, empty when there is nothing to decide: only a

@@ -14,6 +14,10 @@ extension JournalStore {
     private func run(_ asked: SearchPlan) throws -> [SearchResult] {
         try pool.read { db in
             var plan = asked
+            if let id = plan.before {
+                guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
+                plan.startAfter(entry)
+            }
             let lists = plan.listsToCount
             if !lists.isEmpty {
                 let sizes = try SearchSQL.sizes(of: lists, db)
@@ -63,10 +67,12 @@ enum SearchSQL {
         fullTextIndex.select(Column.rowID).filter(sql: "entry_search MATCH ?", arguments: [fullText])
     }
 
-    /// Entries in capture order, newest first (undated last), limited as the plan says.
+    /// Entries in the timeline's order (newest capture first, undated last, then newest added,
+    /// then id), limited as the plan says.
     static func newestFirst(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
-        // DESC puts NULL (undated) last, and keeps the captured_local index usable.
-        let request = filtered(plan).order(Entry.capturedLocal.desc, Entry.createdAt.desc)
+        // DESC puts NULL (undated) last, and keeps the captured_local index usable. The id
+        // makes the order total, so a cursor splits it exactly.
+        let request = filtered(plan).order(Entry.capturedLocal.desc, Entry.createdAt.desc, Entry.id)
         return plan.limit.map { request.limit($0) } ?? request
     }
 
@@ -110,10 +116,20 @@ enum SearchSQL {
         }
         if let from = plan.capturedFrom { conditions.append(Entry.capturedLocal >= from) }
         if let before = plan.capturedBefore { conditions.append(Entry.capturedLocal < before) }
+        if let cursor = plan.cursor { conditions.append(after(cursor)) }
         if let box = plan.area?.box {
             conditions.append(box.latitude.contains(Entry.latitude))
             conditions.append(box.longitudes.map { $0.contains(Entry.longitude) }.joined(operator: .or))
         }
         return conditions.isEmpty ? request : request.filter(conditions.joined(operator: .and))
+    }
+
+    /// The entries after `cursor` in the timeline's order: the keyset condition of
+    /// `JournalStore.timeline(after:limit:)`, so a search pages as the timeline does.
+    private static func after(_ cursor: SearchPlan.TimelineKey) -> SQLExpression {
+        let laterTie = Entry.createdAt < cursor.createdAt || (Entry.createdAt == cursor.createdAt && Entry.id > cursor.id)
+        guard let captured = cursor.capturedLocal else { return Entry.capturedLocal == nil && laterTie }
+        // The range first, so the captured_local index can start at the cursor.
+        return (Entry.capturedLocal <= captured && (Entry.capturedLocal < captured || laterTie)) || Entry.capturedLocal == nil
     }
 }

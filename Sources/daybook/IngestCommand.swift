@@ -11,9 +11,12 @@ struct Ingest: AsyncParsableCommand {
         discussion: """
             Walks folders recursively (hidden folders skipped, symlinks followed once) and adds \
             every JPEG and HEIC/HEIF photo, recognised by its bytes, not its name. A photo already \
-            in the journal (same bytes, any path) is not added again. Files that are not photos \
-            (a Live Photo's .MOV, an .AAE edit file) are counted as skipped; a broken photo is reported as one line naming the file and the reason, and \
-            the run goes on.
+            in the journal (same bytes, any path) is not added again. Other files in a folder are \
+            skipped, and the summary counts them by kind: formats Daybook does not read yet (camera \
+            RAW, AVIF, PNG, WebP, GIF), videos (a Live Photo's .MOV), Apple .AAE edits and the \
+            rest; --verbose names each one, --json lists them. A file named on the command line \
+            that Daybook cannot read is an error. A broken photo (a damaged JPEG or HEIC) is \
+            reported as one line naming the file and the reason, the run goes on, and it exits 1.
 
             An XMP sidecar beside a photo (IMG_0001.xmp or IMG_0001.jpg.xmp, as Lightroom, \
             darktable and digiKam write them) is read with the photo and counted as a sidecar, \
@@ -24,6 +27,7 @@ struct Ingest: AsyncParsableCommand {
               daybook ingest ~/Pictures
               daybook ingest --jobs 4 --thumbnail-size 600 card/DCIM extra.jpg
               daybook ingest --json ~/Pictures > new-entries.json
+              daybook ingest --verbose card/DCIM      also one line per skipped file, with why
             """
     )
 
@@ -31,6 +35,9 @@ struct Ingest: AsyncParsableCommand {
     @OptionGroup var weatherOptions: WeatherOptions
 
     @OptionGroup var pipelineOptions: PipelineOptions
+
+    @Flag(name: .long, help: "Name each skipped file and why, one line each on standard error.")
+    var verbose = false
 
     @Argument(help: ArgumentHelp("Photo files and folders.", valueName: "path"))
     var paths: [String]
@@ -45,14 +52,18 @@ struct Ingest: AsyncParsableCommand {
         let progress = ProgressLine()
         let tally = LiveTally()
         let created = CreatedEntries()
-        let json = options.json
+        let skipped = SkippedFiles()
+        let json = options.json, verbose = verbose
         let summary = try await ingester.ingest(paths: paths) { event in
             tally.record(event)
             switch event {
             case .created(let entry): if json { created.append(entry) }
             case .failed(let path, let reason): progress.printLine("daybook: error: \(path): \(reason)")
             case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
-            case .alreadyInJournal, .skipped, .replaced, .rereadWithSidecar, .sidecar, .incomplete: break
+            case .skipped(let path, let reason):
+                if json { skipped.append(path: path, reason: reason) }
+                if verbose { progress.printLine("daybook: skipped \(path): \(reason)") }
+            case .alreadyInJournal, .replaced, .rereadWithSidecar, .sidecar, .incomplete: break
             }
             progress.update(TerminalText(tally.line))
         }
@@ -67,7 +78,8 @@ struct Ingest: AsyncParsableCommand {
         // A replaced or re-read entry whose time or place changed is pending again.
         let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced + summary.reread)
         if json {
-            try Console.printJSON(IngestReport(summary: summary, weather: weather, created: created.sorted()))
+            try Console.printJSON(
+                IngestReport(summary: summary, weather: weather, created: created.sorted(), skippedFiles: skipped.sorted()))
             Console.writeError(TerminalText(summary.line))
         } else {
             Console.output(TerminalText(summary.line))
@@ -106,8 +118,10 @@ struct IngestReport: Encodable {
     let weatherFilled: Int?
     let weatherPending: Int?
     let created: [EntryOutput]
+    /// Every skipped file, in path order.
+    let skippedFiles: [SkippedFileOutput]
 
-    init(summary: IngestSummary, weather: BackfillSummary?, created: [JournalEntry]) {
+    init(summary: IngestSummary, weather: BackfillSummary?, created: [JournalEntry], skippedFiles: [SkippedFileOutput]) {
         weatherFilled = weather?.filled
         weatherPending = weather?.pending
         new = summary.created.count
@@ -117,7 +131,15 @@ struct IngestReport: Encodable {
         sidecars = summary.sidecars
         updated = summary.reread.count
         self.created = created.map(EntryOutput.init)
+        self.skippedFiles = skippedFiles
     }
+}
+
+/// One of `ingest --json`'s `skipped_files`.
+struct SkippedFileOutput: Encodable {
+    let path: String
+    let kind: SkipKind
+    let reason: String
 }
 
 /// The running counts behind the progress line.
@@ -135,6 +157,15 @@ private final class LiveTally: @unchecked Sendable {
                 + "\(summary.failed) failed) \(String(format: "%.1f", rate))/s"
         }
     }
+}
+
+private final class SkippedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [SkippedFileOutput] = []
+    func append(path: String, reason: SkipReason) {
+        lock.withLock { files.append(SkippedFileOutput(path: path, kind: reason.kind, reason: reason.description)) }
+    }
+    func sorted() -> [SkippedFileOutput] { lock.withLock { files.sorted { $0.path < $1.path } } }
 }
 
 private final class CreatedEntries: @unchecked Sendable {

@@ -101,7 +101,14 @@ struct Serve: AsyncParsableCommand {
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
                     services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
-            try await group.run()
+            do {
+                try await group.run()
+            } catch {
+                // Most often a port another program holds: say which, and how to pick another.
+                guard let problem = ListenProblem.explain(host: host, port: port) else { throw error }
+                Console.error(problem)
+                throw ExitCode(1)
+            }
         } catch let error as WebError {
             Console.error(error.description)
             throw ExitCode(1)

@@ -22,7 +22,7 @@ final class CLITests: XCTestCase {
     func testIngestSummaryIdempotenceAndExitZero() throws {
         let first = try daybook("ingest", Self.samples.path)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertEqual(first.stdout, "10 new, 0 already in the journal, 0 failed, 1 skipped (not photos)\n")
+        XCTAssertEqual(first.stdout, "10 new, 0 already in the journal, 0 failed, 1 skipped (1 other)\n")
         XCTAssertEqual(first.stderr, "", "no progress line when standard error is not a terminal")
         let second = try daybook("ingest", Self.samples.path)
         XCTAssertEqual(second.status, 0)
@@ -223,7 +223,7 @@ final class CLITests: XCTestCase {
     func testIngestWithoutNetworkSaysSoInOneLineAndLeavesWeatherPending() throws {
         let run = try daybook("ingest", "--weather", "open-meteo:http://127.0.0.1:1", Self.samples.path)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertEqual(run.stdout, "10 new, 0 already in the journal, 0 failed, 1 skipped (not photos)\n")
+        XCTAssertEqual(run.stdout, "10 new, 0 already in the journal, 0 failed, 1 skipped (1 other)\n")
         XCTAssertEqual(
             run.stderr,
             "daybook: note: no network (cannot reach 127.0.0.1): weather for 6 entries is pending; "

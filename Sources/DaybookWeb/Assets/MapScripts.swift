@@ -41,7 +41,13 @@ enum MapScripts {
         base + #"""
             (function () {
               const element = document.getElementById("map");
-              if (!element || !window.L) return;
+              if (!element) return;
+              // Leaflet's files were there when the server started but did not load: say so
+              // rather than leave a blank page.
+              if (!window.L || !L.markerClusterGroup) {
+                document.getElementById("mapneeds").hidden = false;
+                return;
+              }
               const panel = document.getElementById("cluster");
               const grid = document.getElementById("clustergrid");
               const title = document.getElementById("clustertitle");

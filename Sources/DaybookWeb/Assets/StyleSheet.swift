@@ -66,6 +66,7 @@ enum StyleSheet {
         .tagcounts td, .tagcounts th { padding: 4px 14px 4px 0; text-align: left; border-bottom: 1px solid var(--line); }
         body.mappage main { max-width: none; padding: 0; }
         .bigmap { height: calc(100vh - 52px); }
+        .mapneeds { margin: 0; padding: 12px 16px; }
         .dot { background: var(--accent); border: 2px solid #fff; border-radius: 50%; box-shadow: 0 0 2px #0008; }
         .cluster { position: fixed; right: 0; top: 52px; bottom: 0; width: min(460px, 100%); overflow: auto; z-index: 1100;
           background: #fff; border-left: 1px solid var(--line); padding: 12px; }

@@ -60,29 +60,15 @@ extension WebJournal {
         return try Answer.json(EntriesPageOutput(entries: entries, nextBefore: more ? page.last?.id : nil))
     }
 
-    /// Matches after `cursor` in timeline order. The store's search has no cursor, so the
-    /// cursor's date bounds the search and a window past it is read; "near" orders by
-    /// distance and takes no cursor.
+    /// Matches after `cursor` in timeline order, through the store's own cursor; "near"
+    /// orders by distance, so it takes none.
     private func searchPage(_ form: SearchForm, after cursor: JournalEntry?, limit: Int) throws -> [SearchResult] {
         var query = try form.query(store: store, limit: limit)
-        guard let cursor else { return try store.search(query) }
-        guard query.near == nil else { throw SearchForm.Problem(description: "before does not combine with near") }
-        if let day = cursor.capturedLocal?.date, query.toDate.map({ day < $0 }) ?? true { query.toDate = day }
-        query.limit = cursor.capturedLocal == nil ? nil : limit + 200
-        return try store.search(query).filter { TimelineOrder.comesAfter($0.entry, cursor) }
-            .sorted { TimelineOrder.comesAfter($1.entry, $0.entry) }.prefix(limit).map { $0 }
-    }
-}
-
-/// The timeline's order: newest capture first, undated last; then newest added; then id.
-enum TimelineOrder {
-    static func comesAfter(_ a: JournalEntry, _ b: JournalEntry) -> Bool {
-        switch (a.capturedLocal, b.capturedLocal) {
-        case (nil, .some): return true
-        case (.some, nil): return false
-        case (.some(let x), .some(let y)) where x != y: return x < y
-        default: return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id > b.id
+        if let cursor {
+            guard query.near == nil else { throw SearchForm.Problem(description: "before does not combine with near") }
+            query.before = cursor.id
         }
+        return try store.search(query)
     }
 }
 

@@ -107,13 +107,14 @@ enum EntryTemplates {
 
     static let map = """
         {{> head}}
+        <p id="mapneeds" class="problem mapneeds"{{#leaflet}} hidden{{/leaflet}}>The map needs Debian's libjs-leaflet and libjs-leaflet.markercluster: \
+        install them (apt install libjs-leaflet libjs-leaflet.markercluster) and load this page again.</p>
         <div id="map" class="bigmap" data-places="{{places}}" data-outlines="{{outlines}}"{{#tiles}} data-tiles="{{tiles}}"{{/tiles}} \
         data-thumbnails="{{thumbnails}}" data-entries="{{entries}}" data-entry-suffix="{{entrySuffix}}"></div>
         <aside id="cluster" class="cluster" hidden>
         <div class="clusterbar"><span id="clustertitle"></span> <button type="button" id="clusterclose">Close</button></div>
         <ul id="clustergrid" class="tiles small"></ul>
         </aside>
-        {{^leaflet}}<p class="problem">The map needs Debian's libjs-leaflet and libjs-leaflet.markercluster.</p>{{/leaflet}}
         {{> foot}}
         """
 }

@@ -1,0 +1,135 @@
+import DaybookImaging
+
+/// What a file that Daybook did not read is, for the summary ("3 camera RAW, 1 video"),
+/// `--json` (`kind`) and `--verbose`. Recognised by its first bytes and, when they say
+/// nothing Daybook knows, by its name: a renamed file is told by content, a RAW whose maker
+/// format has no signature of its own by its extension.
+public enum SkipKind: String, Sendable, CaseIterable, Codable {
+    case cameraRaw = "camera-raw"
+    case video
+    case avif
+    case png
+    case webp
+    case gif
+    /// Apple Photos' edit recipe beside a photo (`IMG_0001.AAE`, an XML property list).
+    case appleEdit = "apple-edit"
+    /// A FIFO, a device or a socket: never opened (`PhotoScanner`).
+    case specialFile = "special-file"
+    case other
+
+    /// How the summary counts it: "camera RAW", "PNG", "other".
+    public var label: String {
+        switch self {
+        case .cameraRaw: "camera RAW"
+        case .video: "video"
+        case .avif: "AVIF"
+        case .png: "PNG"
+        case .webp: "WebP"
+        case .gif: "GIF"
+        case .appleEdit: "Apple edit"
+        case .specialFile: "not a regular file"
+        case .other: "other"
+        }
+    }
+
+    /// A photo format Daybook knows but does not read yet: named on the command line it is an
+    /// error that says so; found in a folder it is skipped, never a failure.
+    public var isUnsupportedPhotoFormat: Bool {
+        switch self {
+        case .cameraRaw, .avif, .png, .webp, .gif: true
+        case .video, .appleEdit, .specialFile, .other: false
+        }
+    }
+
+    /// The reason a file of this kind was skipped, as `--verbose` and `--json` give it;
+    /// `detail` words the `other` kind ("not a photo (looks like HTML/text)").
+    func reason(detail: String) -> SkipReason {
+        switch self {
+        case .cameraRaw, .avif, .png, .webp, .gif: SkipReason(kind: self, description: "\(label) (not supported yet)")
+        case .video: SkipReason(kind: self, description: "video (not a photo)")
+        case .appleEdit: SkipReason(kind: self, description: "Apple edit (.AAE, its photo is read without it)")
+        case .specialFile, .other: SkipReason(kind: self, description: detail)
+        }
+    }
+
+    /// The file's kind from its first bytes (at least `FileKind.prefixLength` of them when the
+    /// file has them) and its name. nil when the bytes are a JPEG or a HEIF photo: those are read.
+    package init?(prefix: [UInt8], name: String) {
+        switch FileKind(prefix: prefix) {
+        case .jpeg, .heif: return nil
+        case .avif: self = .avif
+        case .other: self = Self.byContent(prefix) ?? Self.byName(name) ?? .other
+        }
+    }
+
+    /// Whether the name says JPEG or HEIF: such a file that is neither is broken (a failed
+    /// download, a PNG saved under a JPEG's name), a failure rather than a skip.
+    package static func nameClaimsReadablePhoto(_ name: String) -> Bool {
+        readableExtensions.contains(fileExtension(name))
+    }
+
+    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif"]
+    static let rawExtensions: Set = [
+        "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "raw",
+    ]
+    static let videoExtensions: Set = ["mov", "mp4", "m4v", "3gp", "avi", "mkv", "mts", "m2ts", "webm"]
+    /// Video brands of an ISO media file's `ftyp`: QuickTime, MPEG-4, 3GPP.
+    static let videoBrands: Set = [
+        "qt  ", "isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "3gp4", "3gp5", "3gp6", "3g2a",
+    ]
+
+    private static func byContent(_ bytes: [UInt8]) -> SkipKind? {
+        func ascii(_ text: String, at offset: Int = 0) -> Bool {
+            let expected = Array(text.utf8)
+            return bytes.count >= offset + expected.count && Array(bytes[offset..<offset + expected.count]) == expected
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if ascii("GIF87a") || ascii("GIF89a") { return .gif }
+        if ascii("RIFF") && ascii("WEBP", at: 8) { return .webp }
+        if ascii("RIFF") && ascii("AVI ", at: 8) { return .video }
+        // Matroska and WebM: an EBML header.
+        if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .video }
+        // Makers' TIFF variants: Canon CR2 ("CR" after the header), Olympus ORF, Panasonic RW2,
+        // and Fujifilm's RAF, which is no TIFF at all.
+        if (ascii("II*\u{0}") && ascii("CR", at: 8)) || ascii("IIRO") || ascii("IIRS") || ascii("MMOR") || ascii("IIU\u{0}") {
+            return .cameraRaw
+        }
+        if ascii("FUJIFILMCCD-RAW") { return .cameraRaw }
+        if let brands = ISOBoxes.brands(bytes) {
+            if brands.first == "crx " { return .cameraRaw }
+            if brands.contains(where: videoBrands.contains) { return .video }
+        }
+        return nil
+    }
+
+    private static func byName(_ name: String) -> SkipKind? {
+        let ext = fileExtension(name)
+        if rawExtensions.contains(ext) { return .cameraRaw }
+        if videoExtensions.contains(ext) { return .video }
+        switch ext {
+        case "aae": return .appleEdit
+        case "png": return .png
+        case "webp": return .webp
+        case "gif": return .gif
+        case "avif": return .avif
+        default: return nil
+        }
+    }
+
+    private static func fileExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+}
+
+/// Why a file was skipped: its kind, and the words `--verbose` and `--json` give
+/// ("camera RAW (not supported yet)", "not a regular file (a FIFO)").
+public struct SkipReason: Sendable, Hashable, CustomStringConvertible {
+    public let kind: SkipKind
+    public let description: String
+
+    package init(kind: SkipKind, description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}

@@ -1,0 +1,124 @@
+import DaybookTestSupport
+import Foundation
+import XCTest
+
+/// What `ingest` says about the files it does not read (issue 19): the summary counts them by
+/// kind, `--verbose` names each one (escaped), `--json` lists them, and a format Daybook
+/// knows but does not read yet is a skip in a folder, an error only when named.
+final class SkippedFilesCLITests: XCTestCase {
+    static let unsupported = Repository.fixtures.appendingPathComponent("unsupported")
+
+    var library: URL!
+
+    override func setUpWithError() throws {
+        library = TemporaryFolder.unusedPath("daybook-cli-skips")
+    }
+
+    func daybook(_ arguments: String...) throws -> DaybookProcess.Run {
+        try DaybookProcess.run(arguments, library: library)
+    }
+
+    /// A camera card's worth of files Daybook does not read, beside one JPEG.
+    static func cardFolder() throws -> URL {
+        let folder = try TemporaryFolder.make("daybook-card")
+        func write(_ bytes: [UInt8], _ name: String) throws { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+        // A Canon CR2 starts as a TIFF, with "CR" and the format's version after the header.
+        try write(
+            [0x49, 0x49, 0x2A, 0x00, 0x10, 0, 0, 0, 0x43, 0x52, 0x02, 0x00, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64), "IMG_0001.CR2")
+        // A Nikon NEF is a big-endian TIFF with nothing of its own at the start.
+        try write([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8] + [UInt8](repeating: 0, count: 64), "DSC_0002.NEF")
+        try write([0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 0, 0] + Array("qt  ".utf8), "IMG_0003.MOV")
+        try write(Array("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>".utf8), "IMG_0003.AAE")
+        try write(Array("shopping list".utf8), "notes.txt")
+        for name in ["harbour.dng", "harbour.avif", "harbour.png", "harbour.webp", "harbour.gif"] {
+            try FileManager.default.copyItem(at: unsupported.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.copyItem(
+            at: Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg"), to: folder.appendingPathComponent("paris.jpg"))
+        return folder
+    }
+
+    func testTheSummaryCountsSkippedFilesByKindAndExitsZero() throws {
+        let folder = try Self.cardFolder()
+        let run = try daybook("ingest", folder.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(
+            run.stdout,
+            "1 new, 0 already in the journal, 0 failed, "
+                + "10 skipped (3 camera RAW, 1 video, 1 AVIF, 1 PNG, 1 WebP, 1 GIF, 1 Apple edit, 1 other)\n")
+        XCTAssertEqual(run.stderr, "", "without --verbose, no line per skipped file")
+    }
+
+    func testVerboseNamesEachSkippedFileWithItsReasonEscaped() throws {
+        let folder = try Self.cardFolder()
+        let hostile = "evil\u{1B}[31m.cr2"
+        try Data([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]).write(to: folder.appendingPathComponent(hostile))
+        let run = try daybook("ingest", "--verbose", folder.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 11, run.stderr)
+        let path = folder.path
+        for line in [
+            "daybook: skipped \(path)/IMG_0001.CR2: camera RAW (not supported yet)",
+            "daybook: skipped \(path)/DSC_0002.NEF: camera RAW (not supported yet)",
+            "daybook: skipped \(path)/harbour.dng: camera RAW (not supported yet)",
+            "daybook: skipped \(path)/IMG_0003.MOV: video (not a photo)",
+            "daybook: skipped \(path)/harbour.avif: AVIF (not supported yet)",
+            "daybook: skipped \(path)/harbour.png: PNG (not supported yet)",
+            "daybook: skipped \(path)/harbour.webp: WebP (not supported yet)",
+            "daybook: skipped \(path)/harbour.gif: GIF (not supported yet)",
+            "daybook: skipped \(path)/IMG_0003.AAE: Apple edit (.AAE, its photo is read without it)",
+            "daybook: skipped \(path)/evil\\e[31m.cr2: camera RAW (not supported yet)",
+        ] {
+            XCTAssertTrue(lines.contains(line), "missing \(line) in\n\(run.stderr)")
+        }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("daybook: skipped \(path)/notes.txt: ") }, run.stderr)
+        XCTAssertFalse(run.stderr.contains("\u{1B}"), "no raw escape reaches the terminal")
+    }
+
+    func testJSONListsTheSkippedFiles() throws {
+        let folder = try Self.cardFolder()
+        let run = try daybook("ingest", "--json", folder.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["skipped"] as? Int, 10)
+        let files = try XCTUnwrap(report["skipped_files"] as? [[String: String]], run.stdout)
+        XCTAssertEqual(files.map { $0["path"] }, files.map { $0["path"] }.sorted { ($0 ?? "") < ($1 ?? "") }, "in path order")
+        let kinds = Dictionary(uniqueKeysWithValues: files.map { (($0["path"]! as NSString).lastPathComponent, $0["kind"]!) })
+        XCTAssertEqual(
+            kinds,
+            [
+                "IMG_0001.CR2": "camera-raw", "DSC_0002.NEF": "camera-raw", "harbour.dng": "camera-raw", "IMG_0003.MOV": "video",
+                "harbour.avif": "avif", "harbour.png": "png", "harbour.webp": "webp", "harbour.gif": "gif",
+                "IMG_0003.AAE": "apple-edit", "notes.txt": "other",
+            ])
+        let avif = try XCTUnwrap(files.first { $0["kind"] == "avif" })
+        XCTAssertEqual(avif["path"], folder.appendingPathComponent("harbour.avif").path)
+        XCTAssertEqual(avif["reason"], "AVIF (not supported yet)")
+    }
+
+    /// In a folder an AVIF is a skip (exit 0); named on the command line it is an error line
+    /// saying why; a damaged JPEG beside it still fails the run.
+    func testAnUnsupportedFormatIsASkipInAFolderAndAnErrorWhenNamed() throws {
+        let folder = try TemporaryFolder.make("daybook-avif")
+        for name in ["harbour.avif", "harbour.png"] {
+            try FileManager.default.copyItem(at: Self.unsupported.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let inFolder = try daybook("ingest", folder.path)
+        XCTAssertEqual(inFolder.status, 0, inFolder.stderr)
+        XCTAssertEqual(inFolder.stdout, "0 new, 0 already in the journal, 0 failed, 2 skipped (1 AVIF, 1 PNG)\n")
+        let again = try daybook("ingest", folder.path)
+        XCTAssertEqual(again.status, 0, "not a failure on every later run either: \(again.stderr)")
+
+        let avif = folder.appendingPathComponent("harbour.avif").path
+        let named = try daybook("ingest", avif)
+        XCTAssertEqual(named.status, 1)
+        XCTAssertEqual(named.stderr, "daybook: error: \(avif): AVIF is not supported yet (Daybook reads JPEG and HEIC/HEIF photos)\n")
+
+        try FileManager.default.copyItem(
+            at: Repository.fixtures.appendingPathComponent("badinputs/zero_bytes.jpg"), to: folder.appendingPathComponent("zero.jpg"))
+        let damaged = try daybook("ingest", folder.path)
+        XCTAssertEqual(damaged.status, 1, "a damaged JPEG is still a failure")
+        XCTAssertEqual(damaged.stderr, "daybook: error: \(folder.path)/zero.jpg: empty file\n")
+    }
+}
