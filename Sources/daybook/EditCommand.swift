@@ -62,7 +62,7 @@ struct Edit: ParsableCommand {
     static func parseDate(_ text: String) -> LocalDateTime? { LocalDateTime(commandLine: text) }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         var entry = try store.entry(idPrefix: id)
         var newText: String?
         if let text { newText = text }

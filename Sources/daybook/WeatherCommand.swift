@@ -107,7 +107,7 @@ struct BackfillWeather: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         guard let (backfill, choice) = try weatherOptions.backfill(for: store) else {
             Console.writeError("daybook: the weather provider is none; nothing to do (choose one with --weather)")
             return
