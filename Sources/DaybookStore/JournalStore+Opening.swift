@@ -34,6 +34,7 @@ extension JournalStore {
         configuration.readonly = true
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(30)
+        configuration.prepareDatabase { db in db.add(function: SearchWords.function) }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: readOnlyPath(library), configuration: configuration)

@@ -126,6 +126,8 @@ enum Schema {
             try db.execute(sql: "UPDATE entry SET location_source = 'exif' WHERE latitude IS NOT NULL")
         }
         migrator.registerMigration("v7-places", migrate: PlaceColumns.add)
+        // Camera, file name and the place's other names become searchable (SearchWords).
+        migrator.registerMigration("v10-search-words", migrate: SearchWords.addToSearchIndex)
         return migrator
     }
 }
