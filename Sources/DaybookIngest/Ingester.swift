@@ -91,8 +91,10 @@ public final class Ingester: Sendable {
         try lock.whileAlone { try LibraryRepair(store: store).run() }
     }
 
-    /// Ingests one file; every outcome becomes exactly one terminal event.
-    package func ingest(_ item: ScanItem, emit: @Sendable (IngestEvent) -> Void) {
+    /// Ingests one file; every outcome becomes exactly one terminal event, except after a
+    /// full disk when `stop` is given: the first file to meet it reports it and stops the run,
+    /// and the files in other workers' hands that meet it too report nothing more.
+    package func ingest(_ item: ScanItem, stop: RunStop? = nil, emit: @Sendable (IngestEvent) -> Void) {
         let path = item.path
         if SidecarFiles.isSidecar(path) { return ingestSidecar(item, emit: emit) }
         if !item.explicitlyNamed, let reason = Self.skipReason(forFoundFile: path) { return emit(.skipped(path: path, reason: reason)) }
@@ -161,6 +163,10 @@ public final class Ingester: Sendable {
                 emit(.alreadyInJournal(path: path, id: id))
             }
         } catch {
+            if let stop, DiskFull.isDiskFull(error) {
+                if stop.stopForFullDisk() { emit(.failed(path: path, reason: DiskFull.stopReason(library: store.library))) }
+                return
+            }
             emit(.failed(path: path, reason: "could not store: \(error)"))
         }
     }
@@ -178,6 +184,7 @@ private final class PathsWork: Sendable {
     private let scanner: Mutex<PhotoScanner>
     private let state: Mutex<IngestSummary>
     private let onEvent: @Sendable (IngestEvent) -> Void
+    private let stop = RunStop()
 
     init(_ ingester: Ingester, paths: [String], repair: LibraryRepair.Report?, onEvent: @escaping @Sendable (IngestEvent) -> Void) {
         self.ingester = ingester
@@ -190,13 +197,13 @@ private final class PathsWork: Sendable {
 
     var summary: IngestSummary { state.withLock { $0 } }
 
-    func next() -> PhotoScanner.Found? { scanner.withLock { $0.next() } }
+    func next() -> PhotoScanner.Found? { stop.isStopped ? nil : scanner.withLock { $0.next() } }
 
     func body(_ found: PhotoScanner.Found) {
         switch found {
         case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
         case .skipped(let path, let reason): emit(.skipped(path: path, reason: reason))
-        case .file(let item): ingester.ingest(item, emit: emit)
+        case .file(let item): ingester.ingest(item, stop: stop, emit: emit)
         }
     }
 

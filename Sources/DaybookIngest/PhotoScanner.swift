@@ -38,6 +38,17 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
         excluded = Set(excluding.compactMap { FolderListing.identity(of: $0) })
     }
 
+    /// Why `path`, as given to ingest, cannot be read at all (missing, permission denied);
+    /// nil when it can. Lets ingest refuse before it creates a library to put nothing in.
+    package static func whyUnreadable(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)).lowercased() }
+        let mode = info.st_mode & S_IFMT
+        guard mode == S_IFREG || mode == S_IFDIR else { return "not a regular file or folder" }
+        guard access(path, mode == S_IFDIR ? R_OK | X_OK : R_OK) == 0 else { return String(cString: strerror(errno)).lowercased() }
+        return nil
+    }
+
     package mutating func next() -> Found? {
         while true {
             if var top = stack.popLast() {

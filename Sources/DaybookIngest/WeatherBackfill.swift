@@ -65,6 +65,18 @@ package struct BackfillSummary: Sendable, Equatable {
         }
     }
 
+    /// The one line `backfill-weather` says when its own run found no network: running it
+    /// again now would fail the same way, so it names what works instead (later, or a file).
+    /// `skipped` entries have no place or date and never get weather.
+    package func noNetworkAdvice(skipped: Int) -> String? {
+        unreachableHost.map {
+            let skippedText = skipped == 0 ? "" : " (\(skipped) more without a place or date never will)"
+            return "no network (cannot reach \($0)): weather for \(pending) \(pending == 1 ? "entry" : "entries") is still pending"
+                + "\(skippedText); try again once the network is back, or fill it from downloaded observations "
+                + "with --weather file:PATH (CSV or JSON)"
+        }
+    }
+
     package var line: String {
         var text =
             "weather: \(filled) filled, \(pending) pending, \(errors) refused (\(attempts) request\(attempts == 1 ? "" : "s"), \(answeredFromCache) from cache)"

@@ -39,7 +39,7 @@ extension Gazetteer {
 
     /// The first name key whose folded spelling is not before `key`, in UTF-8 byte order as
     /// the derive script sorted them.
-    private func lowerBound(of key: String) -> Int {
+    func lowerBound(of key: String) -> Int {
         var low = 0, high = table.nameCount
         while low < high {
             let middle = (low + high) / 2

@@ -6,10 +6,13 @@ import GRDB
 public final class JournalStore: Sendable {
     public let library: Library
     let pool: DatabasePool
+    /// True when opened by `openReadOnly`: every write fails with SQLite's "readonly database".
+    public let isReadOnly: Bool
 
     /// Opens the library's journal, creating the library and migrating the schema as needed.
     public init(library: Library) throws {
         self.library = library
+        isReadOnly = false
         try library.prepareRoot()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -17,6 +20,7 @@ public final class JournalStore: Sendable {
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: SearchWords.function)
         }
         pool = try SchemaLock.whileHeld(library) {
             try library.prepareFolders()
@@ -30,10 +34,10 @@ public final class JournalStore: Sendable {
         }
     }
 
-    /// Opens an existing journal for reading commands; an absent one is `emptyLibrary`.
-    public static func openExisting(library: Library) throws -> JournalStore {
-        guard library.exists else { throw StoreError.emptyLibrary(library.root.path) }
-        return try JournalStore(library: library)
+    init(library: Library, readOnlyPool: DatabasePool) {
+        self.library = library
+        pool = readOnlyPool
+        isReadOnly = true
     }
 
     package enum InsertOutcome: Sendable, Equatable {

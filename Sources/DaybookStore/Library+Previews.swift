@@ -8,11 +8,18 @@ extension Library {
 
 extension ThumbnailFiles {
     /// The library's `previews/` folder, created private when missing; refused when it is a
-    /// symbolic link or not a folder, exactly like `thumbnails/`.
+    /// symbolic link or not a folder, exactly like `thumbnails/`. A library this user cannot
+    /// write (served read-only) keeps its previews in a private folder of the user's own.
     public static func previews(of library: Library) throws -> ThumbnailFiles {
-        if mkdir(library.previewsURL.path, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.io("cannot create \(library.previewsURL.path): \(String(cString: strerror(errno)))")
+        let folder = library.whyNotWritable() == nil ? library.previewsURL : privatePreviewsURL
+        if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.io("cannot create \(folder.path): \(String(cString: strerror(errno)))")
         }
-        return try ThumbnailFiles(folder: library.previewsURL, role: "the previews folder")
+        return try ThumbnailFiles(folder: folder, role: "the previews folder", mustBeOwn: folder != library.previewsURL)
+    }
+
+    /// Previews are named by content hash, so one folder serves every read-only library.
+    private static var privatePreviewsURL: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("daybook-previews-\(getuid())", isDirectory: true)
     }
 }

@@ -39,6 +39,17 @@ public struct Library: Sendable, Hashable {
     /// say "empty library" rather than creating one).
     public var exists: Bool { FileManager.default.fileExists(atPath: databaseURL.path) }
 
+    /// Why this process cannot write the library (its folder, `journal.sqlite` or
+    /// `thumbnails/`), in a few words naming the file; nil when it can. `access` answers for
+    /// this user and for a read-only mount.
+    public func whyNotWritable() -> String? {
+        for url in [root, databaseURL, thumbnailsURL] where access(url.path, W_OK) != 0 {
+            if errno == ENOENT && url == thumbnailsURL { continue }
+            return "\(url.path): \(String(cString: strerror(errno)))"
+        }
+        return nil
+    }
+
     /// Creates the library folder (and its parents) when missing, with private permissions.
     /// The library folder itself may be a symbolic link to a folder (the user chose where it
     /// lives); a link to nothing is refused with a clear message.

@@ -22,7 +22,7 @@ enum PlaceColumns {
 
     /// The words a place adds to the search index: "Kyoto Kyoto Japan".
     static let placeWords = words(of: "new")
-    private static let oldPlaceWords = words(of: "entry")
+    static let oldPlaceWords = words(of: "entry")
 
     private static func words(of row: String) -> String {
         "trim(coalesce(\(row).place_name, '') || ' ' || coalesce(\(row).place_region, '') || ' ' || coalesce(\(row).place_country, ''))"

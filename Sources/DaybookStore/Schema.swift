@@ -127,6 +127,8 @@ enum Schema {
         }
         migrator.registerMigration("v7-places", migrate: PlaceColumns.add)
         migrator.registerMigration("v8-ingest-roots", migrate: IngestRootsTable.create)
+        // Camera, file name and the place's other names become searchable (SearchWords).
+        migrator.registerMigration("v10-search-words", migrate: SearchWords.addToSearchIndex)
         return migrator
     }
 }

@@ -12,8 +12,8 @@ import GRDB
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
-            case io, database, unreadableEntry, entryNotFound, ambiguousID, emptyLibrary, invalidTag, archiveRefused, libraryNotEmpty
-            case textTooLong, searchTooLarge
+            case io, database, unreadableEntry, entryNotFound, ambiguousID, emptyLibrary, noJournal, readOnly, invalidTag, archiveRefused
+            case libraryNotEmpty, textTooLong, searchTooLarge
         }
 
         private let value: Value
@@ -32,8 +32,13 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let entryNotFound = Code(.entryNotFound)
         /// The id prefix matches several entries (`candidates`).
         public static let ambiguousID = Code(.ambiguousID)
-        /// A reading command found no journal in the library folder.
+        /// The journal holds no entries yet.
         public static let emptyLibrary = Code(.emptyLibrary)
+        /// There is no journal in the library folder (and none was created).
+        public static let noJournal = Code(.noJournal)
+        /// The library cannot be written by this user (a read-only mount, another user's
+        /// folder), or a read-only journal would need a schema upgrade first.
+        public static let readOnly = Code(.readOnly)
         public static let invalidTag = Code(.invalidTag)
         /// An export file failed its checks; `underlying` is the `ArchiveError`. Nothing was written.
         public static let archiveRefused = Code(.archiveRefused)
@@ -96,6 +101,22 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     package static func emptyLibrary(_ path: String) -> StoreError { StoreError(.emptyLibrary, "the journal at \(path) is empty") }
+
+    /// Says what to do, since every command that reads the journal meets it first.
+    package static func noJournal(_ path: String) -> StoreError {
+        StoreError(.noJournal, "no journal at \(path): run `daybook ingest FOLDER` first, or pass --library")
+    }
+
+    static func readOnlyLibrary(_ path: String, reason: String) -> StoreError {
+        StoreError(.readOnly, "the library at \(path) is read-only (\(reason)): nothing was changed")
+    }
+
+    static func readOnlyNeedsUpgrade(_ path: String) -> StoreError {
+        StoreError(
+            .readOnly,
+            "the journal at \(path) was written by an older daybook and is read-only here, so it cannot be upgraded: "
+                + "run daybook once on it with write access")
+    }
 
     static func invalidTag(_ name: String) -> StoreError {
         StoreError(.invalidTag, "invalid tag \"\(name)\": use letters, digits, '-' or '_' (at most 64)")

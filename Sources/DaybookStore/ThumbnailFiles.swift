@@ -22,9 +22,15 @@ package final class ThumbnailFiles: Sendable {
 
     /// Another folder of the library whose files are named by content hash the same way
     /// (the web journal's `previews/`), with the same guarantees.
-    init(folder: URL, role: String) throws {
+    /// `mustBeOwn` refuses a folder of another user (one made first in a shared /tmp).
+    init(folder: URL, role: String, mustBeOwn: Bool = false) throws {
         self.folder = folder
         fd = try Library.openPrivateFolder(folder, role: role)
+        var info = stat()
+        if mustBeOwn && (fstat(fd, &info) != 0 || info.st_uid != getuid() || info.st_mode & 0o077 != 0) {
+            close(fd)
+            throw StoreError.io("\(role) \(folder.path) is not a private folder of this user")
+        }
     }
 
     deinit { close(fd) }

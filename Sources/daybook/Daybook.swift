@@ -35,8 +35,14 @@ struct Daybook: AsyncParsableCommand {
     static func main() async {
         umask(0o077)
         var command: ParsableCommand
+        let arguments = LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()))
+        let names = configuration.subcommands.map { $0._commandName }
+        if let message = CommandSuggestion.unknownCommandMessage(arguments, names: names) {
+            Console.error(message)
+            exit(code: 2)
+        }
         do {
-            command = try parseAsRoot(LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst())))
+            command = try parseAsRoot(arguments)
         } catch {
             exit(code: exitCode(for: error, message: fullMessage(for: error)))
         }

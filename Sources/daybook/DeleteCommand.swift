@@ -22,7 +22,7 @@ struct Delete: ParsableCommand {
     }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         let entries = try ids.map { try store.entry(idPrefix: $0) }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {

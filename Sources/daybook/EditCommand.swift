@@ -82,7 +82,7 @@ struct Edit: ParsableCommand {
     static func parseDate(_ text: String) -> LocalDateTime? { LocalDateTime(commandLine: text) }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         var entry = try store.entry(idPrefix: id)
         var newText: String?
         // The text the new one replaces, for the compare-and-set in the store.

@@ -40,9 +40,14 @@ enum EntryFormat {
         [weather.temperatureC.map { String(format: "%.0f°C", $0) }, weather.weatherText].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// "Sun 14 Jul 10:30"
+    /// "Sun 14 Jul 10:30" this year; "Wed 22 Oct 2008 16:44" any other (search and latest
+    /// mix years, and a weekday without its year names the wrong day).
     static func shortDate(_ date: LocalDateTime) -> String {
-        "\(weekdays[date.weekday]) \(DateText.padded(date.day)) \(monthNames[date.month - 1].prefix(3)) "
+        let thisYear = LocalDateTime(
+            unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT())
+        ).year
+        let year = date.year == thisYear ? "" : "\(date.year) "
+        return "\(weekdays[date.weekday]) \(DateText.padded(date.day)) \(monthNames[date.month - 1].prefix(3)) \(year)"
             + "\(DateText.padded(date.hour)):\(DateText.padded(date.minute))"
     }
 

@@ -47,6 +47,12 @@ struct Ingest: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Nothing readable to ingest: say why for each path, and create no library.
+        let unreadable = paths.compactMap { path in PhotoScanner.whyUnreadable(path).map { "\(path): \($0)" } }
+        if unreadable.count == paths.count {
+            for line in unreadable { Console.error(line) }
+            throw ExitCode(1)
+        }
         let store = try JournalStore(library: options.resolvedLibrary)
         let ingester = try Ingester(store: store, options: pipelineOptions.ingestOptions)
         let progress = ProgressLine()

@@ -37,10 +37,11 @@ struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find entries by words, tags, date and place.",
         discussion: """
-            Words match the entry's text, tags and place (town, region, country) as prefixes, \
-            ignoring case and accents ("cafe" finds "Café au lait", "zurich" finds Zürich); every \
-            word must match; a search whose words have no letter or digit (only "*", "#", an \
-            emoji) matches nothing. Tags given with --tag must all \
+            Words match the entry's text, tags, place (town, region, country, and the town's \
+            other names: "munchen" finds Munich), camera make and model, and file name (without \
+            its extension) as prefixes, ignoring case and accents ("cafe" finds "Café au lait", \
+            "zurich" finds Zürich); every word must match; a search whose words have no letter or \
+            digit (only "*", "#", an emoji) matches nothing. Tags given with --tag must all \
             be present (at most 32). Dates are the capture's local date. --near finds entries within \
             --radius of a point, of another entry's place, or of a town named offline (an \
             ambiguous name takes the most populous place and says which; "Paris, FR" or \
@@ -56,6 +57,8 @@ struct Search: ParsableCommand {
               daybook search --near 3f2a --radius 2km
               daybook search --near "Kyoto" --radius 20km
               daybook search kyoto
+              daybook search canon              the camera
+              daybook search DSCN0012           the file name
             """
     )
 

@@ -45,7 +45,7 @@ struct Places: ParsableCommand {
         let placer = try EntryPlacer.embedded()
         if about { return try printAbout(placer.gazetteer) }
         if let find { return try printCandidates(placer.gazetteer, name: find) }
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: update ? .writing : .reading)
         if update { return try runUpdate(store: store, placer: placer) }
         try printCounts(store: store, version: placer.gazetteer.version)
     }

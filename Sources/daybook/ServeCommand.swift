@@ -89,7 +89,7 @@ struct Serve: AsyncParsableCommand {
         do {
             configuration.passwordHash = try passwordFile.map(PasswordFile.readHash)
             try configuration.validate()
-            let store = try JournalStore(library: options.resolvedLibrary)
+            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
             let journal = try WebJournal(store: store, configuration: configuration)
             let library = store.library.root.path
             let shownHost = Self.urlHost(host)

@@ -38,7 +38,7 @@ struct Tag: ParsableCommand {
     }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         let entry = try store.entry(idPrefix: id)
         let tags = try store.editTags(entryID: entry.id, add: add, remove: remove)
         if options.json { return try Console.printJSON(tags) }
@@ -100,7 +100,7 @@ struct Retag: ParsableCommand {
     }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         let total = try store.count()
         let progress = ProgressLine()
         let done = Mutex(0)

@@ -107,7 +107,7 @@ struct BackfillWeather: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         guard let (backfill, choice) = try weatherOptions.backfill(for: store) else {
             Console.writeError("daybook: the weather provider is none; nothing to do (choose one with --weather)")
             return
@@ -121,10 +121,6 @@ struct BackfillWeather: AsyncParsableCommand {
         if dryRun {
             return try printPlan(plan, skipped: skipped, choice: choice)
         }
-        for (id, reason) in skipped.prefix(20) {
-            Console.writeError("daybook: skipped \(id.prefix(8)): \(reason)")
-        }
-        if skipped.count > 20 { Console.writeError("daybook: … and \(skipped.count - 20) more entries without a place or date") }
         let progress = ProgressLine()
         let total = plan.requests.count
         let counter = Mutex(0)
@@ -141,6 +137,12 @@ struct BackfillWeather: AsyncParsableCommand {
             progress.update("weather: request \(done)/\(total)")
         }
         progress.clear()
+        // Without a network the one line below is the whole report: counts of nothing
+        // filled, and entries that never get weather, would only hide it.
+        if let advice = summary.noNetworkAdvice(skipped: skipped.count), !options.json {
+            Console.error(advice)
+            throw ExitCode(1)
+        }
         if options.json {
             try Console.printJSON([
                 "filled": summary.filled, "pending": summary.pending, "refused": summary.errors,
@@ -150,7 +152,7 @@ struct BackfillWeather: AsyncParsableCommand {
         } else {
             Console.output(TerminalText(summary.line + (skipped.isEmpty ? "" : ", \(skipped.count) skipped (no place or date)")))
         }
-        if let note = summary.noNetworkNote { Console.writeError("daybook: error: \(note)") }
+        if let advice = summary.noNetworkAdvice(skipped: skipped.count) { Console.error(advice) }
         if summary.pending > plan.tooRecent.count || summary.errors > 0 { throw ExitCode(1) }
     }
 
@@ -170,6 +172,8 @@ struct BackfillWeather: AsyncParsableCommand {
                 "request \(planned.request.cell.latitude),\(planned.request.cell.longitude) \(planned.request.start.iso) … \(planned.request.end.iso)  (\(planned.entryIDs.count) entries)"
             )
         }
+        // Listed here, not on every run: these never get weather, so a run only counts them.
+        for (id, reason) in skipped { Console.output("no weather for \(id.prefix(8)): \(reason)") }
         Console.output(
             TerminalText(
                 "\(plan.requests.count) requests planned for \(plan.candidates - plan.tooRecent.count) entries; "

@@ -28,7 +28,7 @@ final class ErrorLineTests: XCTestCase {
     /// The library says the journal is empty; the command line adds how to fill it.
     func testAnEmptyLibraryTellsHowToFillIt() throws {
         let hint = "the journal at \(library.path) is empty (run `daybook ingest PATH` first)"
-        assertErrorLine(try daybook("list"), hint)
+        assertErrorLine(try daybook("list"), "no journal at \(library.path): run `daybook ingest FOLDER` first, or pass --library")
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.path), "a reading command creates no library")
 
         let emptyFolder = base.appendingPathComponent("no-photos")

@@ -50,8 +50,8 @@ final class StoreErrorTests: XCTestCase {
 
     func testCodesTellFailuresApart() throws {
         let error = try storeError { _ = try JournalStore.openExisting(library: library) }
-        XCTAssertEqual(error.code, .emptyLibrary)
-        XCTAssertEqual(error.description, "the journal at \(library.root.path) is empty")
+        XCTAssertEqual(error.code, .noJournal)
+        XCTAssertEqual(error.description, "no journal at \(library.root.path): run `daybook ingest FOLDER` first, or pass --library")
         XCTAssertNil(error.underlying)
 
         let store = try JournalStore(library: library)

@@ -122,6 +122,13 @@ final class HostCheckTests: XCTestCase {
         XCTAssertEqual(
             refused.log, "daybook: error: --allowed-host must be a host name or address, optionally with :PORT (got \"evil.example/x\")\n")
 
+        // `serve` opens an existing journal only.
+        let photo = Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg").path
+        let ingest = try DaybookChild(
+            ["ingest", "--library", library, "--weather", "none", photo], log: root.appendingPathComponent("ingest.log"))
+        ingest.process.waitUntilExit()
+        XCTAssertEqual(ingest.process.terminationStatus, 0, ingest.log)
+
         let serve = try DaybookChild(
             ["serve", "--library", library, "--host", "::1", "--port", "0", "--allowed-host", "journal.example.org"],
             log: root.appendingPathComponent("serve.log"))

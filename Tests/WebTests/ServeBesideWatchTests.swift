@@ -15,14 +15,15 @@ final class ServeBesideWatchTests: XCTestCase {
         let library = root.appendingPathComponent("library")
         let inbox = root.appendingPathComponent("import")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        // watch first: it makes the library, which serve only opens (it creates none).
+        let watch = try DaybookChild(["watch", inbox.path, "--library", library.path], log: root.appendingPathComponent("watch.log"))
+        defer { watch.stop() }
+        XCTAssertNotNil(watch.waitForLog(#/notice: (watching)/#, timeout: 30), watch.log)
         let serve = try DaybookChild(
             ["serve", "--library", library.path, "--port", "0", "--log-level", "debug"], log: root.appendingPathComponent("serve.log"))
         defer { serve.stop() }
         let served = try XCTUnwrap(serve.waitForLog(#/serving .* at (http://127\.0\.0\.1:\d+/)/#, timeout: 30), serve.log)
         let base = try XCTUnwrap(URL(string: String(served)))
-        let watch = try DaybookChild(["watch", inbox.path, "--library", library.path], log: root.appendingPathComponent("watch.log"))
-        defer { watch.stop() }
-        XCTAssertNotNil(watch.waitForLog(#/notice: (watching)/#, timeout: 30), watch.log)
 
         let before = try await Self.get(base)
         XCTAssertTrue(before.contains("No entries yet"))

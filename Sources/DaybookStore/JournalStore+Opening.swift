@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+extension JournalStore {
+    /// What a command is about to do with an existing journal.
+    public enum Purpose: Sendable {
+        /// Only reads: a library this user cannot write (a read-only mount, another user's
+        /// folder) is opened read-only instead of failing.
+        case reading
+        /// Changes entries: a library this user cannot write is refused up front, with a
+        /// line that says so, rather than failing halfway with SQLite's own words.
+        case writing
+    }
+
+    /// Opens an existing journal for a command that must not create one: an absent journal
+    /// is `noJournal`, and nothing is created on disk.
+    public static func openExisting(library: Library, for purpose: Purpose = .reading) throws -> JournalStore {
+        guard library.exists else { throw StoreError.noJournal(library.root.path) }
+        if let reason = library.whyNotWritable() {
+            switch purpose {
+            case .reading: return try openReadOnly(library: library)
+            case .writing: throw StoreError.readOnlyLibrary(library.root.path, reason: reason)
+            }
+        }
+        return try JournalStore(library: library)
+    }
+
+    /// Opens an existing journal without writing anything to the library: no folder or lock
+    /// file is created, permissions are left alone and the schema is not migrated (a journal
+    /// that needs a migration is refused with what to do).
+    public static func openReadOnly(library: Library) throws -> JournalStore {
+        guard library.exists else { throw StoreError.noJournal(library.root.path) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(30)
+        configuration.prepareDatabase { db in db.add(function: SearchWords.function) }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: readOnlyPath(library), configuration: configuration)
+            let current = try pool.read { db in try Schema.migrator.hasCompletedMigrations(db) }
+            guard current else { throw StoreError.readOnlyNeedsUpgrade(library.root.path) }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.database("cannot open the journal at \(library.databaseURL.path) read-only", error)
+        }
+        return JournalStore(library: library, readOnlyPool: pool)
+    }
+
+    /// A WAL journal is read through its `-shm` index. After a clean close SQLite removes
+    /// it and the `-wal`, and in a folder this user cannot write they cannot be made again:
+    /// then nobody is writing (a writer keeps its `-wal` while it works) and everything is in
+    /// the main file, which is opened as immutable: read without any shared memory.
+    private static func readOnlyPath(_ library: Library) -> String {
+        let path = library.databaseURL.path
+        if FileManager.default.fileExists(atPath: path + "-wal") || access(library.root.path, W_OK) == 0 { return path }
+        var components = URLComponents()
+        components.scheme = "file"
+        components.path = path
+        components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+        return components.string ?? path
+    }
+}

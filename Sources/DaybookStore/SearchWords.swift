@@ -1,0 +1,70 @@
+import DaybookPlaces
+import Foundation
+import GRDB
+
+/// The index's `words` column: what an entry may be found by besides its text, tags and
+/// place as written — the camera ("canon", "coolpix"), the file's base name ("DSCN0012")
+/// and its place's ASCII and alternate names ("munchen" finds München, stored as Munich).
+///
+/// The words are computed by an SQL function, `daybook_search_words`, that the store
+/// registers on every connection, so the index's triggers keep them in step with every
+/// write that changes a camera, a path or a place, whichever code makes it. (A program that
+/// changes those columns without daybook gets "no such function": the index cannot follow.)
+enum SearchWords {
+    static let function = DatabaseFunction("daybook_search_words", argumentCount: 7, pure: true) { values in
+        let text = values.map { String.fromDatabaseValue($0) }
+        let place = NamedPlace(
+            name: text[3], region: text[4], country: text[5], countryCode: text[6], distanceKm: nil, timeZone: nil,
+            dataVersion: "")
+        return words(cameraMake: text[0], cameraModel: text[1], sourcePath: text[2], place: place)
+    }
+
+    /// The function's arguments, from the `entry` row `row` ("new" in a trigger).
+    static func call(_ row: String) -> String {
+        "daybook_search_words(\(row).camera_make, \(row).camera_model, \(row).source_path, "
+            + "\(row).place_name, \(row).place_region, \(row).place_country, \(row).place_country_code)"
+    }
+
+    static func words(cameraMake: String?, cameraModel: String?, sourcePath: String?, place: NamedPlace) -> String {
+        var words = [cameraMake, cameraModel].compactMap { $0 }
+        if let sourcePath {
+            // "DSCN0012.JPG" → "DSCN0012": the extension would make every JPEG match "jpg".
+            words.append(((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension)
+        }
+        if place.name != nil || place.country != nil, let gazetteer = try? Gazetteer.shared() {
+            words += gazetteer.searchNames(for: place)
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Migration v10: an FTS5 table cannot gain a column, so the index is made again with
+    /// `words` beside `text`, `tags` and `place` (same tokenizer, same integer keys), as
+    /// `PlaceColumns` did for `place`. The triggers that write the other columns name the
+    /// table, not its columns, so they carry on; the insert trigger is made again, and a new
+    /// one follows the columns the words come from.
+    static func addToSearchIndex(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP TRIGGER entry_search_insert;
+                DROP TABLE entry_search;
+                CREATE VIRTUAL TABLE entry_search USING fts5(
+                    text, tags, place, words, tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
+                    INSERT INTO search_key (entry_id) VALUES (new.id);
+                    INSERT INTO entry_search (rowid, text, tags, place, words)
+                        VALUES ((SELECT key FROM search_key WHERE entry_id = new.id), new.text, '', \(PlaceColumns.placeWords),
+                                \(call("new")));
+                END;
+                CREATE TRIGGER entry_search_words AFTER UPDATE OF camera_make, camera_model, source_path,
+                        place_name, place_region, place_country, place_country_code ON entry BEGIN
+                    UPDATE entry_search SET words = \(call("new"))
+                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.id);
+                END;
+                INSERT INTO entry_search (rowid, text, tags, place, words)
+                    SELECT search_key.key, entry.text,
+                           coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), ''),
+                           \(PlaceColumns.oldPlaceWords), \(call("entry"))
+                    FROM entry JOIN search_key ON search_key.entry_id = entry.id;
+                """)
+    }
+}
