@@ -6,6 +6,7 @@ import DaybookWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import XCTest
 
 /// Every photo Daybook ingests can be seen in the browser: previews and full-size JPEGs of
@@ -173,6 +174,24 @@ final class PhotoPreviewTests: XCTestCase {
             try FileManager.default.removeItem(atPath: reykjavik.sourcePath)
             try await client.execute(uri: "/originals/\(reykjavik.id)?as=jpeg", method: .get) { XCTAssertEqual($0.status, .notFound) }
         }
+    }
+
+    func testDeletingAnEntryRemovesItsJPEGOriginal() async throws {
+        let fixture = try Self.journal()
+        let reykjavik = try Self.entry(fixture, "10-reykjavik-dandelions.heic")
+        let cached = fixture.store.library.jpegOriginalsURL.appendingPathComponent("\(reykjavik.contentHash).jpg")
+        let journal = try fixture.journal()
+        let page = try await SafetyTests.token(journal)
+        let token = try XCTUnwrap(page)
+        try await journal.application(logger: Logger(label: "t")).test(.router) { client in
+            _ = try await client.execute(uri: "/originals/\(reykjavik.id)?as=jpeg", method: .get)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: cached.path))
+            try await client.execute(
+                uri: "/entries/\(reykjavik.id)/delete", method: .post, headers: formHeaders,
+                body: formBody([("csrf", token), ("confirm", "yes")])
+            ) { XCTAssertEqual($0.status, .seeOther) }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cached.path), "a deleted entry leaves no copy of its photo")
     }
 
     /// A 200 MP HEIC is above the 100 MP decode limit: ingest made its thumbnail from the
