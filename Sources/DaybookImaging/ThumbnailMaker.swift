@@ -5,9 +5,10 @@ package struct Thumbnail: Sendable {
     package let jpeg: [UInt8]
     /// Oriented and resized: exactly what `jpeg` encodes, before compression losses.
     package let image: RGBImage
-    /// The source frame as declared in SOF (stored orientation, not the displayed one).
+    /// The source frame: a JPEG's as declared in SOF (stored orientation, not the displayed
+    /// one), a HEIF's as shown.
     package let frame: FrameSize
-    /// libjpeg's recovered warnings for the source; the thumbnail is still usable.
+    /// The decoder's recovered warnings for the source; the thumbnail is still usable.
     package let warnings: [String]
 
     package init(jpeg: [UInt8], image: RGBImage, frame: FrameSize, warnings: [String]) {
@@ -18,7 +19,10 @@ package struct Thumbnail: Sendable {
     }
 }
 
+/// A JPEG of a photo at a given size (ingest's thumbnails, the web journal's previews and
+/// full-size renditions), its pixels from `PhotoDecoder`.
 package struct ThumbnailMaker: Sendable {
+    /// `PhotoDecoder.fullSize`: the photo's whole shown size.
     package var longestSide: Int = 400
     package var quality: Int = 82
     package var maxPixels: Int = JPEGDecoder.defaultMaxPixels
@@ -35,16 +39,47 @@ package struct ThumbnailMaker: Sendable {
         self.limits = limits
     }
 
-    /// `orientation` is the photo's EXIF Orientation (`.up` when absent or unreadable).
-    /// Throws instead of returning a partial image: a truncated file would otherwise give a
-    /// grey-filled thumbnail and grey colour tags.
+    package var decoder: PhotoDecoder { PhotoDecoder(longestSide: longestSide, maxPixels: maxPixels, limits: limits) }
+
+    /// `orientation` is the photo's EXIF Orientation (`.up` when absent or unreadable); the
+    /// decoder applies it to formats whose pixels need it. Throws instead of returning a
+    /// partial image: a truncated file would otherwise give a grey-filled thumbnail and grey
+    /// colour tags.
+    package func make(_ photo: DecodablePhoto, orientation: Orientation) throws(PhotoDecodeError) -> Thumbnail {
+        let pixels = try decoder.pixels(of: photo, orientation: orientation)
+        let jpeg: [UInt8]
+        do {
+            jpeg = try encode(pixels.image)
+        } catch {
+            throw .jpeg(error)
+        }
+        return Thumbnail(jpeg: jpeg, image: pixels.image, frame: pixels.frame, warnings: pixels.warnings)
+    }
+
+    /// The same from bytes of any format `DecodablePhoto` reads.
+    package func make(photo bytes: [UInt8], orientation: Orientation) throws(PhotoDecodeError) -> Thumbnail {
+        try make(try DecodablePhoto(bytes), orientation: orientation)
+    }
+
+    /// A JPEG's thumbnail, with the JPEG decoder's own errors (bytes of another format are
+    /// refused as `.notJPEG`).
     package func make(from jpegBytes: [UInt8], orientation: Orientation) throws(ImagingError) -> Thumbnail {
-        let decoded = try JPEGDecoder.decode(
-            jpegBytes, minimumLongestSide: longestSide, maxPixels: maxPixels, limits: limits)
-        // Resize before rotating: the longest side doesn't depend on orientation, and
-        // rotating the small image is cheaper.
-        let image = decoded.image.resized(toLongestSide: longestSide).oriented(orientation)
-        let jpeg = try JPEGEncoder.encode(image, quality: quality)
-        return Thumbnail(jpeg: jpeg, image: image, frame: decoded.frame, warnings: decoded.warnings)
+        do {
+            return try make(.jpeg(jpegBytes), orientation: orientation)
+        } catch {
+            guard case .jpeg(let jpegError) = error else { throw .corrupt(nil, error.description) }
+            throw jpegError
+        }
+    }
+
+    /// Encoding holds the image again in libjpeg's buffers: a large one (a full-size
+    /// rendition) waits for the decode budget like a decode. A thumbnail's is too small to
+    /// count, and ingest's speed stays as it was.
+    private func encode(_ image: RGBImage) throws(ImagingError) -> [UInt8] {
+        let pixels = image.width * image.height
+        guard pixels > 1_000_000 else { return try JPEGEncoder.encode(image, quality: quality) }
+        return try limits.budget.spending(pixels * 4) { () throws(ImagingError) in
+            try JPEGEncoder.encode(image, quality: quality)
+        }
     }
 }

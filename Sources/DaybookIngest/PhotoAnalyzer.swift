@@ -35,37 +35,54 @@ package struct PhotoAnalyzer: Sendable {
         self.tagger = tagger
     }
 
-    /// Picks the reader by the bytes (FileKind), never by the file's name.
+    /// Picks the reader by the bytes (`DecodablePhoto`, by FileKind), never by the file's name.
     /// `sidecar`: the XMP file found beside the photo, read with the photo's own metadata
     /// (`MetadataPrecedence`).
     package func analyze(_ bytes: [UInt8], sidecar: SidecarXMP? = nil) throws(Rejection) -> PhotoAnalysis {
-        switch FileKind(prefix: bytes.prefix(FileKind.prefixLength)) {
-        case .jpeg: return try analyzeJPEG(bytes, sidecar: sidecar)
-        case .heif: return try analyzeHEIF(bytes, sidecar: sidecar)
-        case .avif: throw Rejection(reason: Self.avifReason, isNotAPhoto: false)
-        case .other(let what): throw Rejection(reason: what, isNotAPhoto: true)
+        let photo: DecodablePhoto
+        do {
+            photo = try DecodablePhoto(bytes)
+        } catch {
+            if case .notAPhoto = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
+            throw Rejection(reason: error.description, isNotAPhoto: false)
         }
+        let metadata: PhotoMetadata
+        let frame: FrameSize?
+        switch photo {
+        case .jpeg(let bytes):
+            metadata = PhotoMetadataReader.read(jpeg: bytes, sidecar: sidecar)
+            frame = nil
+        case .heif(let file):
+            metadata = Self.heifMetadata(file, sidecar: sidecar)
+            frame = file.size
+        }
+        var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)
+        try addPixels(of: photo, to: &analysis)
+        return analysis
     }
 
-    private func analyzeJPEG(_ bytes: [UInt8], sidecar: SidecarXMP?) throws(Rejection) -> PhotoAnalysis {
-        let metadata = PhotoMetadataReader.read(jpeg: bytes, sidecar: sidecar)
-        var analysis = PhotoAnalysis(metadata: metadata, frame: nil, thumbnail: nil, tags: [], warnings: metadata.warnings)
+    /// The thumbnail and the colour tags, from one decode through `PhotoDecoder`.
+    private func addPixels(of photo: DecodablePhoto, to analysis: inout PhotoAnalysis) throws(Rejection) {
         do {
-            let thumbnail = try thumbnails.make(from: bytes, orientation: metadata.orientation)
+            let thumbnail = try thumbnails.make(photo, orientation: analysis.metadata.orientation)
             analysis.thumbnail = thumbnail
             analysis.frame = thumbnail.frame
             // The tagger reads the pixels already decoded for the thumbnail: one decode per photo.
             analysis.tags = tagger.tags(for: thumbnail.image)
             analysis.warnings += thumbnail.warnings
         } catch {
-            analysis.frame = error.frameSize
-            if case .truncated = error { analysis.truncated = true }
-            // A JPEG with neither pixels nor anything worth keeping from EXIF is just broken.
-            if error.frameSize == nil && metadata.capture == nil && metadata.location == nil {
+            if case .heif(.unsupportedCodec) = error {
+                throw Rejection(reason: error.description, isNotAPhoto: false)
+            }
+            // A HEIF keeps the shown size its container declares.
+            analysis.frame = error.frameSize ?? analysis.frame
+            if case .jpeg(.truncated) = error { analysis.truncated = true }
+            // A photo with neither pixels nor anything worth keeping from EXIF is just broken.
+            let metadata = analysis.metadata
+            if analysis.frame == nil && metadata.capture == nil && metadata.location == nil {
                 throw Rejection(reason: error.description, isNotAPhoto: false)
             }
             analysis.warnings.append("\(error.description); stored without a thumbnail")
         }
-        return analysis
     }
 }

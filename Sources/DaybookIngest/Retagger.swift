@@ -63,12 +63,13 @@ package final class Retagger: Sendable {
             if let bytes = try? PhotoFile.load(entry.sourcePath, maxBytes: 512 << 20),
                 ContentHash.sha256Hex(bytes) == entry.contentHash
             {
+                // Through PhotoDecoder, as at ingest: a HEIC is decoded too, not just a JPEG.
                 // A photo whose pixels were refused at ingest (truncated, too large) is refused
                 // again here, and so gets no colour tags.
                 // Tag at the size ingest tagged at, so the same photo gives the same tags.
                 let side = max(entry.thumbnailWidth ?? 0, entry.thumbnailHeight ?? 0)
                 let maker = ThumbnailMaker(longestSide: side > 0 ? side : ThumbnailMaker().longestSide)
-                pixels = (try? maker.make(from: bytes, orientation: entry.orientation).image, .photo)
+                pixels = (try? maker.make(photo: bytes, orientation: entry.orientation).image, .photo)
             } else if let name = entry.thumbnailName, let bytes = try thumbnailFiles.read(name) {
                 pixels = (try? JPEGDecoder.decode(bytes, minimumLongestSide: .max).image, .thumbnail)
             } else {

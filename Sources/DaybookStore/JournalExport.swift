@@ -53,13 +53,18 @@ package enum JournalExport {
         return written
     }
 
+    /// How many of `items` `geoJSON` writes: those with a place (coordinates).
+    package static func geoJSONFeatureCount(_ items: [JournalItem]) -> Int {
+        items.count { $0.entry.location != nil }
+    }
+
     /// A GeoJSON FeatureCollection of the entries that have a place: points with date, tags
     /// and thumbnail path.
     package static func geoJSON(_ items: [JournalItem], store: JournalStore) throws -> Data {
         let library = store.library
         let features: [[String: Any]] = items.compactMap { item in
             let entry = item.entry
-            guard let location = entry.location else { return nil }
+            guard let location = entry.location else { return nil }  // as geoJSONFeatureCount counts
             var properties: [String: Any] = [
                 "id": entry.id,
                 "tags": item.tags.map(\.name),

@@ -23,3 +23,19 @@ extension ThumbnailFiles {
         FileManager.default.temporaryDirectory.appendingPathComponent("daybook-previews-\(getuid())", isDirectory: true)
     }
 }
+
+extension Library {
+    /// `jpeg-originals/`: full-size JPEG renditions of photos browsers may not show (HEIC),
+    /// named by the photo's content hash, made on demand; any of them can be deleted.
+    public var jpegOriginalsURL: URL { root.appendingPathComponent("jpeg-originals", isDirectory: true) }
+}
+
+extension ThumbnailFiles {
+    /// The library's `jpeg-originals/` folder, with the guarantees of `previews/`.
+    public static func jpegOriginals(of library: Library) throws -> ThumbnailFiles {
+        if mkdir(library.jpegOriginalsURL.path, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.io("cannot create \(library.jpegOriginalsURL.path): \(String(cString: strerror(errno)))")
+        }
+        return try ThumbnailFiles(folder: library.jpegOriginalsURL, role: "the JPEG originals folder")
+    }
+}

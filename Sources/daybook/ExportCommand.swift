@@ -12,16 +12,20 @@ struct Export: ParsableCommand {
             `daybook import` reads it back into an empty library. markdown: one file per month \
             in DIR, thumbnails copied beside them and linked, and places.md, the entries by \
             country, region and town. geojson: a point per entry with a \
-            place, with its date, tags and thumbnail path, for maps. html: the web journal of \
-            `daybook serve` as static pages in a new or empty DIR (timeline, entries with previews, \
-            on this day, tags, and the map when libjs-leaflet is installed) that open from file:// \
-            and can be copied to any web host.
+            place, with its date, tags and thumbnail path, for maps (entries without a place are left \
+            out, and counted). html: the web journal of \
+            `daybook serve` as static pages in a new or empty DIR (timeline, entries with previews \
+            of every photo, HEIC too, on this day, tags, and the map when libjs-leaflet is \
+            installed) that open from file:// and can be copied to any web host (files 0644, \
+            folders 0755); it says how many previews it copied and names the photos that got none \
+            (--verbose: all of them).
 
             Examples:
               daybook export json journal.json
               daybook export markdown ~/journal-md
               daybook export geojson places.geojson
               daybook export html ~/journal-site        then open ~/journal-site/index.html
+              daybook export html --verbose ~/journal-site
             """
     )
 
@@ -38,6 +42,9 @@ struct Export: ParsableCommand {
     @Flag(name: .long, help: "json: leave the thumbnails out (smaller file; import then has none).")
     var noThumbnails = false
 
+    @Flag(name: .long, help: "html: name every photo that got no preview, one line each (otherwise the first few).")
+    var verbose = false
+
     func run() throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary)
         let count: Int
@@ -48,8 +55,11 @@ struct Export: ParsableCommand {
             try write(try JSONOutput.data(archive))
         case .geojson:
             let items = try store.journalItems()
-            count = items.count
             try write(try JournalExport.geoJSON(items, store: store))
+            if output != "-" {
+                Console.writeError(TerminalText(Self.geoJSONSummary(placed: JournalExport.geoJSONFeatureCount(items), of: items.count)))
+            }
+            return
         case .markdown:
             guard output != "-" else { throw ValidationError("markdown needs a folder, not standard output.") }
             let items = try store.journalItems()
@@ -59,9 +69,17 @@ struct Export: ParsableCommand {
             let places = months < files.count ? " and places.md" : ""
             Console.writeError("daybook: wrote \(months) month files\(places) to \(output)")
         case .html:
-            count = try ExportHTML.run(store: store, output: output)
+            count = try ExportHTML.run(store: store, output: output, verbose: verbose)
         }
         if output != "-" { Console.writeError("daybook: exported \(count) entries") }
+    }
+
+    /// "daybook: 13 entries with a place written; 20 without a place left out"
+    static func geoJSONSummary(placed: Int, of total: Int) -> String {
+        let left = total - placed
+        var line = "daybook: \(placed) \(placed == 1 ? "entry" : "entries") with a place written"
+        if left > 0 { line += "; \(left) without a place left out" }
+        return line
     }
 
     private func write(_ data: Data) throws {

@@ -10,8 +10,16 @@ package struct StaticSite {
     package struct Report: Sendable, Equatable {
         package var pages = 0
         package var entries = 0
-        package var previewsMissing = 0
+        /// Previews written (made now or from the library's cache).
+        package var previewsCopied = 0
+        /// The photos that were not where the journal saw them, or had changed: their paths.
+        package var missingPhotos: [String] = []
+        /// The photos that were there but gave no preview (too big to decode, damaged): path and why.
+        package var unpreviewablePhotos: [String] = []
         package var hasMap = false
+
+        /// Entries shown with their thumbnail instead of a preview.
+        package var previewsMissing: Int { missingPhotos.count + unpreviewablePhotos.count }
     }
 
     package static let entriesPerPage = 200
@@ -68,13 +76,17 @@ package struct StaticSite {
                 try writer.bytes(bytes, to: "thumbnails/\(name.fileName)")
             }
             var hasPreview = false
-            if let name = ThumbnailName(contentHash: entry.contentHash),
-                let bytes = try? previews.preview(for: entry, name: name, allowedFolders: allowed)
-            {
+            switch try previews.preview(for: entry, allowedFolders: allowed) {
+            case .jpeg(let bytes):
+                // The rendition exists only for a well-formed hash, so the name does too.
+                guard let name = ThumbnailName(contentHash: entry.contentHash) else { break }
                 try writer.bytes(bytes, to: "previews/\(name.fileName)")
+                report.previewsCopied += 1
                 hasPreview = true
-            } else {
-                report.previewsMissing += 1
+            case .originalMissing:
+                report.missingPhotos.append(entry.sourcePath)
+            case .refused(let reason):
+                report.unpreviewablePhotos.append("\(entry.sourcePath): \(reason)")
             }
             let html = try pages.entry(
                 entry, newer: index > 0 ? all[index - 1] : nil, older: index + 1 < all.count ? all[index + 1] : nil,
@@ -116,24 +128,44 @@ struct SiteWriter {
             guard (try? manager.contentsOfDirectory(atPath: folder.path).isEmpty) == true else {
                 throw SiteExportError("\(folder.path) is not empty: export html writes into a new or empty folder")
             }
-        }
-        do {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw SiteExportError("cannot create \(folder.path): \(error.localizedDescription)")
+        } else {
+            try Self.makeFolder(folder)
         }
         self.folder = folder
     }
 
     func text(_ text: String, to path: String) throws { try bytes(Array(text.utf8), to: path) }
 
+    /// Written to a temporary name beside the file, made readable by all (0644: the site is
+    /// meant for a web host, whatever the process's umask), then renamed into place.
     func bytes(_ bytes: [UInt8], to path: String) throws {
         let url = folder.appendingPathComponent(path)
+        let parent = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder) { try Self.makeFolder(parent) }
+        let temporary = parent.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            try Data(bytes).write(to: temporary, options: .withoutOverwriting)
+            guard chmod(temporary.path, 0o644) == 0, rename(temporary.path, url.path) == 0 else {
+                throw SiteExportError(String(cString: strerror(errno)))
+            }
         } catch {
-            throw SiteExportError("cannot write \(url.path): \(error.localizedDescription)")
+            try? FileManager.default.removeItem(at: temporary)
+            let reason = (error as? SiteExportError)?.description ?? error.localizedDescription
+            throw SiteExportError("cannot write \(url.path): \(reason)")
+        }
+    }
+
+    /// Creates `url` and any missing parents as 0755 (listable and readable on a web host).
+    private static func makeFolder(_ url: URL) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw SiteExportError("\(url.path) is not a folder") }
+            return
+        }
+        try makeFolder(url.deletingLastPathComponent())
+        guard mkdir(url.path, 0o755) == 0 || errno == EEXIST, chmod(url.path, 0o755) == 0 else {
+            throw SiteExportError("cannot create \(url.path): \(String(cString: strerror(errno)))")
         }
     }
 }

@@ -15,7 +15,7 @@ struct OriginalPhoto {
     static let maxBytes = 512 << 20
 
     let bytes: [UInt8]
-    /// `image/jpeg` or `image/heic`, from the bytes (never from the name).
+    /// `image/jpeg`, `image/heic`, `image/heif`, …, from the bytes (never from the name).
     let contentType: String
 
     /// The folders originals may come from: the store's ingest roots and the named ones.
@@ -42,13 +42,22 @@ struct OriginalPhoto {
         return OriginalPhoto(bytes: bytes, contentType: contentType(of: bytes))
     }
 
-    static func contentType(of bytes: [UInt8]) -> String {
-        switch FileKind(prefix: bytes) {
-        case .jpeg: return "image/jpeg"
-        case .heif: return "image/heic"
-        case .avif: return "image/avif"
-        case .other: return "application/octet-stream"
-        }
+    static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
+
+    /// The link to the photo as a JPEG when its file is not one (a HEIC, which most browsers
+    /// cannot show); nil for a JPEG or a file that cannot be read. Only the first bytes are
+    /// read, to tell the format: the link's route applies every rule of `load` before it
+    /// serves anything.
+    static func jpegLink(for entry: JournalEntry) -> String? {
+        guard isPlainAbsolute(entry.sourcePath), let resolved = IngestRoots.resolvedPath(entry.sourcePath) else { return nil }
+        let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let head = readAll(fd, size: FileKind.prefixLength),
+            !head.isEmpty
+        else { return nil }
+        return FileKind(prefix: head) == .jpeg ? nil : "/originals/\(entry.id)?as=jpeg"
     }
 
     /// Whether `path` is strictly inside `folder` ("/" allows nothing: it would be every file).

@@ -1,37 +1,37 @@
 import DaybookImaging
-import DaybookIngest
 import DaybookStore
 import Foundation
 
-/// Large previews for entry pages, made on demand from the original photo at a reduced DCT
-/// scale (libjpeg decodes only what the size needs) and kept in the library's `previews/`
-/// by content hash, written to a temporary name and renamed into place. A preview decodes
-/// under the same limits as ingest (`DecodeLimits.standard`: the per-image ceiling and the
-/// process-wide `DecodeBudget.shared`), so however many preview requests arrive at once, the
-/// server holds at most the budget's worth of decoded frames.
+/// The JPEGs the web journal makes of an entry's photo, each cached in the library by content
+/// hash: the entry page's preview (`previews/`, longest side 1600), and the whole photo as a
+/// JPEG (`jpeg-originals/`) for a browser that cannot show the original's format (HEIC).
+/// Both decode through `PhotoDecoder`, the one ingest uses, under `limits`.
 final class PreviewMaker: Sendable {
     static let longestSide = 1600
-    let files: ThumbnailFiles
-    private let maker = ThumbnailMaker(longestSide: PreviewMaker.longestSide, quality: 85, limits: .standard)
+    let previews: RenditionCache
+    let jpegOriginals: RenditionCache
 
-    init(library: Library) throws {
-        files = try ThumbnailFiles.previews(of: library)
+    /// The previews folder (deleting an entry removes its preview).
+    var files: ThumbnailFiles { previews.files }
+
+    init(library: Library, limits: DecodeLimits = .standard) throws {
+        previews = RenditionCache(
+            files: try ThumbnailFiles.previews(of: library),
+            maker: ThumbnailMaker(longestSide: Self.longestSide, quality: 85, limits: limits))
+        jpegOriginals = RenditionCache(
+            files: try ThumbnailFiles.jpegOriginals(of: library),
+            maker: ThumbnailMaker(longestSide: PhotoDecoder.fullSize, quality: 90, limits: limits))
     }
 
-    /// The preview's JPEG bytes, made now if not cached. Nil when the photo is no longer
-    /// where the entry says, or its bytes changed since it was read (the preview would show
-    /// another picture).
-    func preview(for entry: JournalEntry, name: ThumbnailName, allowedFolders: [String]) throws -> [UInt8]? {
-        if let cached = try files.read(name) { return cached }
-        guard let bytes = OriginalPhoto.load(entry, allowedFolders: allowedFolders)?.bytes else { return nil }
-        let preview = try maker.make(from: bytes, orientation: entry.orientation)
-        let temporary = try files.writeTemporary(preview.jpeg)
-        do {
-            try files.moveIntoPlace(temporary, name: name)
-        } catch {
-            files.discard(temporary)
-            throw error
-        }
-        return preview.jpeg
+    /// Once made, a preview is served from the cache even when the original has gone: it
+    /// shows the photo the entry was made from, at a size meant for showing.
+    func preview(for entry: JournalEntry, allowedFolders: [String]) throws -> Rendition {
+        try previews.jpeg(for: entry) { OriginalPhoto.load(entry, allowedFolders: allowedFolders)?.bytes }
+    }
+
+    /// The whole photo as a JPEG, made from `original` (which the caller has loaded by the
+    /// originals' rules, so the rendition is served exactly while the original would be).
+    func jpegOriginal(for entry: JournalEntry, original: OriginalPhoto) throws -> Rendition {
+        try jpegOriginals.jpeg(for: entry) { original.bytes }
     }
 }

@@ -49,7 +49,10 @@ extension WebJournal {
                 guard fields.first("confirm") == "yes" else { return Answer.seeOther("/entries/\(entry.id)/delete") }
                 let older = try store.timelineNeighbours(of: entry).older
                 try store.delete(entryIDs: [entry.id])
-                if let name = ThumbnailName(contentHash: entry.contentHash) { _ = try? previews.files.remove(name) }
+                if let name = ThumbnailName(contentHash: entry.contentHash) {
+                    _ = try? previews.files.remove(name)
+                    _ = try? previews.jpegOriginals.files.remove(name)
+                }
                 return Answer.seeOther(older.map { "/entries/\($0.id)" } ?? "/")
             }
         }

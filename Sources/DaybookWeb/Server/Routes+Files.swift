@@ -1,3 +1,4 @@
+import DaybookImaging
 import DaybookStore
 import Foundation
 import Hummingbird
@@ -18,29 +19,36 @@ extension WebJournal {
             let etag = "\"p-\(name.contentHash)\""
             if request.headers[.ifNoneMatch] == etag { return Self.notModified(etag) }
             let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
-            guard let bytes = try previews.preview(for: entry, name: name, allowedFolders: allowed) else {
+            switch try previews.preview(for: entry, allowedFolders: allowed) {
+            case .jpeg(let bytes):
+                return Self.immutable(bytes, type: "image/jpeg", etag: etag, request: request)
+            case .originalMissing:
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
+            case .refused(let reason):
+                return try stand(in: entry, for: reason)
             }
-            return Self.immutable(bytes, type: "image/jpeg", etag: etag, request: request)
         }
-        router.get("/originals/:id") { _, context in
+        router.get("/originals/:id") { request, context in
             // The one way to a file outside the library: the photo an entry points to, only from
             // under a folder the library ingests from, and only while its bytes are the ones the
-            // entry was made from (OriginalPhoto).
+            // entry was made from (OriginalPhoto). `?as=jpeg` gives it as a JPEG, under the same rules.
+            let form = request.uri.queryParameters.get("as")
+            guard form == nil || form == "jpeg" else { return Answer.problem(.badRequest, "as= takes only jpeg") }
             let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
             guard let entry = try lookUp(context.parameters.get("id")), let original = OriginalPhoto.load(entry, allowedFolders: allowed)
             else {
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
             }
             let name = (entry.sourcePath as NSString).lastPathComponent
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: original.contentType, .cacheControl: "private, max-age=3600",
-                    .contentDisposition:
-                        "inline; filename*=UTF-8''\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "photo.jpg")",
-                ],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: original.bytes)))
+            guard form == "jpeg" else { return Self.original(original.bytes, type: original.contentType, name: name) }
+            switch try previews.jpegOriginal(for: entry, original: original) {
+            case .jpeg(let bytes):
+                return Self.original(bytes, type: "image/jpeg", name: (name as NSString).deletingPathExtension + ".jpg")
+            case .originalMissing:
+                return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
+            case .refused(let reason):
+                return Answer.problem(.unprocessableContent, "no JPEG could be made of this photo: \(reason)")
+            }
         }
         router.get("/static/:name") { request, context in
             guard let name = context.parameters.get("name"), let asset = StaticAssets.file(name) else {
@@ -58,6 +66,30 @@ extension WebJournal {
                 status: .ok, headers: [.contentType: file.type, .cacheControl: "public, max-age=86400"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
         }
+    }
+
+    /// A photo that gives no preview here (too big for the decode limits, or damaged) is not a
+    /// server error: its thumbnail stands in, not cached, so a preview is tried again later
+    /// (when the limits allow it); without one, a one-line "no preview: …" answer.
+    func stand(in entry: JournalEntry, for reason: PhotoDecodeError) throws -> Response {
+        guard let name = entry.thumbnailName, let bytes = try thumbnails.read(name) else {
+            return Answer.problem(.unprocessableContent, "no preview: \(reason)")
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The photo itself (or its JPEG rendition), shown inline under its own file name.
+    static func original(_ bytes: [UInt8], type: String, name: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .cacheControl: "private, max-age=3600",
+                .contentDisposition:
+                    "inline; filename*=UTF-8''\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "photo.jpg")",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Files named by content hash never change: cached for a year, revalidated by ETag.

@@ -1,3 +1,4 @@
+import DaybookImaging
 import Foundation
 
 /// How `daybook serve` runs.
@@ -22,6 +23,9 @@ package struct WebConfiguration: Sendable {
     package var loginLimits = LoginLimits()
     /// More folders `/originals` and previews may read photos from, besides the ones the library ingests from.
     package var originalFolders: [String] = []
+    /// What previews and JPEG renditions may decode: the per-image ceiling and the budget
+    /// shared with every other decode in the process.
+    package var decodeLimits: DecodeLimits = .standard
 
     package init() {}
 

@@ -23,7 +23,7 @@ package struct WebJournal: Sendable {
         self.store = store
         self.configuration = configuration
         thumbnails = try ThumbnailFiles(library: store.library)
-        previews = try PreviewMaker(library: store.library)
+        previews = try PreviewMaker(library: store.library, limits: configuration.decodeLimits)
         vendor = VendorFiles(folder: configuration.javascriptFolder)
         cache = AnswerCache(store: store)
         hosts = AllowedHosts(configuration)

@@ -11,6 +11,7 @@ enum EntryTemplates {
         {{#preview}}<img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{alt}}">{{/preview}}
         {{^preview}}<span class="noimage">No picture could be made from this photo.</span>{{/preview}}
         {{#original}}<figcaption><a href="{{original}}">Original file</a> · {{fileName}}</figcaption>{{/original}}
+        {{#originalJPEG}}<figcaption><a href="{{originalJPEG}}">Original as JPEG</a>, for a browser that cannot show it</figcaption>{{/originalJPEG}}
         </figure>
         <section class="facts">
         <h1>{{day}}</h1>

@@ -59,6 +59,7 @@ struct JournalPages: Sendable {
                 ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
                 : EntryTile(entry: entry, annotations: nil, links: links).image,
             original: links.isServer ? "/originals/\(entry.id)" : nil,
+            originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             day: entry.capturedLocal.map(EntryText.day) ?? "No date",
             facts: EntryFacts.main(entry, weather: weather), details: EntryFacts.details(entry),

@@ -95,6 +95,8 @@ struct EntryPage: Sendable {
     let older: String?
     let preview: ImageView?
     let original: String?
+    /// The original as a JPEG, when it is not one (a HEIC most browsers cannot show).
+    var originalJPEG: String? = nil
     let fileName: String
     let day: String
     /// Time, zone, place, weather and camera; then the rest of the entry's fields.

@@ -1,0 +1,25 @@
+extension FileKind {
+    /// The media type to serve a file's bytes with, from its first bytes (never its name).
+    /// HEIF has four (ISO/IEC 23008-12 annex C): `image/heic` for HEVC-coded images (brands
+    /// heic, heix, heim, heis), `image/heic-sequence` for HEVC sequences (hevc, hevx, hevm,
+    /// hevs), and `image/heif` or `image/heif-sequence` for the generic brands (mif1, msf1),
+    /// whose codec only the file's items say. Safari shows `image/heic`; other browsers show
+    /// none of them, and `/originals/ID?as=jpeg` is there for those.
+    package static func mediaType(of prefix: some Collection<UInt8>) -> String {
+        let head = Array(prefix.prefix(prefixLength))
+        switch FileKind(prefix: head) {
+        case .jpeg:
+            return "image/jpeg"
+        case .avif:
+            return "image/avif"
+        case .other:
+            return "application/octet-stream"
+        case .heif:
+            let brands = Set(ISOBoxes.brands(head) ?? [])
+            if !brands.isDisjoint(with: ["heic", "heix", "heim", "heis"]) { return "image/heic" }
+            if !brands.isDisjoint(with: hevcBrands) { return "image/heic-sequence" }
+            if brands.isDisjoint(with: ["mif1", "mif2", "miaf"]) && brands.contains("msf1") { return "image/heif-sequence" }
+            return "image/heif"
+        }
+    }
+}

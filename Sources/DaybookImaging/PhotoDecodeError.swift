@@ -1,0 +1,37 @@
+/// Why a photo gave no pixels, whatever its format. `description` is one human line.
+package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not a photo at all, in FileSignature's words ("not a JPEG (QuickTime movie)").
+    case notAPhoto(String)
+    /// A photo format Daybook recognises but does not decode (AVIF).
+    case unsupportedFormat(String)
+    case jpeg(ImagingError)
+    case heif(HEIFError)
+
+    static let avifReason = "AVIF image (AV1 in a HEIF container): Daybook reads HEIC/HEIF photos, not AVIF"
+
+    /// The photo's frame when its header was readable.
+    package var frameSize: FrameSize? {
+        switch self {
+        case .jpeg(let error): return error.frameSize
+        case .heif(let error): return error.frameSize
+        case .notAPhoto, .unsupportedFormat: return nil
+        }
+    }
+
+    /// Refused for its size before anything large was allocated (too many pixels, or more
+    /// decode memory than the per-image limit): the file is fine, only too big to decode here.
+    package var isTooBig: Bool {
+        switch self {
+        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge): return true
+        default: return false
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .notAPhoto(let text), .unsupportedFormat(let text): return text
+        case .jpeg(let error): return error.description
+        case .heif(let error): return error.description
+        }
+    }
+}
