@@ -16,7 +16,7 @@ final class JourneyTests: XCTestCase {
         let folder = try JourneyFolder.load()
         let corpus = try folder.corpusDisplaySizes()
         for photo in folder.ingested where photo.source.hasPrefix("Tests/Fixtures/corpus/") {
-            XCTAssertEqual(corpus[photo.source], [photo.displayWidth, photo.displayHeight], "folder.json agrees with corpus/truth.json")
+            XCTAssertEqual(corpus[photo.source], [photo.displayWidth, photo.displayHeight], "folder.json agrees with corpus/truth.json on \(photo.name)")
         }
         let photos = root.appendingPathComponent("photos")
         let library = root.appendingPathComponent("library")
@@ -57,6 +57,10 @@ final class JourneyTests: XCTestCase {
             listed: try DaybookRun.list(library: library, in: root), photos: folder.ingested + [folder.watched])
         let arrived = watched.entries { $0.photo.name == folder.watched.name }
         XCTAssertEqual(arrived.count, 1, "one entry for the photo written in rounds\n\(watch.log)")
+        // A photo still arriving is waited for, not reported: the log a user reads is one line.
+        let lines = watch.log.split(separator: "\n").filter { $0.contains(folder.watched.name) }
+        XCTAssertEqual(lines.count, 1, "the watch log for \(folder.watched.name)\n\(watch.log)")
+        XCTAssertTrue(lines.allSatisfy { $0.contains(" info: ingested ") }, "the watch log for \(folder.watched.name)\n\(watch.log)")
         try pages.checkTiles(at: "/", expecting: watched.entries, watched)
         for entry in arrived { try pages.checkEntryPage(entry, watched) }
         XCTAssertEqual(watch.stop(), 0, watch.log)
