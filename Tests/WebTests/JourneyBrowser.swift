@@ -30,9 +30,14 @@ final class JourneyBrowser {
         process.standardOutput = answers
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let target = try send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
-        session = try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
-        for domain in ["Runtime", "Log", "Network", "Page"] { _ = try send("\(domain).enable", [:], inSession: true) }
+        do {
+            let target = try send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
+            session = try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
+            for domain in ["Runtime", "Log", "Network", "Page"] { _ = try send("\(domain).enable", [:], inSession: true) }
+        } catch {
+            close()  // the test has no browser to close in its tear-down yet
+            throw error
+        }
     }
 
     func close() {

@@ -47,8 +47,9 @@ struct JourneyFolder: Decodable {
 
     /// The corpus's own truth for the corpus files, so folder.json cannot drift from it.
     func corpusDisplaySizes() throws -> [String: [Int]] {
-        let truth = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: Repository.fixtures.appendingPathComponent("corpus/truth.json"))) as? [String: Any]
+        let truth =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Repository.fixtures.appendingPathComponent("corpus/truth.json"))) as? [String: Any]
         var sizes: [String: [Int]] = [:]
         for file in truth?["files"] as? [[String: Any]] ?? [] {
             guard let path = file["path"] as? String, let width = file["display_width"] as? Int,

@@ -16,7 +16,9 @@ final class JourneyTests: XCTestCase {
         let folder = try JourneyFolder.load()
         let corpus = try folder.corpusDisplaySizes()
         for photo in folder.ingested where photo.source.hasPrefix("Tests/Fixtures/corpus/") {
-            XCTAssertEqual(corpus[photo.source], [photo.displayWidth, photo.displayHeight], "folder.json agrees with corpus/truth.json on \(photo.name)")
+            XCTAssertEqual(
+                corpus[photo.source], [photo.displayWidth, photo.displayHeight],
+                "folder.json agrees with corpus/truth.json on \(photo.name)")
         }
         let photos = root.appendingPathComponent("photos")
         let library = root.appendingPathComponent("library")
@@ -175,7 +177,8 @@ struct JourneyPages {
             let shape = Double(width) / Double(height)
             XCTAssertEqual(
                 shape / entry.photo.aspect, 1, accuracy: 0.02,
-                "\(page): \(entry.photo.name) shown \(width)x\(height), the photo is \(entry.photo.displayWidth)x\(entry.photo.displayHeight)")
+                "\(page): \(entry.photo.name) shown \(width)x\(height), the photo is \(entry.photo.displayWidth)x\(entry.photo.displayHeight)"
+            )
         }
     }
 
