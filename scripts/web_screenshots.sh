@@ -10,9 +10,12 @@ bin="$(swift build --show-bin-path)/daybook"
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 DAYBOOK_WEATHER=none "$bin" ingest --library "$work/library" SampleImages >/dev/null 2>&1
-# Some words and a tag of one's own, as a journal has.
-paris=$("$bin" search --library "$work/library" --tag blue --json | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
-"$bin" edit "$paris" --library "$work/library" --text "Bastille Day. Crowds along the Champ de Mars from early morning." --add-tag holiday >/dev/null
+# Some words and a tag of one's own, as a journal has, on the HEIC entry (Reykjavík).
+first_id() { python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])'; }
+heic=$("$bin" search --library "$work/library" reykjavik --json | first_id)
+"$bin" edit "$heic" --library "$work/library" \
+    --text "Dandelions by the harbour path, the first warm evening of the year. Walked out to Grótta after dinner." \
+    --add-tag summer >/dev/null
 "$bin" serve --library "$work/library" --port 0 2>"$work/serve.log" &
 server=$!
 for _ in $(seq 100); do grep -q "serving" "$work/serve.log" && break; sleep 0.1; done
@@ -23,5 +26,5 @@ shot() {
     echo "$out/$1"
 }
 shot web-timeline.png /
-shot web-entry.png "/entries/$paris"
+shot web-entry.png "/entries/$heic"
 shot web-map.png /map
