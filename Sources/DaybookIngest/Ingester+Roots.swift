@@ -1,3 +1,4 @@
+import DaybookStore
 import Foundation
 
 /// The folders a run of `ingest` or `watch` reads from, as the store remembers them
@@ -34,8 +35,14 @@ package enum IngestRoots {
 }
 
 extension Ingester {
-    /// Remembers the folders `paths` read from, before any entry from them is stored.
+    /// Remembers the folders `paths` read from, before any entry from them is stored. A full
+    /// disk is not an error here: nothing can be stored either, and the first photo then
+    /// stops the run with the one line that says what to do; the next run records the folder.
     func recordRoots(of paths: [String]) throws {
-        try store.recordIngestRoots(IngestRoots.folders(for: paths))
+        do {
+            try store.recordIngestRoots(IngestRoots.folders(for: paths))
+        } catch  where DiskFull.isDiskFull(error) {
+            return
+        }
     }
 }

@@ -10,6 +10,9 @@ extension JournalStore {
     package func recordIngestRoots(_ folders: [String]) throws {
         let folders = folders.filter { $0.hasPrefix("/") }
         guard !folders.isEmpty else { return }
+        // Most runs ingest from folders already known: no write, so no journal to grow.
+        let known = Set(try ingestRoots())
+        guard folders.contains(where: { !known.contains($0) }) else { return }
         let now = JournalEntry.timestamp(Date())
         try pool.write { db in
             for folder in folders {
