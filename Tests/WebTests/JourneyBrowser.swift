@@ -91,8 +91,10 @@ final class JourneyBrowser {
     }
 
     private func record(_ event: String, _ parameters: [String: Any]) {
-        // Every request counts, /favicon.ico too: the pages name an empty icon (`data:,`), so a
-        // browser asks the server for none.
+        // The browser asks for /favicon.ico on its own, not for the page, and the journal has
+        // none: a 404 that breaks nothing a user sees.
+        let url = (parameters["response"] as? [String: Any])?["url"] ?? (parameters["entry"] as? [String: Any])?["url"]
+        if (url as? String)?.hasSuffix("/favicon.ico") == true { return }
         switch event {
         case "Runtime.consoleAPICalled":
             let words = (parameters["args"] as? [[String: Any]] ?? []).map { "\($0["value"] ?? $0["description"] ?? "")" }

@@ -8,7 +8,6 @@ enum LayoutTemplates {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{frame.title}} · Daybook</title>
-        <link rel="icon" href="data:,">
         <link rel="stylesheet" href="{{frame.stylesheet}}">
         {{#frame.styles}}<link rel="stylesheet" href="{{.}}">
         {{/frame.styles}}
