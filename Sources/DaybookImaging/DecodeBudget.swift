@@ -11,6 +11,8 @@ import Foundation
 /// machine run dozens of those at once, so each decode reserves its estimate here first and
 /// waits while the budget is spent. One decode larger than the whole budget still runs, alone;
 /// `DecodeLimits.maxImageBytes` refuses the JPEGs that would cost more than that.
+// A condition variable, not a Mutex: a decode must block its worker thread until the budget
+// has room. @unchecked because `condition` guards `inUse` and `highest`.
 package final class DecodeBudget: @unchecked Sendable {
     /// What the budget allows in flight at once, in bytes.
     package let bytes: Int

@@ -10,6 +10,7 @@ import CPlaceData
 /// nine sections, each 8-byte aligned: strings (u8 length + UTF-8), places (24 bytes each,
 /// sorted by grid cell; see `Record`), cell starts (u32 × cells + 1), region names, countries, time zones,
 /// name keys (sorted by folded name), border rings and their points.
+// @unchecked: `base` points into the binary's read-only data, which nothing ever writes.
 struct PlaceTable: @unchecked Sendable {
     /// One populated place as stored.
     struct Record {

@@ -3,7 +3,7 @@ import Foundation
 /// An advisory lock on the library held by every writing process for its lifetime (shared),
 /// and briefly exclusively by a process that wants to repair. The kernel drops it when a
 /// process dies, so a killed run never leaves the library locked.
-package final class WriterLock: @unchecked Sendable {
+package final class WriterLock: Sendable {
     private let fd: Int32
 
     package init(library: Library) throws {

@@ -3,6 +3,7 @@ import DaybookStore
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// `daybook watch` as a `Service`: ingests photos as they arrive in folders until a graceful
 /// shutdown (SIGINT/SIGTERM through a `ServiceGroup`) or cancellation.
@@ -281,8 +282,7 @@ package final class WatchService: Service, Sendable {
 }
 
 /// Remembers messages already logged, so a limit hit at every rescan is said once.
-final class ReportedOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: Set<String> = []
-    func first(_ message: String) -> Bool { lock.withLock { seen.insert(message).inserted } }
+final class ReportedOnce: Sendable {
+    private let seen = Mutex<Set<String>>([])
+    func first(_ message: String) -> Bool { seen.withLock { $0.insert(message).inserted } }
 }

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookStore
 import Foundation
+import Synchronization
 
 /// Terminal output: messages on standard error, data on standard output.
 ///
@@ -49,37 +50,40 @@ enum Console {
 }
 
 /// A single progress line on standard error, redrawn in place, only on a terminal.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
+    private struct Drawn {
+        var lastDraw = Date.distantPast
+        var visible = false
+    }
+
     private let enabled: Bool
-    private var lastDraw = Date.distantPast
-    private var visible = false
-    private let lock = NSLock()
+    private let drawn = Mutex(Drawn())
 
     init(enabled: Bool = Console.isErrorTerminal) { self.enabled = enabled }
 
     func update(_ text: @autoclosure () -> TerminalText) {
         guard enabled else { return }
-        lock.withLock {
+        drawn.withLock { drawn in
             let now = Date()
-            guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-            lastDraw = now
+            guard now.timeIntervalSince(drawn.lastDraw) >= 0.1 else { return }
+            drawn.lastDraw = now
             FileHandle.standardError.write(Data("\r\u{1B}[K\(text().description)".utf8))
-            visible = true
+            drawn.visible = true
         }
     }
 
     /// Prints a whole line above the progress line.
     func printLine(_ line: TerminalText) {
-        lock.withLock {
-            if visible { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)); visible = false }
-            lastDraw = .distantPast
+        drawn.withLock { drawn in
+            if drawn.visible { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)); drawn.visible = false }
+            drawn.lastDraw = .distantPast
         }
         Console.writeError(line)
     }
 
     func clear() {
-        lock.withLock {
-            if visible { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)); visible = false }
+        drawn.withLock { drawn in
+            if drawn.visible { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)); drawn.visible = false }
         }
     }
 }

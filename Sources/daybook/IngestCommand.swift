@@ -4,6 +4,7 @@ import DaybookIngest
 import DaybookStore
 import DaybookWeather
 import Foundation
+import Synchronization
 
 struct Ingest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -149,15 +150,14 @@ struct SkippedFileOutput: Encodable {
 }
 
 /// The running counts behind the progress line.
-private final class LiveTally: @unchecked Sendable {
-    private let lock = NSLock()
-    private var summary = IngestSummary()
+private final class LiveTally: Sendable {
+    private let tally = Mutex(IngestSummary())
     private let start = Date()
 
-    func record(_ event: IngestEvent) { lock.withLock { summary.record(event) } }
+    func record(_ event: IngestEvent) { tally.withLock { $0.record(event) } }
 
     var line: String {
-        lock.withLock {
+        tally.withLock { summary in
             let rate = Double(summary.handled) / max(Date().timeIntervalSince(start), 0.001)
             return "ingesting: \(summary.handled) files (\(summary.created.count) new, \(summary.alreadyInJournal) known, "
                 + "\(summary.failed) failed) \(String(format: "%.1f", rate))/s"
@@ -165,18 +165,16 @@ private final class LiveTally: @unchecked Sendable {
     }
 }
 
-private final class SkippedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var files: [SkippedFileOutput] = []
+private final class SkippedFiles: Sendable {
+    private let files = Mutex<[SkippedFileOutput]>([])
     func append(path: String, reason: SkipReason) {
-        lock.withLock { files.append(SkippedFileOutput(path: path, kind: reason.kind, reason: reason.description)) }
+        files.withLock { $0.append(SkippedFileOutput(path: path, kind: reason.kind, reason: reason.description)) }
     }
-    func sorted() -> [SkippedFileOutput] { lock.withLock { files.sorted { $0.path < $1.path } } }
+    func sorted() -> [SkippedFileOutput] { files.withLock { $0.sorted { $0.path < $1.path } } }
 }
 
-private final class CreatedEntries: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [JournalEntry] = []
-    func append(_ entry: JournalEntry) { lock.withLock { entries.append(entry) } }
-    func sorted() -> [JournalEntry] { lock.withLock { entries.sorted { $0.sourcePath < $1.sourcePath } } }
+private final class CreatedEntries: Sendable {
+    private let entries = Mutex<[JournalEntry]>([])
+    func append(_ entry: JournalEntry) { entries.withLock { $0.append(entry) } }
+    func sorted() -> [JournalEntry] { entries.withLock { $0.sorted { $0.sourcePath < $1.sourcePath } } }
 }

@@ -1,5 +1,6 @@
 import DaybookImaging
 import Foundation
+import Synchronization
 import XCTest
 
 /// The memory a JPEG decode holds: estimated from the header, refused above the per-image
@@ -104,6 +105,7 @@ final class DecodeMemoryTests: XCTestCase {
     }
 }
 
+// A condition variable, not a Mutex: `wait` blocks the test's thread until another sets the flag.
 private final class Flag: @unchecked Sendable {
     private let condition = NSCondition()
     private var value = false
@@ -130,9 +132,8 @@ private final class Flag: @unchecked Sendable {
     }
 }
 
-private final class Widths: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int] = []
-    func append(_ width: Int) { lock.withLock { values.append(width) } }
-    var all: [Int] { lock.withLock { values } }
+private final class Widths: Sendable {
+    private let values = Mutex<[Int]>([])
+    func append(_ width: Int) { values.withLock { $0.append(width) } }
+    var all: [Int] { values.withLock { $0 } }
 }

@@ -2,6 +2,7 @@ import DaybookImaging
 import DaybookIngest
 import DaybookTestSupport
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import DaybookStore
@@ -22,12 +23,11 @@ enum Fixtures {
 }
 
 /// Collects events from a run, thread-safely.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [IngestEvent] = []
+final class EventLog: Sendable {
+    private let stored = Mutex<[IngestEvent]>([])
 
-    func record(_ event: IngestEvent) { lock.withLock { stored.append(event) } }
-    var events: [IngestEvent] { lock.withLock { stored } }
+    func record(_ event: IngestEvent) { stored.withLock { $0.append(event) } }
+    var events: [IngestEvent] { stored.withLock { $0 } }
 
     var failures: [String: String] {
         var result: [String: String] = [:]

@@ -3,13 +3,14 @@ import DaybookIngest
 import DaybookStore
 import DaybookTestSupport
 import Foundation
+import Synchronization
 import XCTest
 
 /// Runs the real `daybook watch` executable as a child process and reads its log.
+// @unchecked: Foundation's `Process` is not marked Sendable; it is only started, polled and signalled.
 final class WatchProcess: @unchecked Sendable {
     let process = Process()
-    private let lock = NSLock()
-    private var output = Data()
+    private let output = Mutex(Data())
     private let readerDone = DispatchSemaphore(value: 0)
 
     static var executable: URL { BuildProducts.daybook }
@@ -38,7 +39,7 @@ final class WatchProcess: @unchecked Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                lock.withLock { output.append(chunk) }
+                output.withLock { $0.append(chunk) }
             }
             readerDone.signal()
         }
@@ -89,7 +90,7 @@ final class WatchProcess: @unchecked Sendable {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    var log: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+    var log: String { output.withLock { String(decoding: $0, as: UTF8.self) } }
 
     func lines(containing text: String) -> [String] {
         log.split(separator: "\n").map(String.init).filter { $0.contains(text) }

@@ -3,6 +3,7 @@ import DaybookMetadata
 import DaybookTestSupport
 import DaybookWeather
 import Foundation
+import Synchronization
 import XCTest
 
 /// The whole path the CLI takes — plan, fetch over HTTP with the limiter and retries, match —
@@ -78,12 +79,11 @@ final class BackfillEndToEndTests: ServerTestCase {
     }
 }
 
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let value = Mutex(0)
     /// Returns the value before incrementing.
     func increment() -> Int {
-        lock.withLock {
+        value.withLock { value in
             defer { value += 1 }; return value
         }
     }

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Synchronization
 import XCTest
 
 /// Password mode on a real server on 127.0.0.1: a login kept in a signed cookie, wrong
@@ -198,19 +199,18 @@ final class PasswordTests: XCTestCase {
 }
 
 /// Clients on threads of their own (not the test's executor) sending requests until stopped.
-final class Flood: @unchecked Sendable {
-    private let lock = NSLock()
-    private var running = true
-    private var answers: [Int: Int] = [:]
+final class Flood: Sendable {
+    private let running = Mutex(true)
+    private let answers = Mutex<[Int: Int]>([:])
     private let done = DispatchGroup()
 
     init(clients: Int, request: @escaping @Sendable (Int) throws -> Int?) {
         for client in 0..<clients {
             done.enter()
             Thread.detachNewThread { [self] in
-                while lock.withLock({ running }) {
+                while running.withLock({ $0 }) {
                     let status = (try? request(client)) ?? nil
-                    lock.withLock { answers[status ?? 0, default: 0] += 1 }
+                    answers.withLock { $0[status ?? 0, default: 0] += 1 }
                 }
                 done.leave()
             }
@@ -219,8 +219,8 @@ final class Flood: @unchecked Sendable {
 
     /// Stops the clients once their requests in flight are answered: how many of each status.
     func stop() -> [Int: Int] {
-        lock.withLock { running = false }
+        running.withLock { $0 = false }
         done.wait()
-        return lock.withLock { answers }
+        return answers.withLock { $0 }
     }
 }

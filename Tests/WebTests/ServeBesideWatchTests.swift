@@ -72,6 +72,7 @@ final class ServeBesideWatchTests: XCTestCase {
 }
 
 /// A `daybook` child process whose standard error goes to a file the test reads.
+// @unchecked: Foundation's `Process` is not marked Sendable; it is only started, polled and signalled.
 final class DaybookChild: @unchecked Sendable {
     let process = Process()
     let logFile: URL

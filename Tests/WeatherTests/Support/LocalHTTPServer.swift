@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +11,7 @@ import Foundation
 /// thread per connection reads the request head, asks the handler for a reply, optionally
 /// waits (to be slower than a client's timeout), answers and closes the connection.
 /// Every request is recorded. `stop()` closes the socket and waits for every thread.
-final class LocalHTTPServer: @unchecked Sendable {
+final class LocalHTTPServer: Sendable {
     struct Request: Sendable, Equatable {
         let method: String
         /// The request target: path and query, e.g. `/v1/archive?latitude=…`.
@@ -55,11 +56,9 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let listenFD: Int32
     let port: UInt16
     private let handler: Handler
-    private let lock = NSLock()
-    private var recorded: [Request] = []
-    private var stopping = false
-    private var liveThreads = 0
-    private let finished = NSCondition()
+    private let state = Mutex((recorded: [Request](), stopping: false))
+    /// Every thread the server started, entered until it ends, so `stop()` can wait for them.
+    private let threads = DispatchGroup()
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -94,29 +93,27 @@ final class LocalHTTPServer: @unchecked Sendable {
     enum ServerError: Error { case system(String, Int32) }
 
     /// Requests received so far, in arrival order.
-    var requests: [Request] { lock.withLock { recorded } }
-    var requestCount: Int { lock.withLock { recorded.count } }
+    var requests: [Request] { state.withLock { $0.recorded } }
+    var requestCount: Int { state.withLock { $0.recorded.count } }
 
-    private var isStopping: Bool { lock.withLock { stopping } }
+    private var isStopping: Bool { state.withLock { $0.stopping } }
 
     /// Stops accepting, wakes slow replies, waits for every thread and closes the socket.
     /// Safe to call more than once.
     func stop() {
-        let first: Bool = lock.withLock {
-            defer { stopping = true }
-            return !stopping
+        let first: Bool = state.withLock { state in
+            defer { state.stopping = true }
+            return !state.stopping
         }
-        finished.lock()
-        while liveThreads > 0 { finished.wait() }
-        finished.unlock()
+        threads.wait()
         if first { close(listenFD) }
     }
 
     private func startThread(_ body: @escaping @Sendable () -> Void) {
-        finished.lock(); liveThreads += 1; finished.unlock()
+        threads.enter()
         let thread = Thread { [self] in
             body()
-            finished.lock(); liveThreads -= 1; finished.broadcast(); finished.unlock()
+            threads.leave()
         }
         thread.start()
     }
@@ -158,7 +155,7 @@ final class LocalHTTPServer: @unchecked Sendable {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let request = Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
-        lock.withLock { recorded.append(request) }
+        state.withLock { $0.recorded.append(request) }
         let reply = handler(request)
         // Wait in small steps so stop() is not held up by a slow reply.
         var waited = 0.0

@@ -1,23 +1,22 @@
 import DaybookCore
 import DaybookWeather
 import Foundation
+import Synchronization
 import XCTest
 
 /// Records the waits a fetcher asks for instead of sleeping, so retry tests are fast.
-final class SleepRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var waits: [Double] = []
-    var recorded: [Double] { lock.withLock { waits } }
-    var sleep: @Sendable (Double) async -> Void { { [self] seconds in lock.withLock { waits.append(seconds) } } }
+final class SleepRecorder: Sendable {
+    private let waits = Mutex<[Double]>([])
+    var recorded: [Double] { waits.withLock { $0 } }
+    var sleep: @Sendable (Double) async -> Void { { [self] seconds in waits.withLock { $0.append(seconds) } } }
 }
 
 /// A thread-safe queue of canned replies: each request takes the next one; the last repeats.
-final class ReplyScript: @unchecked Sendable {
-    private let lock = NSLock()
-    private var replies: [@Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply]
-    init(_ replies: [@Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply]) { self.replies = replies }
+final class ReplyScript: Sendable {
+    private let replies: Mutex<[@Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply]>
+    init(_ replies: [@Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply]) { self.replies = Mutex(replies) }
     func next(_ request: LocalHTTPServer.Request) -> LocalHTTPServer.Reply {
-        let reply = lock.withLock { replies.count > 1 ? replies.removeFirst() : replies[0] }
+        let reply = replies.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
         return reply(request)
     }
 }
@@ -29,17 +28,16 @@ extension CivilDate {
 
 /// Base class that stops every server a test started, in tearDown.
 class ServerTestCase: XCTestCase {
-    private let serversLock = NSLock()
-    private nonisolated(unsafe) var servers: [LocalHTTPServer] = []
+    private let servers = Mutex<[LocalHTTPServer]>([])
 
     func startServer(_ handler: @escaping LocalHTTPServer.Handler) throws -> LocalHTTPServer {
         let server = try LocalHTTPServer(handler: handler)
-        serversLock.withLock { servers.append(server) }
+        servers.withLock { $0.append(server) }
         return server
     }
 
     override func tearDown() {
-        let all = serversLock.withLock { () -> [LocalHTTPServer] in
+        let all = servers.withLock { servers -> [LocalHTTPServer] in
             defer { servers.removeAll() }
             return servers
         }
