@@ -6,30 +6,15 @@ import XCTest
 /// failed requests and 4xx/5xx answers. Blocking calls, for a test that runs the server as a
 /// separate process and so has nothing to share the thread with.
 final class JourneyBrowser {
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    typealias Failure = DevToolsConnection.Failure
 
-    private let process = Process()
-    private let commands = Pipe()
-    private let answers = Pipe()
-    private var buffer = Data()
-    private var nextID = 0
+    private let connection: DevToolsConnection
     private var session = ""
     private var requests: [String: String] = [:]
     private var problems: [String] = []
 
     init(chromium: String, profile: URL) throws {
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The shell hands the pipes over as descriptors 3 and 4, then becomes chromium.
-        process.arguments = [
-            "-c",
-            "exec \"$0\" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir=\"$1\" --window-size=1280,900 "
-                + "--remote-debugging-pipe about:blank 3<&0 4>&1 0</dev/null 1>/dev/null",
-            chromium, profile.path,
-        ]
-        process.standardInput = commands
-        process.standardOutput = answers
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        connection = try DevToolsConnection(chromium: chromium, profile: profile, arguments: ["--window-size=1280,900"])
         do {
             let target = try send("Target.createTarget", ["url": "about:blank"])["targetId"] as? String ?? ""
             session = try send("Target.attachToTarget", ["targetId": target, "flatten": true])["sessionId"] as? String ?? ""
@@ -41,9 +26,7 @@ final class JourneyBrowser {
     }
 
     func close() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        connection.close()
     }
 
     /// Opens `url` in the tab and waits until its document and everything it loads are in.
@@ -74,20 +57,7 @@ final class JourneyBrowser {
     }
 
     private func send(_ method: String, _ parameters: [String: Any], inSession: Bool = false) throws -> [String: Any] {
-        nextID += 1
-        var message: [String: Any] = ["id": nextID, "method": method, "params": parameters]
-        if inSession { message["sessionId"] = session }
-        commands.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: message) + Data([0]))
-        while true {
-            let answer = try readMessage()
-            if let event = answer["method"] as? String {
-                record(event, answer["params"] as? [String: Any] ?? [:])
-                continue
-            }
-            guard answer["id"] as? Int == nextID else { continue }
-            if let error = answer["error"] { throw Failure(description: "\(method): \(error)") }
-            return answer["result"] as? [String: Any] ?? [:]
-        }
+        try connection.send(method, parameters, session: inSession ? session : nil) { record($0, $1) }
     }
 
     private func record(_ event: String, _ parameters: [String: Any]) {
@@ -125,19 +95,6 @@ final class JourneyBrowser {
             problems.append("failed \(parameters["type"] ?? "") \(url): \(parameters["errorText"] ?? "")")
         default:
             return
-        }
-    }
-
-    private func readMessage() throws -> [String: Any] {
-        while true {
-            if let end = buffer.firstIndex(of: 0) {
-                let message = buffer[buffer.startIndex..<end]
-                buffer = Data(buffer[(end + 1)...])
-                return try JSONSerialization.jsonObject(with: message) as? [String: Any] ?? [:]
-            }
-            let chunk = answers.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw Failure(description: "chromium closed the DevTools pipe") }
-            buffer.append(chunk)
         }
     }
 }
