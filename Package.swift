@@ -116,34 +116,56 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // What the benchmark and check tools share: their command line's exit statuses, medians
+        // and percentiles, timing, and the figures' formatting.
+        .target(
+            name: "DaybookBenchSupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "daybook-bench",
             dependencies: [
-                "CHeif", "DaybookIngest", "DaybookImaging", "DaybookStore",
+                "CHeif", "DaybookIngest", "DaybookImaging", "DaybookStore", "DaybookBenchSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Query latency on a seeded 100,000-entry journal (library API and CLI).
         .executableTarget(
             name: "daybook-journal-bench",
-            dependencies: ["DaybookCore", "DaybookStore", "DaybookMetadata", "DaybookTagging"]
+            dependencies: [
+                "DaybookCore", "DaybookStore", "DaybookMetadata", "DaybookTagging", "DaybookBenchSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Time from a file's close to its entry in the store, through a real `daybook watch`.
         .executableTarget(
             name: "daybook-watch-bench",
-            dependencies: ["DaybookImaging", "DaybookIngest", "DaybookStore"]
+            dependencies: [
+                "DaybookImaging", "DaybookIngest", "DaybookStore", "DaybookBenchSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Checks the parsing code against ../shared: the corpus truth and the bad inputs.
         // CI also runs it once under AddressSanitizer.
         .executableTarget(
             name: "daybook-conformance",
-            dependencies: ["DaybookIngest", "DaybookMetadata", "DaybookImaging"]
+            dependencies: [
+                "DaybookIngest", "DaybookMetadata", "DaybookImaging", "DaybookBenchSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // libFuzzer targets over the inputs from outside (scripts/fuzz.sh, docs/fuzzing.md); in a
         // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
         .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookIngest", "DaybookMetadata", "DaybookStore"]),
         // Place lookup and name resolution latency, and the table's opening cost and memory.
-        .executableTarget(name: "daybook-places-bench", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
+        .executableTarget(
+            name: "daybook-places-bench",
+            dependencies: [
+                "DaybookCore", "DaybookPlaces", "DaybookTestSupport", "DaybookBenchSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
 
         // What every test target shares: the repository's files, the built executables, seeded
         // random numbers and temporary folders. Foundation only: no Daybook module.

@@ -1,4 +1,5 @@
 import CHeif
+import DaybookBenchSupport
 import DaybookImaging
 import DaybookStore
 import Foundation

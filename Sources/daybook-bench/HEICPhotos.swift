@@ -1,3 +1,4 @@
+import DaybookBenchSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CHeif
+import DaybookBenchSupport
 import DaybookIngest
 import Foundation
 import Synchronization

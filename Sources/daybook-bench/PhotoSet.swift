@@ -1,3 +1,4 @@
+import DaybookBenchSupport
 import DaybookImaging
 import Foundation
 

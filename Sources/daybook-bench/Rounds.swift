@@ -1,3 +1,4 @@
+import DaybookBenchSupport
 import DaybookIngest
 import Foundation
 import Synchronization

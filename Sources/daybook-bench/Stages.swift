@@ -1,3 +1,4 @@
+import DaybookBenchSupport
 import DaybookImaging
 import DaybookIngest
 import DaybookMetadata  // ExifReader, PhotoMetadata (a dependency of DaybookIngest)

@@ -1,3 +1,4 @@
+import DaybookBenchSupport
 import Foundation
 import Synchronization
 
@@ -19,13 +20,6 @@ func writeError(_ line: String) {
 }
 
 // MARK: Clock
-
-/// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-}
 
 extension timeval {
     var seconds: Double { Double(tv_sec) + Double(tv_usec) / 1e6 }
@@ -59,6 +53,8 @@ struct ChildOutcome: Sendable {
     var statusText: String { signal != 0 ? "killed by signal \(signal)" : "exit status \(exitCode)" }
 }
 
+// @unchecked: a C struct of numbers, but Glibc declares some fields in anonymous unions,
+// which keeps Swift from inferring Sendable.
 extension rusage: @retroactive @unchecked Sendable {}
 
 enum Subprocess {
@@ -241,44 +237,8 @@ func parallelForEach(_ count: Int, workers: Int, _ body: @escaping @Sendable (In
     if let message = failure.withLock({ $0 }) { throw BenchError(message) }
 }
 
-// MARK: Statistics
-
-func median(_ values: [Double]) -> Double {
-    guard !values.isEmpty else { return .nan }
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-}
-
-func mean(_ values: [Double]) -> Double {
-    values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
-}
-
-// MARK: Formatting
-
-func fixed(_ value: Double, _ decimals: Int) -> String {
-    value.isFinite ? String(format: "%.\(decimals)f", value) : "-"
-}
+// MARK: Units
 
 /// 1 MB = 10^6 bytes; ru_maxrss is KiB.
 func megabytes(kib: Int) -> Double { Double(kib) * 1024 / 1e6 }
 func megabytes(bytes: Int) -> Double { Double(bytes) / 1e6 }
-
-/// A plain text table: first column left-aligned, the others right-aligned.
-func table(_ header: [String], _ rows: [[String]], indent: String = "  ") -> String {
-    let all = [header] + rows
-    var widths = [Int](repeating: 0, count: header.count)
-    for row in all {
-        for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
-    }
-    func line(_ row: [String]) -> String {
-        let cells = row.enumerated().map { i, cell in
-            let pad = String(repeating: " ", count: widths[i] - cell.count)
-            return i == 0 ? cell + pad : pad + cell
-        }
-        return indent + cells.joined(separator: "  ")
-    }
-    var text = [line(header), indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")]
-    text += rows.map(line)
-    return text.joined(separator: "\n")
-}

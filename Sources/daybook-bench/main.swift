@@ -1,6 +1,7 @@
 // daybook-bench: ingest throughput, per-stage time and peak RSS of `daybook ingest`,
 // side by side with a `djpeg -scale 1/8` + SHA-256 baseline. See docs/benchmark.md.
 
+import DaybookBenchSupport
 import DaybookStore
 import Foundation
 
@@ -8,31 +9,21 @@ import Foundation
     import Glibc
 #endif
 
-let status = Bench.main(Array(CommandLine.arguments.dropFirst()))
-TemporaryFolders.removeAll()
-exit(status)
+// The floor child (HEICRounds.swift) is this executable started again, not a user's command.
+if CommandLine.arguments.dropFirst().first == HEICRounds.floorFlag {
+    do {
+        try HEICRounds.floorChild(Array(CommandLine.arguments.dropFirst(2)))
+        exit(0)
+    } catch {
+        writeError("daybook-bench: error: \(error)")
+        exit(1)
+    }
+}
+BenchCommand.runAsTool()
 
 enum Bench {
     static let ratioAim = 1.5
     static let rssAimMB = 150.0
-
-    static func main(_ arguments: [String]) -> Int32 {
-        do {
-            if arguments.first == HEICRounds.floorFlag {
-                try HEICRounds.floorChild(Array(arguments.dropFirst()))
-                return 0
-            }
-            try run(try BenchOptions.parse(arguments))
-            return 0
-        } catch let error as BenchError {
-            writeError("daybook-bench: error: \(error)")
-            if error.isUsage { writeError("\n" + BenchOptions.usage) }
-            return error.isUsage ? 2 : 1
-        } catch {
-            writeError("daybook-bench: error: \(error)")
-            return 1
-        }
-    }
 
     static func run(_ options: BenchOptions) throws {
         say("daybook-bench: ingest benchmark")

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+
+extension ParsableCommand {
+    /// Parses the command line, runs the command and exits with the statuses the benchmark
+    /// and check tools document: 0 when it ran, 1 on an error (one `NAME: error: …` line on
+    /// standard error), 2 on a usage error (ArgumentParser's own status is 64, which scripts
+    /// written for these tools do not expect).
+    package static func runAsTool(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exitAfter(argumentParserError: error)
+        }
+        do {
+            try command.run()
+        } catch let error where error is ExitCode || error is CleanExit || error is ValidationError {
+            exitAfter(argumentParserError: error)
+        } catch {
+            fflush(nil)  // what the tool printed comes before its error
+            FileHandle.standardError.write(Data("\(_commandName): error: \(error)\n".utf8))
+            Foundation.exit(1)
+        }
+        Foundation.exit(0)
+    }
+
+    private static func exitAfter(argumentParserError error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            Foundation.exit(0)
+        }
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+    }
+}

@@ -1,0 +1,208 @@
+import ArgumentParser
+import DaybookBenchSupport
+import DaybookCore
+import DaybookMetadata
+import DaybookStore
+import DaybookTagging
+import Foundation
+
+/// Query latency on a seeded journal, through the library API and through the `daybook` CLI.
+/// A benchmark, not a test: it prints figures and exits 0.
+@main
+struct JournalBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daybook-journal-bench",
+        abstract: "Query latency on a seeded journal, through the library API and the daybook CLI.",
+        discussion: """
+            Seeds a library with N generated entries (200 places, 15 years, tags, text; once: a \
+            second run reuses the library), then reports for each query kind (text, tags, dates, \
+            near a place, on this day, latest, list, show) the median and p90 latency through the \
+            library API, and the median through the `daybook` CLI end to end (process start \
+            included). The aim is under 10 ms through the API.
+
+            Examples (build in release for meaningful figures):
+              swift build -c release --scratch-path .build-release --product daybook-journal-bench
+              .build-release/release/daybook-journal-bench --entries 100000     # seeds once (about 1 min), then measures
+              .build-release/release/daybook-journal-bench --entries 2000 --runs 5 --cli-runs 1
+            """
+    )
+
+    @Option(help: ArgumentHelp("Entries to seed the library with.", valueName: "n"))
+    var entries = 100_000
+
+    @Option(help: ArgumentHelp("Timed runs of each query through the library API.", valueName: "r"))
+    var runs = 51
+
+    @Option(help: ArgumentHelp("Timed runs of each query through the daybook CLI.", valueName: "r"))
+    var cliRuns = 11
+
+    @Option(help: ArgumentHelp("The daybook executable (default: the one next to this benchmark).", valueName: "path"))
+    var daybook: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The library to seed and query (default: daybook-journal-bench-N in the temporary folder).", valueName: "dir"))
+    var library: String?
+
+    func validate() throws {
+        guard entries >= 1, runs >= 1, cliRuns >= 1 else { throw ValidationError("--entries, --runs and --cli-runs must be at least 1") }
+    }
+
+    static func main() { runAsTool() }
+
+    func run() throws {
+        let options = self
+        #if DEBUG
+            print("WARNING: debug build; build with -c release for meaningful figures")
+        #endif
+        let root = URL(
+            fileURLWithPath: options.library
+                ?? FileManager.default.temporaryDirectory
+                .appendingPathComponent("daybook-journal-bench-\(options.entries)").path)
+        let store = try JournalStore(library: Library(root: root))
+
+        // Seed once; a second run reuses the library.
+        if try store.count() < options.entries {
+            var generator = SystemRandomNumberGenerator()
+            let words = [
+                "river", "market", "birthday", "hike", "sunset", "café", "museum", "beach", "snow", "train", "garden",
+                "lunch", "concert", "harbour", "bridge", "festival", "mountain", "lake", "rain", "friends",
+            ]
+            let tagNames = ["blue", "green", "sky", "sunset", "vivid", "muted", "dark", "night", "white", "snow", "greenery", "red"]
+            var places: [(Double, Double)] = (0..<198).map { _ in
+                (Double.random(in: -60...70, using: &generator), Double.random(in: -180..<180, using: &generator))
+            }
+            places += [(-16.5, 179.95), (-16.5, -179.95)]  // both sides of the antimeridian
+            let start = LocalDateTime(exif: "2010:01:01 00:00:00")!.secondsSinceEpochIgnoringZone
+            let span: Int64 = 15 * 365 * 86_400
+            let seedTime = try milliseconds {
+                var batch: [JournalEntry] = []
+                var tags: [String: [AutoTag]] = [:]
+                for index in try store.count()..<options.entries {
+                    var metadata = PhotoMetadata()
+                    metadata.capture = CaptureTime(
+                        local: LocalDateTime(unixSecondsIgnoringZone: start + Int64.random(in: 0..<span, using: &generator)),
+                        source: .dateTimeOriginal)
+                    let place = places[Int.random(in: 0..<places.count, using: &generator)]
+                    metadata.location = GeoLocation(
+                        latitude: place.0 + Double.random(in: -0.2...0.2, using: &generator),
+                        longitude: max(-180, min(179.999, place.1 + Double.random(in: -0.2...0.2, using: &generator))))
+                    var entry = JournalEntry(
+                        contentHash: "bench-\(index)", sourcePath: "/photos/\(index).jpg", fileSize: 3_000_000,
+                        metadata: metadata, pixelSize: (4000, 3000), thumbnail: nil, thumbnailSize: nil, problems: [])
+                    entry.text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(
+                        separator: " ")
+                    tags[entry.id] = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                        AutoTag(name: tagNames.randomElement(using: &generator)!, score: 0.5)
+                    }
+                    batch.append(entry)
+                    if batch.count == 5_000 {
+                        try store.insert(batch: batch, autoTags: tags, taggerVersion: ColourTagger.version)
+                        batch.removeAll(keepingCapacity: true)
+                        tags.removeAll(keepingCapacity: true)
+                    }
+                }
+                try store.insert(batch: batch, autoTags: tags, taggerVersion: ColourTagger.version)
+            }
+            print(String(format: "seeded %d entries in %.1f s", options.entries, seedTime / 1000))
+        }
+        let count = try store.count()
+        let someID = try store.latest(1).first!.id
+        print("library: \(root.path) (\(count) entries)\n")
+
+        // The query kinds the journal offers, as the CLI asks them (list-like queries show 100).
+        let kinds: [(name: String, api: () throws -> Int, cli: [String])] = [
+            (
+                "text (one word)", { try store.search(JournalQuery(text: "harbour", limit: 100)).count },
+                ["search", "harbour", "--limit", "100"]
+            ),
+            (
+                "text prefix, 2 words", { try store.search(JournalQuery(text: "caf riv", limit: 100)).count },
+                ["search", "caf", "riv", "--limit", "100"]
+            ),
+            (
+                "tag", { try store.search(JournalQuery(tags: ["sunset"], limit: 100)).count },
+                ["search", "--tag", "sunset", "--limit", "100"]
+            ),
+            (
+                "two tags + text", { try store.search(JournalQuery(text: "lake", tags: ["blue", "sky"], limit: 100)).count },
+                ["search", "lake", "--tag", "blue", "--tag", "sky", "--limit", "100"]
+            ),
+            (
+                "date (--on)",
+                { try store.search(JournalQuery(fromDate: CivilDate(iso: "2018-07-14"), toDate: CivilDate(iso: "2018-07-14"))).count },
+                ["search", "--on", "2018-07-14"]
+            ),
+            (
+                "month", { try store.entries(month: CalendarMonth("2018-07")!, limit: 100).count },
+                ["list", "--month", "2018-07", "--limit", "100"]
+            ),
+            (
+                "date range",
+                {
+                    try store.search(JournalQuery(fromDate: CivilDate(iso: "2019-01-01"), toDate: CivilDate(iso: "2019-03-31"), limit: 100))
+                        .count
+                },
+                ["search", "--from", "2019-01-01", "--to", "2019-03-31", "--limit", "100"]
+            ),
+            (
+                "near 25 km",
+                { try store.search(JournalQuery(near: .init(latitude: -16.5, longitude: 179.95, radiusKm: 25), limit: 100)).count },
+                ["search", "--near=-16.5,179.95", "--radius", "25km", "--limit", "100"]
+            ),
+            (
+                "on this day", { try store.onThisDay(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false).count },
+                ["on-this-day", "--date", "07-14", "--year", "2026"]
+            ),
+            ("latest 5", { try store.latest(5).count }, ["latest", "-n", "5"]),
+            ("list newest 100", { try store.entries(limit: 100).count }, ["list", "--limit", "100"]),
+            (
+                "show by id prefix",
+                {
+                    _ = try store.entry(idPrefix: String(someID.prefix(8))); return 1
+                }, ["show", String(someID.prefix(8))]
+            ),
+        ]
+
+        let daybookPath =
+            options.daybook
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("daybook").path
+        let haveCLI = FileManager.default.isExecutableFile(atPath: daybookPath)
+
+        /// posix_spawn + waitpid: Foundation's Process on Linux notices a child's exit only every
+        /// ~50 ms, which would swamp the figures.
+        func runCLI(_ arguments: [String]) throws -> Double {
+            let argv = ([daybookPath] + arguments + ["--library", root.path]).map { strdup($0) } + [nil]
+            defer { for arg in argv { free(arg) } }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            return milliseconds {
+                var pid = pid_t()
+                guard posix_spawn(&pid, daybookPath, &actions, nil, argv, environ) == 0 else { return }
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
+        }
+
+        let baseline = haveCLI ? median(try (0..<options.cliRuns).map { _ in try runCLI(["--version"]) }) : .nan
+        print(
+            "query kind               results   API median   API p90    CLI median (process start ≈ \(String(format: "%.1f", baseline)) ms)"
+        )
+        for kind in kinds {
+            var results = 0
+            _ = try kind.api()  // warm the page cache and statement cache
+            let timings = try (0..<options.runs).map { _ in try milliseconds { results = try kind.api() } }
+            let cli = haveCLI ? median(try (0..<options.cliRuns).map { _ in try runCLI(kind.cli) }) : .nan
+            let p90 = percentile(timings, 0.9)
+            print(
+                String(
+                    format: "%@ %7d   %7.2f ms   %7.2f ms   %7.1f ms%@", kind.name.padding(toLength: 22, withPad: " ", startingAt: 0),
+                    results, median(timings), p90, cli, median(timings) < 10 ? "" : "   (above the 10 ms aim)"))
+        }
+        if !haveCLI { print("(no daybook executable at \(daybookPath): CLI column skipped; pass --daybook PATH)") }
+    }
+}
