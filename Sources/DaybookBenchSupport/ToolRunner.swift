@@ -15,7 +15,9 @@ extension ParsableCommand {
         }
         do {
             try command.run()
-        } catch let error where error is ExitCode || error is CleanExit || error is ValidationError {
+        } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            // `ExitCode`, `CleanExit`, a late `ValidationError`, and the internal error the
+            // `help` command throws for `--help`: ArgumentParser's own handling.
             exitAfter(argumentParserError: error)
         } catch {
             fflush(nil)  // what the tool printed comes before its error

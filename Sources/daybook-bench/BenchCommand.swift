@@ -8,25 +8,28 @@ struct BenchCommand: ParsableCommand {
         commandName: "daybook-bench",
         abstract: "Ingest benchmark: photos per second, time per stage and peak RSS of `daybook ingest`.",
         discussion: """
-            Each round times, side by side (order alternating):
-              baseline  djpeg -scale 1/8 -outfile /dev/null FILE for every file, J processes at a time,
-                        then SHA-256 of every file (J threads, swift-crypto; or sha256sum processes)
-              daybook   daybook ingest --library FRESH_TMP_DIR --jobs J DIR  (child process; wall
-                        clock, and peak RSS from wait4's ru_maxrss)
-            then a single-thread, in-process per-stage breakdown on the first K photos.
-            With --format heic the photos are HEICs and the sides are: libheif's own decode of every
-            file + SHA-256 (the floor, in-process, J threads), vipsthumbnail -s 400 per file (J
-            processes at a time), and daybook ingest (docs/benchmark-heic.md).
+            Each round times two sides, in alternating order:
+              baseline  djpeg -scale 1/8 -outfile /dev/null FILE for every file, J
+                        processes at a time, then SHA-256 of every file (J
+                        threads, swift-crypto; or sha256sum processes)
+              daybook   daybook ingest --library FRESH_TMP_DIR --jobs J DIR (a
+                        child process: wall clock, and peak RSS from wait4)
+            then a single-thread, in-process per-stage breakdown on the first K \
+            photos. With --format heic the photos are HEICs and the sides are: \
+            libheif's own decode of every file + SHA-256 (the floor), \
+            vipsthumbnail -s 400 per file, and daybook ingest \
+            (docs/benchmark-heic.md).
 
             Build both in release and run from the package root (docs/benchmark.md):
               swift build -c release --scratch-path .build-release --product daybook
-              swift build -c release --scratch-path .build-release --product daybook-bench
-              .build-release/release/daybook-bench --generate 200 --rounds 3 --jobs 2
-              .build-release/release/daybook-bench --photos ~/Pictures/2024 --rounds 3
-              .build-release/release/daybook-bench --format heic --rounds 5 --stage-photos 20
+              swift build -c release --scratch-path .build-release \\
+                --product daybook-bench
+              .build-release/release/daybook-bench --generate 200 --rounds 3
+              .build-release/release/daybook-bench --photos ~/Pictures/2024
+              .build-release/release/daybook-bench --format heic --stage-photos 20
 
-            Exit status: 0 when the benchmark ran (whether or not the aims were met), 1 on errors,
-            2 on usage errors.
+            Exit status: 0 when the benchmark ran (whether or not the aims were \
+            met), 1 on errors, 2 on usage errors.
             """
     )
 

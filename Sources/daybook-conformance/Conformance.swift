@@ -23,7 +23,7 @@ struct Conformance: ParsableCommand {
               daybook-conformance corpus ../shared/corpus
               daybook-conformance badinputs Tests/Fixtures/heic-badinputs
 
-            Exit status: 0 when every check passed, 1 when any failed, 2 on usage errors or when \\
+            Exit status: 0 when every check passed, 1 when any failed, 2 on usage errors or when \
             the folder cannot be read.
             """
     )

@@ -21,9 +21,11 @@ struct JournalBench: ParsableCommand {
             included). The aim is under 10 ms through the API.
 
             Examples (build in release for meaningful figures):
-              swift build -c release --scratch-path .build-release --product daybook-journal-bench
-              .build-release/release/daybook-journal-bench --entries 100000     # seeds once (about 1 min), then measures
-              .build-release/release/daybook-journal-bench --entries 2000 --runs 5 --cli-runs 1
+              swift build -c release --scratch-path .build-release \\
+                --product daybook-journal-bench
+              # seeds once (about 1 min), then measures:
+              .build-release/release/daybook-journal-bench --entries 100000
+              .build-release/release/daybook-journal-bench --entries 2000 --runs 5
             """
     )
 

@@ -14,12 +14,12 @@ struct PlacesBench: ParsableCommand {
         commandName: "daybook-places-bench",
         abstract: "Place lookup and name resolution latency, and the place table's opening cost and memory.",
         discussion: """
-            Times opening the embedded place table, a lookup per photo over three sets of points \\
-            (dense Europe, anywhere on Earth, on land only), and resolving a typed name (--near \\
-            NAME); and reports the resident memory the table adds. The baseline, run side by side \\
+            Times opening the embedded place table, a lookup per photo over three sets of points \
+            (dense Europe, anywhere on Earth, on land only), and resolving a typed name (--near \
+            NAME); and reports the resident memory the table adds. The baseline, run side by side \
             on the same points, scores every place in the table instead of the grid's few cells.
 
-            --zones FILE writes the "on land" points as CSV (latitude, longitude, the zone of their \\
+            --zones FILE writes the "on land" points as CSV (latitude, longitude, the zone of their \
             place) for scripts/check_place_zones.py, which compares them with time-zone borders.
 
             Examples (build in release for meaningful figures):

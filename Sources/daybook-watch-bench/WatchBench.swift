@@ -22,7 +22,8 @@ struct WatchBench: ParsableCommand {
             next. Prints each latency and the median, p90 and max. The aim is a median under 1 s.
 
             Examples (build both in release for meaningful figures):
-              swift build -c release --product daybook && swift build -c release --product daybook-watch-bench
+              swift build -c release --product daybook
+              swift build -c release --product daybook-watch-bench
               .build/release/daybook-watch-bench --files 40 --gap 1000
               .build/release/daybook-watch-bench --files 5 --size 640x480 --jobs 1 --keep
 
