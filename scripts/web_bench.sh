@@ -9,10 +9,15 @@
 # about a minute). It is copied, never changed. Its entries have no thumbnails, so the copy's
 # entries are given thumbnail names (400×300) as ingest would, and one real thumbnail file is
 # written for the thumbnail run. A benchmark, not a test: it prints figures and exits 0.
+# Then, blocking work beside light requests (docs/web-concurrency.md): /api/entries' p99 while
+# two wrong passwords are always being checked (bcrypt), and while previews of 40-megapixel
+# photos are being made.
+#   DAYBOOK_SCRATCH=/work/main/.build wswift exec scripts/web_bench.sh  (a worktree's build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${2:-20}"
-scratch=.build-release
+# DAYBOOK_SCRATCH: the build folder (inside `wswift exec`, /work/main/.build).
+scratch="${DAYBOOK_SCRATCH:-.build-release}"
 swift build -c release --scratch-path "$scratch" --product daybook >/dev/null
 swift build -c release --scratch-path "$scratch" --product daybook-journal-bench >/dev/null
 bin="$scratch/release"
@@ -64,3 +69,68 @@ wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/fresh.lua" "$base/" | grep -E "
 run "timeline page (/), 32 connections" "/"
 run "/api/entries?limit=100, 32 connections" "/api/entries?limit=100"
 run "one thumbnail, 32 connections" "/thumbnails/$thumbnail"
+
+# --- Blocking work beside light requests (docs/web-concurrency.md) ---------------------------
+
+# wrk's summary lines for an authorised /api/entries at 8 connections.
+light_p99() {
+    wrk -t2 -c8 -d"${seconds}s" --latency -H "Cookie: $1" "$2/api/entries?limit=20" | grep -E "50%|99%|Requests/sec|Non-2xx"
+}
+
+# A wrong password, again and again, each from another loopback address (127.x.y.z all reach
+# the server) so the login limit, which counts by address, never answers 429 before bcrypt.
+wrong_password_loop() {
+    local base=$1 offset=$2 i=0
+    while :; do
+        i=$((i + 1))
+        curl -s -o /dev/null --interface "127.$offset.$((i / 250 % 250 + 1)).$((i % 250 + 1))" -u "x:wrong" "$base/" || true
+    done
+}
+
+bench_wrong_passwords() {
+    echo "daybook-bench" | "$bin/daybook" serve --hash-password > "$work/password"
+    "$bin/daybook" serve --library "$library" --port 0 --password-file "$work/password" 2>"$work/serve-pw.log" &
+    local pw_server=$!
+    for _ in $(seq 200); do grep -q "serving" "$work/serve-pw.log" && break; sleep 0.1; done
+    local pw_base
+    pw_base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve-pw.log" | head -1)
+    local cookie
+    cookie=$(curl -s -o /dev/null -D - -u "x:daybook-bench" "$pw_base/" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: \([^;]*\).*/\1/p')
+    echo
+    echo "=== /api/entries?limit=20 with the login cookie, 8 connections: idle"
+    light_p99 "$cookie" "$pw_base"
+    wrong_password_loop "$pw_base" 1 & local loop1=$!
+    wrong_password_loop "$pw_base" 2 & local loop2=$!
+    echo "=== the same while two wrong passwords are always in flight"
+    light_p99 "$cookie" "$pw_base"
+    kill "$loop1" "$loop2" "$pw_server" 2>/dev/null || true
+    wait "$loop1" "$loop2" "$pw_server" 2>/dev/null || true
+}
+
+# Four 40-megapixel noise JPEGs (the costliest to decode), ingested into the library copy;
+# their previews are made again and again (the cached ones removed) while wrk measures.
+bench_previews() {
+    mkdir -p "$work/photos"
+    { printf 'P6\n7744 5163\n255\n'; head -c $((7744 * 5163 * 3)) /dev/urandom; } > "$work/noise.ppm"
+    for i in 1 2 3 4; do cjpeg -quality 75 "$work/noise.ppm" > "$work/photos/big-$i.jpg"; done
+    "$bin/daybook" ingest --library "$library" "$work/photos" >/dev/null 2>&1
+    local hashes
+    hashes=$(sqlite3 "$library/journal.sqlite" "SELECT content_hash FROM entry WHERE source_path LIKE '%/big-%'")
+    echo
+    echo "=== /api/entries?limit=20, 8 connections: idle"
+    light_p99 "" "$base"
+    (
+        while :; do
+            rm -f "$library"/previews/*.jpg
+            for hash in $hashes; do curl -s -o /dev/null "$base/previews/$hash.jpg" & done
+            wait
+        done
+    ) & local makers=$!
+    echo "=== the same while four previews of 40-megapixel photos are always being made"
+    light_p99 "" "$base"
+    kill "$makers" 2>/dev/null || true
+    wait "$makers" 2>/dev/null || true
+}
+
+bench_wrong_passwords
+bench_previews

@@ -71,12 +71,13 @@ package struct StaticSite {
         let thumbnails = try ThumbnailFiles(library: store.library)
         let previews = try PreviewMaker(library: store.library)
         let allowed = try OriginalPhoto.allowedFolders(store: store, named: [])
+        let checks = OriginalChecks()
         for (index, entry) in all.enumerated() {
             if let name = entry.thumbnailName, let bytes = try thumbnails.read(name) {
                 try writer.bytes(bytes, to: "thumbnails/\(name.fileName)")
             }
             var hasPreview = false
-            switch try previews.preview(for: entry, allowedFolders: allowed) {
+            switch try previews.preview(for: entry, allowedFolders: allowed, checks: checks) {
             case .jpeg(let bytes):
                 // The rendition exists only for a well-formed hash, so the name does too.
                 guard let name = ThumbnailName(contentHash: entry.contentHash) else { break }

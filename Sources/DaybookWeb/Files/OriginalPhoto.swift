@@ -11,10 +11,13 @@ import Foundation
 /// - the resolved file, opened once without following a link, is a regular file;
 /// - its bytes still have the entry's content hash.
 /// A photo reached through a symlink is served through the link, after these checks on its target.
-struct OriginalPhoto {
+/// The bytes are hashed once per file, not per request (`OriginalChecks`), off the request's
+/// thread (`BlockingPools`).
+struct OriginalPhoto: Sendable {
     static let maxBytes = 512 << 20
 
-    let bytes: [UInt8]
+    /// The checked file, open: served and decoded from exactly this file.
+    let file: OpenFile
     /// `image/jpeg`, `image/heic`, `image/heif`, …, from the bytes (never from the name).
     let contentType: String
 
@@ -23,8 +26,40 @@ struct OriginalPhoto {
         try store.ingestRoots() + named
     }
 
-    /// The entry's photo, or nil when any of the rules above fails.
-    static func load(_ entry: JournalEntry, allowedFolders: [String]) -> OriginalPhoto? {
+    /// A file that passed every rule but the content hash.
+    struct Candidate: Sendable {
+        let file: OpenFile
+        let identity: OriginalChecks.Identity
+        let contentType: String
+    }
+
+    /// The entry's photo, or nil when any of the rules above fails. Blocking (it may hash the
+    /// whole file): the server calls `loadOffThePool`.
+    static func load(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) -> OriginalPhoto? {
+        guard let candidate = open(entry, allowedFolders: allowedFolders),
+            checks.remembers(candidate.identity, contentHash: entry.contentHash)
+                || checks.check(candidate.file, identity: candidate.identity, contentHash: entry.contentHash)
+        else { return nil }
+        return OriginalPhoto(file: candidate.file, contentType: candidate.contentType)
+    }
+
+    /// `load` for a request: the file is opened on the files pool and, unless its check is
+    /// remembered, hashed on the heavy one; the request's thread only waits.
+    static func loadOffThePool(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) async throws -> OriginalPhoto? {
+        guard let candidate = try await BlockingPools.files.runIfActive({ open(entry, allowedFolders: allowedFolders) }) else {
+            return nil
+        }
+        if !checks.remembers(candidate.identity, contentHash: entry.contentHash) {
+            let hash = entry.contentHash
+            guard
+                try await BlockingPools.heavy.runIfActive({ checks.check(candidate.file, identity: candidate.identity, contentHash: hash) })
+            else { return nil }
+        }
+        return OriginalPhoto(file: candidate.file, contentType: candidate.contentType)
+    }
+
+    /// Applies the path rules, then opens the file once and reads its first bytes (blocking, short).
+    static func open(_ entry: JournalEntry, allowedFolders: [String]) -> Candidate? {
         let path = entry.sourcePath
         guard isPlainAbsolute(path), let resolved = IngestRoots.resolvedPath(path),
             allowedFolders.contains(where: { folder in
@@ -32,14 +67,16 @@ struct OriginalPhoto {
             })
         else { return nil }
         // O_NONBLOCK: a FIFO swapped in opens without waiting for a writer (and fstat refuses it).
-        let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = Glibc.open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxBytes,
-            let bytes = readAll(fd, size: Int(info.st_size)), ContentHash.sha256Hex(bytes) == entry.contentHash
-        else { return nil }
-        return OriginalPhoto(bytes: bytes, contentType: contentType(of: bytes))
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxBytes else {
+            close(fd)
+            return nil
+        }
+        let file = OpenFile(descriptor: fd, size: Int(info.st_size))
+        guard let head = try? file.read(at: 0, count: FileKind.prefixLength) else { return nil }
+        return Candidate(file: file, identity: OriginalChecks.Identity(info), contentType: contentType(of: head))
     }
 
     static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
@@ -50,13 +87,15 @@ struct OriginalPhoto {
     /// serves anything.
     static func jpegLink(for entry: JournalEntry) -> String? {
         guard isPlainAbsolute(entry.sourcePath), let resolved = IngestRoots.resolvedPath(entry.sourcePath) else { return nil }
-        let fd = open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = Glibc.open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let head = readAll(fd, size: FileKind.prefixLength),
-            !head.isEmpty
-        else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        let file = OpenFile(descriptor: fd, size: Int(info.st_size))
+        guard let head = try? file.read(at: 0, count: FileKind.prefixLength), !head.isEmpty else { return nil }
         return FileKind(prefix: head) == .jpeg ? nil : "/originals/\(entry.id)?as=jpeg"
     }
 
@@ -70,18 +109,5 @@ struct OriginalPhoto {
     static func isPlainAbsolute(_ path: String) -> Bool {
         guard path.hasPrefix("/") else { return false }
         return !path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
-    }
-
-    /// The file's bytes, up to `size` (a file that shrank while read gives what it has).
-    private static func readAll(_ fd: Int32, size: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
-            if count < 0 { if errno == EINTR { continue }; return nil }
-            if count == 0 { break }
-            done += count
-        }
-        return Array(bytes[0..<done])
     }
 }

@@ -24,14 +24,25 @@ final class PreviewMaker: Sendable {
     }
 
     /// Once made, a preview is served from the cache even when the original has gone: it
-    /// shows the photo the entry was made from, at a size meant for showing.
-    func preview(for entry: JournalEntry, allowedFolders: [String]) throws -> Rendition {
-        try previews.jpeg(for: entry) { OriginalPhoto.load(entry, allowedFolders: allowedFolders)?.bytes }
+    /// shows the photo the entry was made from, at a size meant for showing. Blocking.
+    func preview(for entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) throws -> Rendition {
+        try previews.jpeg(for: entry) { try? OriginalPhoto.load(entry, allowedFolders: allowedFolders, checks: checks)?.file.readAll() }
+    }
+
+    /// `preview` for a request: a cached one is read on the files pool; a new one is made on
+    /// the heavy pool, which bounds how many decodes run at once.
+    func servedPreview(for entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) async throws -> Rendition {
+        if let cached = try await BlockingPools.files.runIfActive({ try self.previews.cached(for: entry) }) { return .jpeg(cached) }
+        return try await BlockingPools.heavy.runIfActive { try self.preview(for: entry, allowedFolders: allowedFolders, checks: checks) }
     }
 
     /// The whole photo as a JPEG, made from `original` (which the caller has loaded by the
-    /// originals' rules, so the rendition is served exactly while the original would be).
-    func jpegOriginal(for entry: JournalEntry, original: OriginalPhoto) throws -> Rendition {
-        try jpegOriginals.jpeg(for: entry) { original.bytes }
+    /// originals' rules, so the rendition is served exactly while the original would be),
+    /// cached or made as `servedPreview` is.
+    func servedJPEGOriginal(for entry: JournalEntry, original: OriginalPhoto) async throws -> Rendition {
+        if let cached = try await BlockingPools.files.runIfActive({ try self.jpegOriginals.cached(for: entry) }) { return .jpeg(cached) }
+        return try await BlockingPools.heavy.runIfActive {
+            try self.jpegOriginals.jpeg(for: entry) { try? original.file.readAll() }
+        }
     }
 }

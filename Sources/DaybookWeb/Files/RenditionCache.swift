@@ -26,7 +26,14 @@ final class RenditionCache: Sendable {
         self.maker = maker
     }
 
-    /// The cached JPEG, or one made now from the bytes `original` gives (nil: the photo is gone).
+    /// The JPEG already made, if there is one (a short read).
+    func cached(for entry: JournalEntry) throws -> [UInt8]? {
+        guard let name = ThumbnailName(contentHash: entry.contentHash) else { return nil }
+        return try files.read(name, maxBytes: 512 << 20)
+    }
+
+    /// The cached JPEG, or one made now from the bytes `original` gives (nil: the photo is
+    /// gone). Blocking (a decode): the server runs it on `BlockingPools.heavy`.
     func jpeg(for entry: JournalEntry, original: () -> [UInt8]?) throws -> Rendition {
         guard let name = ThumbnailName(contentHash: entry.contentHash) else { return .originalMissing }
         if let cached = try files.read(name, maxBytes: 512 << 20) { return .jpeg(cached) }

@@ -28,16 +28,4 @@ struct CSRFToken: Sendable {
         guard let source, source != "null" else { return request.headers[.origin] == nil }
         return allowed.acceptsOrigin(source, boundPort: boundPort)
     }
-
-    /// The same check against the request's `Host`. `WebGuard` has already refused every
-    /// request whose `Host` is not an allowed name and every unsafe one whose Origin is not,
-    /// so this only ever sees allowed names.
-    static func isSameOrigin(_ request: Request) -> Bool {
-        let source = request.headers[.origin] ?? request.headers[.referer]
-        guard let source, source != "null" else { return request.headers[.origin] == nil }
-        guard let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] else { return false }
-        return URLComponents(string: source).map { components in
-            (components.host.map { h in components.port.map { "\(h):\($0)" } ?? h }) == host
-        } ?? false
-    }
 }

@@ -7,7 +7,7 @@ extension WebJournal {
     func addFileRoutes(to router: Router<BasicRequestContext>) {
         router.get("/thumbnails/:name") { request, context in
             guard let name = context.parameters.get("name").flatMap(ThumbnailName.init(fileName:)),
-                let bytes = try thumbnails.read(name)
+                let bytes = try await BlockingPools.files.runIfActive({ try thumbnails.read(name) })
             else { return Answer.problem(.notFound, "no such thumbnail") }
             return Self.immutable(bytes, type: "image/jpeg", etag: "\"\(name.contentHash)\"", request: request)
         }
@@ -19,13 +19,13 @@ extension WebJournal {
             let etag = "\"p-\(name.contentHash)\""
             if request.headers[.ifNoneMatch] == etag { return Self.notModified(etag) }
             let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
-            switch try previews.preview(for: entry, allowedFolders: allowed) {
+            switch try await previews.servedPreview(for: entry, allowedFolders: allowed, checks: originalChecks) {
             case .jpeg(let bytes):
                 return Self.immutable(bytes, type: "image/jpeg", etag: etag, request: request)
             case .originalMissing:
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
             case .refused(let reason):
-                return try stand(in: entry, for: reason)
+                return try await stand(in: entry, for: reason)
             }
         }
         router.get("/originals/:id") { request, context in
@@ -35,15 +35,19 @@ extension WebJournal {
             let form = request.uri.queryParameters.get("as")
             guard form == nil || form == "jpeg" else { return Answer.problem(.badRequest, "as= takes only jpeg") }
             let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
-            guard let entry = try lookUp(context.parameters.get("id")), let original = OriginalPhoto.load(entry, allowedFolders: allowed)
+            guard let entry = try lookUp(context.parameters.get("id")),
+                let original = try await OriginalPhoto.loadOffThePool(entry, allowedFolders: allowed, checks: originalChecks)
             else {
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
             }
             let name = (entry.sourcePath as NSString).lastPathComponent
-            guard form == "jpeg" else { return Self.original(original.bytes, type: original.contentType, name: name) }
-            switch try previews.jpegOriginal(for: entry, original: original) {
+            guard form == "jpeg" else {
+                return Self.original(original.file.responseBody(), type: original.contentType, name: name)
+            }
+            switch try await previews.servedJPEGOriginal(for: entry, original: original) {
             case .jpeg(let bytes):
-                return Self.original(bytes, type: "image/jpeg", name: (name as NSString).deletingPathExtension + ".jpg")
+                let jpegName = (name as NSString).deletingPathExtension + ".jpg"
+                return Self.original(ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)), type: "image/jpeg", name: jpegName)
             case .originalMissing:
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")
             case .refused(let reason):
@@ -59,7 +63,8 @@ extension WebJournal {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: asset.text)))
         }
         router.get("/vendor/**") { request, context in
-            guard let file = vendor.file(context.parameters.getCatchAll().joined(separator: "/")) else {
+            let name = context.parameters.getCatchAll().joined(separator: "/")
+            guard let file = try await BlockingPools.files.runIfActive({ [vendor] in vendor.file(name) }) else {
                 return Answer.problem(.notFound, "no such file (is libjs-leaflet installed?)")
             }
             return Response(
@@ -71,8 +76,9 @@ extension WebJournal {
     /// A photo that gives no preview here (too big for the decode limits, or damaged) is not a
     /// server error: its thumbnail stands in, not cached, so a preview is tried again later
     /// (when the limits allow it); without one, a one-line "no preview: …" answer.
-    func stand(in entry: JournalEntry, for reason: PhotoDecodeError) throws -> Response {
-        guard let name = entry.thumbnailName, let bytes = try thumbnails.read(name) else {
+    func stand(in entry: JournalEntry, for reason: PhotoDecodeError) async throws -> Response {
+        guard let name = entry.thumbnailName, let bytes = try await BlockingPools.files.runIfActive({ try thumbnails.read(name) })
+        else {
             return Answer.problem(.unprocessableContent, "no preview: \(reason)")
         }
         return Response(
@@ -81,7 +87,7 @@ extension WebJournal {
     }
 
     /// The photo itself (or its JPEG rendition), shown inline under its own file name.
-    static func original(_ bytes: [UInt8], type: String, name: String) -> Response {
+    static func original(_ body: ResponseBody, type: String, name: String) -> Response {
         Response(
             status: .ok,
             headers: [
@@ -89,7 +95,7 @@ extension WebJournal {
                 .contentDisposition:
                     "inline; filename*=UTF-8''\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "photo.jpg")",
             ],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            body: body)
     }
 
     /// Files named by content hash never change: cached for a year, revalidated by ETag.

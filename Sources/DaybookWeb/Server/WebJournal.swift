@@ -17,6 +17,8 @@ package struct WebJournal: Sendable {
     let hosts: AllowedHosts
     let port: BoundPort
     let password: PasswordGate?
+    /// Originals found to hold their entry's bytes, so each is hashed once.
+    package let originalChecks = OriginalChecks()
 
     package init(store: JournalStore, configuration: WebConfiguration) throws {
         try configuration.validate()
