@@ -1,5 +1,6 @@
 import CHeif
 import DaybookIngest
+import DaybookSupport
 import Foundation
 import Synchronization
 

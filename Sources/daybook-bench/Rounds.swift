@@ -1,4 +1,5 @@
 import DaybookIngest
+import DaybookSupport
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookIngest
 import DaybookMetadata
 import DaybookStore
 import DaybookTagging

@@ -1,6 +1,7 @@
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
+import DaybookSupport
 import Foundation
 
 // daybook-watch-bench: the time from a file's close to its entry in the journal, through a
