@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        // 1.16.2: the `LogHandler.log(event:)` entry point (DaybookWatch's log handler).
+        // 1.16.2: the `LogHandler.log(event:)` entry point (DaybookSupport's log handler).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         // `daybook serve`. No default traits: swift-configuration is not needed (options come
@@ -49,12 +49,24 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
 
-        // The library, one module per concern. DaybookCore holds the journal's value types
-        // (dates, offsets, places, sources) and the one calendar; every module may import it.
+        // The library, one module per concern; a module uses only the layers below its own
+        // (docs/architecture.md, checked by scripts/check_dependencies.py). DaybookCore holds the
+        // journal's value types (dates, offsets, places, sources, capture times, automatic tags)
+        // and the one calendar; every module may import it.
         .target(name: "DaybookCore"),
+        // What several layers share but Core must not pull in (swift-crypto, swift-log): the
+        // content hash, the log handler, the lane for blocking work.
+        .target(
+            name: "DaybookSupport",
+            dependencies: [
+                "DaybookCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
-        .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
+        .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py
         // into places.bin, which CPlaceData assembles into the binary (`.incbin`), so a copied
@@ -64,7 +76,8 @@ let package = Package(
         .target(
             name: "DaybookStore",
             dependencies: [
-                "DaybookCore", "DaybookMetadata", "DaybookTagging", "DaybookPlaces",
+                // No photo reader: the store keeps what ingest read and never loads an image library.
+                "DaybookCore", "DaybookPlaces",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // `TextVersion`: an edit names the text it started from by its SHA-256.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -73,8 +86,8 @@ let package = Package(
         .target(
             name: "DaybookIngest",
             dependencies: [
-                "DaybookCore", "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather", "DaybookStore",
-                "DaybookPlaces", .product(name: "Crypto", package: "swift-crypto"),
+                "DaybookCore", "DaybookSupport", "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather",
+                "DaybookStore", "DaybookPlaces",
             ]
         ),
 
@@ -82,7 +95,7 @@ let package = Package(
         .target(
             name: "DaybookWatch",
             dependencies: [
-                "DaybookCore", "DaybookIngest", "DaybookStore",
+                "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -93,7 +106,7 @@ let package = Package(
         .target(
             name: "DaybookWeb",
             dependencies: [
-                "DaybookCore", "DaybookImaging", "DaybookIngest", "DaybookStore",
+                "DaybookCore", "DaybookSupport", "DaybookImaging", "DaybookStore",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -105,15 +118,15 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
-        // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch.
+        // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch/DaybookWeb.
         .executableTarget(
             name: "daybook",
             dependencies: [
-                "DaybookCore", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces", "DaybookWeb",
+                "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
+                "DaybookWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -128,7 +141,7 @@ let package = Package(
         .executableTarget(
             name: "daybook-bench",
             dependencies: [
-                "CHeif", "DaybookIngest", "DaybookImaging", "DaybookStore", "DaybookBenchSupport",
+                "CHeif", "DaybookSupport", "DaybookIngest", "DaybookImaging", "DaybookStore", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -137,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "daybook-journal-bench",
             dependencies: [
-                "DaybookCore", "DaybookStore", "DaybookMetadata", "DaybookTagging", "DaybookBenchSupport",
+                "DaybookCore", "DaybookStore", "DaybookIngest", "DaybookMetadata", "DaybookTagging", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -145,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "daybook-watch-bench",
             dependencies: [
-                "DaybookImaging", "DaybookIngest", "DaybookStore", "DaybookBenchSupport",
+                "DaybookSupport", "DaybookImaging", "DaybookIngest", "DaybookStore", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -182,11 +195,14 @@ let package = Package(
             name: "WeatherTests",
             dependencies: ["DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport"]
         ),
-        // Weather only to read the old library's weather cache back as series.
+        // Weather (a layer below the store) only to read the old library's weather cache back as
+        // series; no photo reader, so the store's tests build without the image libraries.
         .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
         .testTarget(
             name: "IngestTests",
-            dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookPlaces", "DaybookTestSupport"]
+            dependencies: [
+                "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookPlaces", "DaybookTestSupport",
+            ]
         ),
         // HEIF end to end: files written by libheif's own encoder (hence CHeif), pixels
         // compared with heif-convert's, metadata through the analyzer.
@@ -200,7 +216,8 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "daybook", "DaybookCore", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging", "DaybookTestSupport",
+                "daybook", "DaybookCore", "DaybookSupport", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging",
+                "DaybookTestSupport",
                 // Weather from a file and a floating capture time, for the entry page's facts.
                 "DaybookWeather", "DaybookMetadata",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -212,7 +229,8 @@ let package = Package(
         .testTarget(
             name: "WatchTests",
             dependencies: [
-                "daybook", "DaybookCore", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookTestSupport",
+                "daybook", "DaybookCore", "DaybookSupport", "DaybookWatch", "DaybookIngest", "DaybookStore", "DaybookImaging",
+                "DaybookTestSupport",
             ]
         ),
     ],

@@ -6,7 +6,8 @@
 #      badinputs/expected.json (also once under AddressSanitizer), for the copies committed in
 #      Tests/Fixtures and, when it is beside the clone, for ../shared too
 #   4. crash safety: ingest killed with SIGKILL mid-run, then run to the end
-#   5. `swift format lint --strict` against .swift-format
+#   5. module dependencies against the layers (scripts/check_dependencies.py) and
+#      `swift format lint --strict` against .swift-format
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -64,6 +65,10 @@ bash scripts/asan_paths.sh || failures=$((failures + 1))
 
 step "crash safety: SIGKILL mid-ingest, then finish"
 python3 scripts/crash_test.py "$bin/daybook" || failures=$((failures + 1))
+
+step "module dependencies point down the pipeline (docs/architecture.md)"
+python3 scripts/check_dependencies.py --self-test || failures=$((failures + 1))
+python3 scripts/check_dependencies.py || failures=$((failures + 1))
 
 step "swift format lint (.swift-format)"
 swift format lint --strict --recursive Sources Tests Package.swift || failures=$((failures + 1))

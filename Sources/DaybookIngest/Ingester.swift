@@ -1,7 +1,7 @@
-import Crypto
 import DaybookImaging
 import DaybookMetadata
 import DaybookStore
+import DaybookSupport
 import DaybookTagging
 import Foundation
 import Synchronization

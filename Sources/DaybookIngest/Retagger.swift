@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookImaging
 import DaybookStore
+import DaybookSupport
 import DaybookTagging
 import Foundation
 import Synchronization

@@ -1,5 +1,6 @@
 import DaybookMetadata
 import DaybookStore
+import DaybookSupport
 import Foundation
 
 /// XMP sidecar files: metadata kept in a file beside the photo rather than in it.

@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookPlaces
 import Foundation
 import GRDB
@@ -100,23 +99,26 @@ public struct JournalEntry: Sendable, Hashable {
         self.timeZoneNote = timeZoneNote
     }
 
-    /// A new entry for a photo just read.
+    /// A new entry for a photo just read: no words yet, and weather pending only when the photo
+    /// has both a time and a place. DaybookIngest makes one from a photo's metadata
+    /// (`JournalEntry+Metadata.swift`); the store itself never reads a photo.
     package init(
         id: String = UUID().uuidString.lowercased(), contentHash: String, sourcePath: String, fileSize: Int64,
-        metadata: PhotoMetadata, pixelSize: (width: Int, height: Int)?, thumbnail: String?,
+        capture: CaptureTime? = nil,
+        location: GeoLocation? = nil, locationSource: LocationSource? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
+        orientation: Orientation = .up, pixelSize: (width: Int, height: Int)?, thumbnail: String?,
         thumbnailSize: (width: Int, height: Int)?, problems: [String], now: Date = Date()
     ) {
-        let capture = metadata.capture
         let created = Self.timestamp(now)
         self.init(
             id: id, contentHash: contentHash, sourcePath: sourcePath, fileSize: fileSize,
             capturedLocal: capture?.local, captureSubsec: capture?.subsecond, captureSource: capture?.source,
-            offset: capture?.offset, location: metadata.location, cameraMake: metadata.make, cameraModel: metadata.model,
-            pixelWidth: pixelSize?.width, pixelHeight: pixelSize?.height, orientation: metadata.orientation,
+            offset: capture?.offset, location: location, cameraMake: cameraMake, cameraModel: cameraModel,
+            pixelWidth: pixelSize?.width, pixelHeight: pixelSize?.height, orientation: orientation,
             thumbnail: thumbnail, thumbnailWidth: thumbnailSize?.width, thumbnailHeight: thumbnailSize?.height,
             problems: problems.isEmpty ? nil : problems.joined(separator: "\n"), text: "",
-            weatherStatus: capture != nil && metadata.location != nil ? .pending : .unavailable, weatherError: nil,
-            createdAt: created, updatedAt: created, locationSource: metadata.locationSource)
+            weatherStatus: capture != nil && location != nil ? .pending : .unavailable, weatherError: nil,
+            createdAt: created, updatedAt: created, locationSource: locationSource)
     }
 
     package static func timestamp(_ date: Date) -> String { UTCTimestamp.text(date) }

@@ -1,4 +1,4 @@
-import DaybookTagging
+import DaybookCore
 import Foundation
 import GRDB
 

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 
 /// The twelve colour names a pixel can get. Every pixel gets exactly one, decided from its

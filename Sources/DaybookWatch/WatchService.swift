@@ -1,5 +1,6 @@
 import DaybookIngest
 import DaybookStore
+import DaybookSupport
 import Foundation
 import Logging
 import ServiceLifecycle

@@ -1,6 +1,7 @@
 import CHeif
 import DaybookBenchSupport
 import DaybookIngest
+import DaybookSupport
 import Foundation
 import Synchronization
 

@@ -1,6 +1,7 @@
 import DaybookIngest
 import DaybookMetadata
 import DaybookStore
+import DaybookSupport
 import Foundation
 
 /// `--prefill N`: a library that already holds N entries, so that ingest is measured into a

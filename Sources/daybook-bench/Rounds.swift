@@ -1,5 +1,6 @@
 import DaybookBenchSupport
 import DaybookIngest
+import DaybookSupport
 import Foundation
 import Synchronization
 

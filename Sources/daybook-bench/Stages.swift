@@ -1,9 +1,11 @@
 import DaybookBenchSupport
+import DaybookCore
 import DaybookImaging
 import DaybookIngest
 import DaybookMetadata  // ExifReader, PhotoMetadata (a dependency of DaybookIngest)
 import DaybookStore
-import DaybookTagging  // ColourTagger, AutoTag (a dependency of DaybookIngest)
+import DaybookSupport
+import DaybookTagging  // ColourTagger (a dependency of DaybookIngest)
 import Foundation
 
 /// What one photo carries from stage to stage in the per-stage breakdown.

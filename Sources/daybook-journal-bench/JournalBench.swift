@@ -1,6 +1,7 @@
 import ArgumentParser
 import DaybookBenchSupport
 import DaybookCore
+import DaybookIngest
 import DaybookMetadata
 import DaybookStore
 import DaybookTagging

@@ -3,6 +3,7 @@ import DaybookBenchSupport
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
+import DaybookSupport
 import Foundation
 import Synchronization
 

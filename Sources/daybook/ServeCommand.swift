@@ -1,6 +1,6 @@
 import ArgumentParser
 import DaybookStore
-import DaybookWatch
+import DaybookSupport
 import DaybookWeb
 import Foundation
 import Logging

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DaybookIngest
 import DaybookStore
+import DaybookSupport
 import DaybookWatch
 import DaybookWeather
 import Foundation

@@ -1,4 +1,5 @@
 import DaybookImaging
+import DaybookSupport
 import Foundation
 import GRDB
 import XCTest

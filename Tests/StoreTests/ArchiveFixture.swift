@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookStore
 import Foundation
 
@@ -11,11 +10,10 @@ enum ArchiveFixture {
     static func hash(_ seed: Character) -> String { String(repeating: String(seed), count: 64) }
 
     static func entry(id: String, hash: String, thumbnail: Bool = true) -> JournalEntry {
-        var metadata = PhotoMetadata()
-        metadata.capture = CaptureTime(local: LocalDateTime(exif: "2021:07:01 10:00:00")!, source: .dateTimeOriginal)
-        metadata.location = GeoLocation(latitude: 48.8584, longitude: 2.2945)
-        return JournalEntry(
-            id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1234, metadata: metadata,
+        JournalEntry(
+            id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1234,
+            capture: CaptureTime(local: LocalDateTime(exif: "2021:07:01 10:00:00")!, source: .dateTimeOriginal),
+            location: GeoLocation(latitude: 48.8584, longitude: 2.2945),
             pixelSize: (4000, 3000), thumbnail: thumbnail ? "\(hash).jpg" : nil,
             thumbnailSize: thumbnail ? (400, 300) : nil, problems: [])
     }

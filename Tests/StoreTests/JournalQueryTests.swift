@@ -1,7 +1,5 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookStore
-import DaybookTagging
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -16,11 +14,11 @@ final class JournalQueryTests: XCTestCase {
 
     @discardableResult
     func add(_ id: String, _ local: String?, _ place: (Double, Double)? = nil, tags: [String] = [], text: String = "") throws -> String {
-        var metadata = PhotoMetadata()
-        if let local { metadata.capture = CaptureTime(local: try XCTUnwrap(LocalDateTime(exif: local)), source: .dateTimeOriginal) }
-        if let place { metadata.location = GeoLocation(latitude: place.0, longitude: place.1) }
+        var capture: CaptureTime?
+        if let local { capture = CaptureTime(local: try XCTUnwrap(LocalDateTime(exif: local)), source: .dateTimeOriginal) }
+        let location = place.map { GeoLocation(latitude: $0.0, longitude: $0.1) }
         let entry = JournalEntry(
-            id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, metadata: metadata,
+            id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, capture: capture, location: location,
             pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
         try store.insert(entry, autoTags: tags.map { AutoTag(name: $0, score: 0.5) }, taggerVersion: 1)
         if !text.isEmpty { try store.edit(entryID: id, text: text) }
@@ -123,12 +121,11 @@ final class JournalQueryTests: XCTestCase {
         var entries: [JournalEntry] = []
         var tags: [String: [AutoTag]] = [:]
         for index in 0..<2_500 {
-            var metadata = PhotoMetadata()
-            metadata.capture = CaptureTime(
+            let capture = CaptureTime(
                 local: LocalDateTime(unixSecondsIgnoringZone: 1_500_000_000 + Int64(index) * 3600), source: .dateTimeOriginal)
             var entry = JournalEntry(
                 id: String(format: "c%07d", index), contentHash: "h\(index)", sourcePath: "/p/\(index).jpg", fileSize: 1,
-                metadata: metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+                capture: capture, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
             entry.text = index == 7 ? "harbour lighthouse" : "harbour walk"
             entries.append(entry)
             tags[entry.id] = [AutoTag(name: "blue", score: 0.5)]

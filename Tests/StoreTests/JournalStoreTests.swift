@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookStore
 import DaybookTestSupport
 import Foundation
@@ -12,10 +11,10 @@ final class JournalStoreTests: XCTestCase {
     }
 
     func entry(id: String, hash: String, date: String? = nil) -> JournalEntry {
-        var metadata = PhotoMetadata()
-        if let date, let local = LocalDateTime(exif: date) { metadata.capture = CaptureTime(local: local, source: .dateTimeOriginal) }
+        var capture: CaptureTime?
+        if let date, let local = LocalDateTime(exif: date) { capture = CaptureTime(local: local, source: .dateTimeOriginal) }
         return JournalEntry(
-            id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1, metadata: metadata,
+            id: id, contentHash: hash, sourcePath: "/photos/\(id).jpg", fileSize: 1, capture: capture,
             pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
     }
 

@@ -1,4 +1,3 @@
-import DaybookMetadata
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -27,7 +26,7 @@ final class LibraryRepairTests: XCTestCase {
             try store.insert(
                 JournalEntry(
                     id: "aaaa000\(seed)", contentHash: hash, sourcePath: "/p/\(seed).jpg", fileSize: 1,
-                    metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: []))
+                    pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: []))
         }
     }
 
@@ -69,7 +68,7 @@ final class LibraryRepairTests: XCTestCase {
         try store.insert(
             JournalEntry(
                 id: "aaaa0003", contentHash: ArchiveFixture.hash("3"), sourcePath: "/p/3.jpg", fileSize: 1,
-                metadata: PhotoMetadata(), pixelSize: nil, thumbnail: "../notes.txt", thumbnailSize: (1, 1), problems: []))
+                pixelSize: nil, thumbnail: "../notes.txt", thumbnailSize: (1, 1), problems: []))
 
         let report = try LibraryRepair(store: store).run()
         XCTAssertEqual(report.temporariesRemoved, 1)

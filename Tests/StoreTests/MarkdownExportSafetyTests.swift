@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookPlaces
 import DaybookStore
 import DaybookTestSupport
@@ -14,14 +13,12 @@ final class MarkdownExportSafetyTests: XCTestCase {
     func testHostileFieldsRenderAsText() throws {
         let folder = try temporaryFolder("daybook-markdown-safety")
         let store = try JournalStore(library: Library(root: folder.appendingPathComponent("library")))
-        var metadata = PhotoMetadata()
-        metadata.capture = CaptureTime(local: try XCTUnwrap(LocalDateTime(exif: "2024:03:05 10:00:00")), source: .dateTimeOriginal)
-        metadata.make = Self.script
-        metadata.model = "</sub><script>alert(2)</script>"
-        metadata.location = GeoLocation(latitude: 48.85, longitude: 2.35)
         let entry = JournalEntry(
             id: "abcd0001-0000-0000-0000-000000000000", contentHash: "h1",
-            sourcePath: "/photos/[x](javascript:alert(3))\n# FORGED <b>bold</b>.jpg", fileSize: 1, metadata: metadata,
+            sourcePath: "/photos/[x](javascript:alert(3))\n# FORGED <b>bold</b>.jpg", fileSize: 1,
+            capture: CaptureTime(local: try XCTUnwrap(LocalDateTime(exif: "2024:03:05 10:00:00")), source: .dateTimeOriginal),
+            location: GeoLocation(latitude: 48.85, longitude: 2.35), cameraMake: Self.script,
+            cameraModel: "</sub><script>alert(2)</script>",
             pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
         try store.insert(entry)
         _ = try store.updatePlaces(version: "test", limit: 10) { entry in

@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookTagging
 import DaybookTestSupport
 import DaybookWeather
 import Foundation

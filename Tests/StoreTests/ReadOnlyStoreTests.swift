@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookTestSupport
 import Foundation
 import GRDB
@@ -17,12 +16,11 @@ final class ReadOnlyStoreTests: XCTestCase {
         let library = Library(root: try TemporaryFolder.make("daybook-readonly"))
         let store = try JournalStore(library: library)
         for index in 1...3 {
-            var metadata = PhotoMetadata()
-            metadata.capture = CaptureTime(local: LocalDateTime(exif: "2024:05:0\(index) 10:00:00")!, source: .dateTimeOriginal)
+            let capture = CaptureTime(local: LocalDateTime(exif: "2024:05:0\(index) 10:00:00")!, source: .dateTimeOriginal)
             try store.insert(
                 JournalEntry(
                     id: "aaaa000\(index)", contentHash: "h\(index)", sourcePath: "/photos/beach\(index).jpg", fileSize: 1,
-                    metadata: metadata, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: []))
+                    capture: capture, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: []))
         }
         try store.editTags(entryID: "aaaa0002", add: ["beach"], remove: [])
         return (library, store)

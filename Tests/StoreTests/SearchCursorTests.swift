@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -13,15 +12,15 @@ final class SearchCursorTests: XCTestCase {
         let store = try JournalStore(library: Library(root: try TemporaryFolder.make("daybook-search-cursor")))
         let added = Date(timeIntervalSince1970: 1_700_000_000)
         for index in 0..<24 {
-            var metadata = PhotoMetadata()
+            var capture: CaptureTime?
             // Every third undated; the rest on three days, several at the same second.
             if index % 3 != 0 {
-                metadata.capture = CaptureTime(
+                capture = CaptureTime(
                     local: try XCTUnwrap(LocalDateTime(exif: "2021:07:0\(1 + index % 4) 10:00:0\(index % 2)")), source: .dateTimeOriginal)
             }
             let id = String(format: "%02x%06x", (index * 37) % 256, index)
             let entry = JournalEntry(
-                id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, metadata: metadata, pixelSize: nil, thumbnail: nil,
+                id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, capture: capture, pixelSize: nil, thumbnail: nil,
                 thumbnailSize: nil, problems: [], now: added.addingTimeInterval(Double(index % 2)))
             try store.insert(entry)
             try store.edit(entryID: id, text: index % 4 == 3 ? "kitchen" : "harbour at dawn")

@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookTestSupport
 import Foundation
 import GRDB
@@ -16,11 +15,10 @@ final class SearchRefusalTests: XCTestCase {
         store = try JournalStore(library: Library(root: try temporaryFolder("daybook-search-refusal")))
         for (index, text) in ["Harbour at dawn", "Café (terrace) #2", "Rain * all day"].enumerated() {
             let id = "aaaa000\(index)"
-            var metadata = PhotoMetadata()
-            metadata.capture = CaptureTime(
+            let capture = CaptureTime(
                 local: try XCTUnwrap(LocalDateTime(exif: "2021:07:0\(index + 1) 10:00:00")), source: .dateTimeOriginal)
             let entry = JournalEntry(
-                id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, metadata: metadata, pixelSize: nil, thumbnail: nil,
+                id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, capture: capture, pixelSize: nil, thumbnail: nil,
                 thumbnailSize: nil, problems: [])
             try store.insert(entry, autoTags: [], taggerVersion: 1)
             try store.edit(entryID: id, text: text)

@@ -1,6 +1,5 @@
-import DaybookMetadata
+import DaybookCore
 import DaybookStore
-import DaybookTagging
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -10,8 +9,8 @@ final class TagStoreTests: XCTestCase {
         let folder = try TemporaryFolder.make("daybook-tags")
         let store = try JournalStore(library: Library(root: folder))
         let entry = JournalEntry(
-            id: "e0000001", contentHash: "h", sourcePath: "/p.jpg", fileSize: 1, metadata: PhotoMetadata(),
-            pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
+            id: "e0000001", contentHash: "h", sourcePath: "/p.jpg", fileSize: 1, pixelSize: nil, thumbnail: nil, thumbnailSize: nil,
+            problems: [])
         try store.insert(entry, autoTags: autoTags, taggerVersion: 3)
         return store
     }

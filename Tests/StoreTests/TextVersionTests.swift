@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookMetadata
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -14,7 +13,7 @@ final class TextVersionTests: XCTestCase {
     override func setUpWithError() throws {
         store = try JournalStore(library: Library(root: try temporaryFolder("daybook-text-version")))
         let entry = JournalEntry(
-            id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, metadata: PhotoMetadata(), pixelSize: nil,
+            id: id, contentHash: id, sourcePath: "/p/\(id).jpg", fileSize: 1, pixelSize: nil,
             thumbnail: nil, thumbnailSize: nil, problems: [])
         try store.insert(entry, autoTags: [], taggerVersion: 1)
         try store.edit(entryID: id, text: "Start")

@@ -1,4 +1,3 @@
-import DaybookMetadata
 import DaybookStore
 import DaybookTestSupport
 import Foundation
@@ -51,7 +50,7 @@ final class ThumbnailSafetyTests: XCTestCase {
             try store.insert(
                 JournalEntry(
                     id: id, contentHash: ArchiveFixture.hash(id.last!), sourcePath: "/p/\(id).jpg", fileSize: 1,
-                    metadata: PhotoMetadata(), pixelSize: nil, thumbnail: name, thumbnailSize: (1, 1), problems: []))
+                    pixelSize: nil, thumbnail: name, thumbnailSize: (1, 1), problems: []))
         }
         // A thumbnail of the right name that is a link to a file outside: the link goes, the file stays.
         let linked = ArchiveFixture.hash("3")
@@ -60,8 +59,8 @@ final class ThumbnailSafetyTests: XCTestCase {
             withDestinationPath: victim.path)
         try store.insert(
             JournalEntry(
-                id: "aaaa0003", contentHash: linked, sourcePath: "/p/3.jpg", fileSize: 1, metadata: PhotoMetadata(),
-                pixelSize: nil, thumbnail: "\(linked).jpg", thumbnailSize: (1, 1), problems: []))
+                id: "aaaa0003", contentHash: linked, sourcePath: "/p/3.jpg", fileSize: 1, pixelSize: nil, thumbnail: "\(linked).jpg",
+                thumbnailSize: (1, 1), problems: []))
         XCTAssertEqual(try store.delete(entryIDs: ["aaaa0001", "aaaa0002", "aaaa0003"]).count, 3)
         XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep me")
         XCTAssertEqual(try names(store.library.thumbnailsURL), [], "the link itself is removed")

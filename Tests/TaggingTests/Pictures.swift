@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookImaging
 import DaybookTagging
 import DaybookTestSupport

@@ -1,5 +1,6 @@
 import DaybookImaging
 import DaybookStore
+import DaybookSupport
 import Foundation
 import XCTest
 

@@ -1,5 +1,6 @@
 import DaybookImaging
 import DaybookStore
+import DaybookSupport
 import DaybookTestSupport
 import Foundation
 import XCTest

@@ -2,6 +2,7 @@ import DaybookCore
 import DaybookImaging
 import DaybookIngest
 import DaybookStore
+import DaybookSupport
 import DaybookTestSupport
 import Foundation
 import XCTest

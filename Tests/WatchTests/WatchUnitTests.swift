@@ -4,6 +4,7 @@ import DaybookIngest
 import DaybookStore
 import Foundation
 import XCTest
+@testable import DaybookSupport
 
 @testable import DaybookWatch
 

@@ -1,4 +1,5 @@
 import DaybookIngest
+import DaybookSupport
 import DaybookTestSupport
 import Foundation
 import XCTest

@@ -1,4 +1,4 @@
-import DaybookIngest
+import DaybookSupport
 
 /// The files under static/: compiled into the binary (nothing to install beside it), each
 /// with an ETag from its bytes.

@@ -1,6 +1,6 @@
 import DaybookImaging
-import DaybookIngest
 import DaybookStore
+import DaybookSupport
 import Foundation
 
 /// The photo an entry points to: the only files outside the library the web journal ever
