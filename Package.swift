@@ -47,11 +47,19 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
 
+        // LibRaw (thread-safe build) for camera RAW: it reports failures as return codes, so a
+        // module map is all it needs. Only its metadata and embedded previews are used.
+        .systemLibrary(
+            name: "CRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]
+        ),
+
         // The library, one module per concern. DaybookCore holds the journal's value types
         // (dates, offsets, places, sources) and the one calendar; every module may import it.
         .target(name: "DaybookCore"),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py

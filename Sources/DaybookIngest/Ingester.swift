@@ -126,7 +126,10 @@ public final class Ingester: Sendable {
             analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
         } catch {
             if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasPhotoExtension(path) {
-                return emit(.skipped(path: path, reason: SkipKind.other.reason(detail: error.reason)))
+                // A RAW-looking file LibRaw refuses still counts as camera RAW, with LibRaw's words.
+                let isRAW = FileKind(prefix: bytes.prefix(FileKind.prefixLength)) == .cameraRaw
+                let reason = isRAW ? SkipReason(kind: .cameraRaw, description: error.reason) : SkipKind.other.reason(detail: error.reason)
+                return emit(.skipped(path: path, reason: reason))
             }
             return emit(.failed(path: path, reason: Self.unsupportedFormatReason(bytes, path: path) ?? error.reason))
         }
