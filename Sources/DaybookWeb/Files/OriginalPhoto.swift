@@ -25,7 +25,11 @@ struct OriginalPhoto {
 
     /// The entry's photo, or nil when any of the rules above fails.
     static func load(_ entry: JournalEntry, allowedFolders: [String]) -> OriginalPhoto? {
-        let path = entry.sourcePath
+        load(path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders)
+    }
+
+    /// Any file of an entry (its photo, or its RAW: `EntryFile`), by the same rules.
+    static func load(path: String, contentHash: String, allowedFolders: [String]) -> OriginalPhoto? {
         guard isPlainAbsolute(path), let resolved = IngestRoots.resolvedPath(path),
             allowedFolders.contains(where: { folder in
                 isInside(path, folder) || IngestRoots.resolvedPath(folder).map { isInside(resolved, $0) } == true
@@ -37,7 +41,7 @@ struct OriginalPhoto {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxBytes,
-            let bytes = readAll(fd, size: Int(info.st_size)), ContentHash.sha256Hex(bytes) == entry.contentHash
+            let bytes = readAll(fd, size: Int(info.st_size)), ContentHash.sha256Hex(bytes) == contentHash
         else { return nil }
         return OriginalPhoto(bytes: bytes, contentType: contentType(of: bytes))
     }
