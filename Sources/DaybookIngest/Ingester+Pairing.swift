@@ -19,7 +19,8 @@ extension Ingester {
                 let name = (photo as NSString).lastPathComponent
                 return .skipped(
                     path: path,
-                    reason: SkipReason(kind: .cameraRaw, description: "camera RAW beside \(name): listed with that photo's entry when it is read"))
+                    reason: SkipReason(
+                        kind: .cameraRaw, description: "camera RAW beside \(name): listed with that photo's entry when it is read"))
             }
             try attach(EntryFile(role: .raw, path: path, contentHash: hash, fileSize: Int64(bytes.count)), to: entry.id)
             return .alreadyInJournal(path: path, id: entry.id)

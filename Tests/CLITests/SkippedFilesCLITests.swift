@@ -114,7 +114,8 @@ final class SkippedFilesCLITests: XCTestCase {
         let named = try daybook("ingest", webp)
         XCTAssertEqual(named.status, 1)
         XCTAssertEqual(
-            named.stderr, "daybook: error: \(webp): WebP is not supported yet (Daybook reads JPEG, HEIC/HEIF, AVIF and camera RAW photos)\n")
+            named.stderr, "daybook: error: \(webp): WebP is not supported yet (Daybook reads JPEG, HEIC/HEIF, AVIF and camera RAW photos)\n"
+        )
 
         try FileManager.default.copyItem(
             at: Repository.fixtures.appendingPathComponent("badinputs/zero_bytes.jpg"), to: folder.appendingPathComponent("zero.jpg"))

@@ -105,7 +105,9 @@ final class RAWAndAVIFIngestTests: XCTestCase {
             let (entry, _) = try ingestOne(name, log: log)
             XCTAssertNil(entry.thumbnail, name)
             XCTAssertNotNil(entry.capturedLocal, name)
-            XCTAssertTrue(entry.problemList.contains { $0.contains(note) && $0.hasSuffix("stored without a thumbnail") }, "\(name): \(entry.problemList)")
+            XCTAssertTrue(
+                entry.problemList.contains { $0.contains(note) && $0.hasSuffix("stored without a thumbnail") },
+                "\(name): \(entry.problemList)")
             XCTAssertEqual(log.warnings[name]?.count, entry.problemList.count, name)
             if name != "canon-m50.cr3" {
                 // TIFF-based: the EXIF reader's own reading, as exiftool's.
@@ -129,7 +131,9 @@ final class RAWAndAVIFIngestTests: XCTestCase {
         let (corrupt, _) = try ingestOne("bad/corrupt-preview.dng")
         XCTAssertNil(corrupt.thumbnail)
         XCTAssertEqual(corrupt.problemList.count, 1)
-        XCTAssertTrue(corrupt.problemList[0].hasPrefix("camera RAW without a usable embedded preview: its JPEG does not decode ("), "\(corrupt.problemList)")
+        XCTAssertTrue(
+            corrupt.problemList[0].hasPrefix("camera RAW without a usable embedded preview: its JPEG does not decode ("),
+            "\(corrupt.problemList)")
         XCTAssertNotNil(corrupt.capturedLocal)
     }
 }
