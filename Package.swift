@@ -49,6 +49,14 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
 
+        // LibRaw (thread-safe build) for camera RAW: it reports failures as return codes, so a
+        // module map is all it needs. Only its metadata and embedded previews are used.
+        .systemLibrary(
+            name: "CRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"])]
+        ),
+
         // The library, one module per concern; a module uses only the layers below its own
         // (docs/architecture.md, checked by scripts/check_dependencies.py). DaybookCore holds the
         // journal's value types (dates, offsets, places, sources, capture times, automatic tags)
@@ -65,7 +73,7 @@ let package = Package(
             ]
         ),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py

@@ -33,7 +33,7 @@ LAYERS = [
     ("place data", ["CPlaceData"]),
     ("places, weather", ["DaybookPlaces", "DaybookWeather"]),
     ("store", ["DaybookStore"]),
-    ("image libraries", ["CExif", "CJPEG", "CHeif"]),
+    ("image libraries", ["CExif", "CJPEG", "CHeif", "CRaw"]),
     ("photo readers", ["DaybookMetadata", "DaybookImaging"]),
     ("tagging", ["DaybookTagging"]),
     ("ingest", ["DaybookIngest"]),

@@ -11,6 +11,10 @@ packages=(libexif-dev libjpeg-dev libsqlite3-dev libxml2 pkg-config libjpeg-turb
           libheif-dev libheif-examples libvips-tools)
 # daybook serve: Leaflet and its marker-cluster plugin (served from /usr/share/javascript), headless
 # Chromium for the browser test (WebTests.BrowserTests) and the screenshots, wrk for the web benchmark.
+# libraw-dev: camera RAW files (metadata and the embedded JPEG preview, no demosaicing);
+# libavif-bin (avifenc) and libimage-exiftool-perl: the AVIF and RAW test files and the
+# exiftool checks (docs/raw.md).
+packages+=(libraw-dev libavif-bin libimage-exiftool-perl)
 packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
 missing=()
 for package in "${packages[@]}"; do

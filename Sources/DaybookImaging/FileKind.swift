@@ -6,8 +6,10 @@ package enum FileKind: Sendable, Equatable {
     /// A HEIF still image: HEVC-coded (HEIC) by its brands, or in the generic image
     /// container (`mif1`), whose codec libheif finds when it decodes.
     case heif
-    /// AV1 in the HEIF container: recognised, so that it gets a clear error, but not read.
+    /// AV1 in the HEIF container, read through libheif like HEIC.
     case avif
+    /// A camera RAW file (`RAWSignature`), read through LibRaw.
+    case cameraRaw
     /// Anything else, in FileSignature's words ("not a JPEG (QuickTime movie)").
     case other(String)
 
@@ -30,6 +32,10 @@ package enum FileKind: Sendable, Equatable {
                 self = .heif
                 return
             }
+        }
+        if RAWSignature.matches(bytes) {
+            self = .cameraRaw
+            return
         }
         if let notJPEG = FileSignature.describeNonJPEG(bytes) {
             self = .other(notJPEG)

@@ -12,7 +12,7 @@ extension FileKind {
             return "image/jpeg"
         case .avif:
             return "image/avif"
-        case .other:
+        case .other, .cameraRaw:
             return "application/octet-stream"
         case .heif:
             let brands = Set(ISOBoxes.brands(head) ?? [])

@@ -6,15 +6,14 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     case unsupportedFormat(String)
     case jpeg(ImagingError)
     case heif(HEIFError)
-
-    static let avifReason = "AVIF image (AV1 in a HEIF container): Daybook reads HEIC/HEIF photos, not AVIF"
+    case raw(RAWError)
 
     /// The photo's frame when its header was readable.
     package var frameSize: FrameSize? {
         switch self {
         case .jpeg(let error): return error.frameSize
         case .heif(let error): return error.frameSize
-        case .notAPhoto, .unsupportedFormat: return nil
+        case .notAPhoto, .unsupportedFormat, .raw: return nil
         }
     }
 
@@ -32,6 +31,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
         case .notAPhoto(let text), .unsupportedFormat(let text): return text
         case .jpeg(let error): return error.description
         case .heif(let error): return error.description
+        case .raw(let error): return error.description
         }
     }
 }

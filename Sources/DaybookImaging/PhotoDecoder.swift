@@ -6,20 +6,27 @@ package enum DecodablePhoto {
     case jpeg([UInt8])
     /// The container is parsed once: the caller may read its metadata items before the pixels.
     case heif(HEIFFile)
+    /// Shown by its largest embedded JPEG preview (`RAWFile`); never demosaiced.
+    case raw(RAWFile)
 
     /// Refuses, by `PhotoDecodeError.notAPhoto` or `.unsupportedFormat`, what no decoder reads.
     package init(_ bytes: [UInt8]) throws(PhotoDecodeError) {
         switch FileKind(prefix: bytes.prefix(FileKind.prefixLength)) {
         case .jpeg:
             self = .jpeg(bytes)
-        case .heif:
+        // AVIF is AV1 in the same container: libheif decodes it, with the same transforms.
+        case .heif, .avif:
             do {
                 self = .heif(try HEIFFile(bytes))
             } catch {
                 throw .heif(error)
             }
-        case .avif:
-            throw .unsupportedFormat(PhotoDecodeError.avifReason)
+        case .cameraRaw:
+            do {
+                self = .raw(try RAWFile(bytes))
+            } catch {
+                throw .raw(error)
+            }
         case .other(let what):
             throw .notAPhoto(what)
         }
@@ -80,6 +87,8 @@ package struct PhotoDecoder: Sendable {
             } catch {
                 throw .heif(error)
             }
+        case .raw(let file):
+            return try rawPixels(file, orientation: orientation)
         }
     }
 

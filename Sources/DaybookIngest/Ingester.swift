@@ -47,7 +47,7 @@ public final class Ingester: Sendable {
     public let store: JournalStore
     public let options: IngestOptions
     private let analyzer: PhotoAnalyzer
-    private let thumbnailFiles: ThumbnailFiles
+    let thumbnailFiles: ThumbnailFiles
     private let lock: WriterLock
     private let placer: EntryPlacer
 
@@ -111,10 +111,12 @@ public final class Ingester: Sendable {
             if settlesAt > Date() { return emit(.incomplete(path: path, settlesAt: settlesAt)) }
         }
         let hash = ContentHash.sha256Hex(bytes)
+        if let paired = pairRAW(path, bytes: bytes, hash: hash) { return emit(paired) }
         let sidecar = SidecarFiles.find(for: path, photoModified: modified)
         do {
             if let known = try store.entry(contentHash: hash), try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)
+                attachRAWs(besidePhoto: path, bytes: bytes, entryID: known.id, emit: emit)
                 return emit(.alreadyInJournal(path: path, id: known.id))
             }
         } catch {
@@ -126,7 +128,10 @@ public final class Ingester: Sendable {
             analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
         } catch {
             if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasPhotoExtension(path) {
-                return emit(.skipped(path: path, reason: SkipKind.other.reason(detail: error.reason)))
+                // A RAW-looking file LibRaw refuses still counts as camera RAW, with LibRaw's words.
+                let isRAW = FileKind(prefix: bytes.prefix(FileKind.prefixLength)) == .cameraRaw
+                let reason = isRAW ? SkipReason(kind: .cameraRaw, description: error.reason) : SkipKind.other.reason(detail: error.reason)
+                return emit(.skipped(path: path, reason: reason))
             }
             return emit(.failed(path: path, reason: Self.unsupportedFormatReason(bytes, path: path) ?? error.reason))
         }
@@ -154,6 +159,13 @@ public final class Ingester: Sendable {
                 if let temporary { thumbnailFiles.discard(temporary) }
                 throw error
             }
+            let entryID: String
+            switch outcome {
+            case .created: entryID = entry.id
+            case .replaced(let stored), .rereadWithSidecar(let stored): entryID = stored.id
+            case .existing(let id): entryID = id
+            }
+            attachRAWs(besidePhoto: path, bytes: bytes, entryID: entryID, emit: emit)
             switch outcome {
             case .created: emit(.created(entry))
             case .replaced(let stored): emit(.replaced(stored))

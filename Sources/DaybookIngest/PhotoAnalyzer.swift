@@ -45,6 +45,11 @@ package struct PhotoAnalyzer: Sendable {
             photo = try DecodablePhoto(bytes)
         } catch {
             if case .notAPhoto = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
+            if case .raw(let rawError) = error {
+                if let analysis = Self.unopenedRAW(bytes, error: rawError, sidecar: sidecar) { return analysis }
+                // A TIFF LibRaw does not know (a scan) is no camera RAW: skipped in a folder.
+                throw Rejection(reason: error.description, isNotAPhoto: true)
+            }
             throw Rejection(reason: error.description, isNotAPhoto: false)
         }
         let metadata: PhotoMetadata
@@ -55,6 +60,9 @@ package struct PhotoAnalyzer: Sendable {
             frame = nil
         case .heif(let file):
             metadata = Self.heifMetadata(file, sidecar: sidecar)
+            frame = file.size
+        case .raw(let file):
+            metadata = Self.rawMetadata(file, sidecar: sidecar)
             frame = file.size
         }
         var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)

@@ -33,11 +33,12 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     }
 
     /// A photo format Daybook knows but does not read yet: named on the command line it is an
-    /// error that says so; found in a folder it is skipped, never a failure.
+    /// error that says so; found in a folder it is skipped, never a failure. A camera RAW or
+    /// AVIF is read when its bytes are one; these kinds then come from a name alone.
     public var isUnsupportedPhotoFormat: Bool {
         switch self {
-        case .cameraRaw, .avif, .png, .webp, .gif: true
-        case .video, .appleEdit, .specialFile, .other: false
+        case .png, .webp, .gif: true
+        case .cameraRaw, .avif, .video, .appleEdit, .specialFile, .other: false
         }
     }
 
@@ -45,7 +46,8 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// `detail` words the `other` kind ("not a photo (looks like HTML/text)").
     func reason(detail: String) -> SkipReason {
         switch self {
-        case .cameraRaw, .avif, .png, .webp, .gif: SkipReason(kind: self, description: "\(label) (not supported yet)")
+        case .png, .webp, .gif: SkipReason(kind: self, description: "\(label) (not supported yet)")
+        case .cameraRaw, .avif: SkipReason(kind: self, description: "\(label) by its name, but \(detail)")
         case .video: SkipReason(kind: self, description: "video (not a photo)")
         case .appleEdit: SkipReason(kind: self, description: "Apple edit (.AAE, its photo is read without it)")
         case .specialFile, .other: SkipReason(kind: self, description: detail)
@@ -56,19 +58,19 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// file has them) and its name. nil when the bytes are a JPEG or a HEIF photo: those are read.
     package init?(prefix: [UInt8], name: String) {
         switch FileKind(prefix: prefix) {
-        case .jpeg, .heif: return nil
-        case .avif: self = .avif
+        case .jpeg, .heif, .avif, .cameraRaw: return nil
         case .other: self = Self.byContent(prefix) ?? Self.byName(name) ?? .other
         }
     }
 
-    /// Whether the name says JPEG or HEIF: such a file that is neither is broken (a failed
-    /// download, a PNG saved under a JPEG's name), a failure rather than a skip.
+    /// Whether the name says JPEG, HEIF or AVIF: such a file that is none of them is broken
+    /// (a failed download, a PNG saved under a JPEG's name), a failure rather than a skip. A RAW
+    /// name is not enough: makers' formats LibRaw does not know are skipped, not failures.
     package static func nameClaimsReadablePhoto(_ name: String) -> Bool {
         readableExtensions.contains(fileExtension(name))
     }
 
-    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif"]
+    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif"]
     static let rawExtensions: Set = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "raw",
     ]

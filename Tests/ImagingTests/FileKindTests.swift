@@ -26,7 +26,14 @@ final class FileKindTests: XCTestCase {
             (Self.fileType("qt  ", ["qt  "]), .other("not a JPEG (QuickTime movie)")),
             (Self.fileType("isom", ["isom", "mp41"]), .other("not a JPEG (MP4 video, brand 'isom')")),
             (Self.fileType("mp42"), .other("not a JPEG (MP4 video, brand 'mp42')")),
-            (Self.fileType("crx ", ["crx "]), .other("not a JPEG (ISO media file, brand 'crx')")),
+            // Canon CR3 is ISO media with its own brand: a camera RAW, read through LibRaw.
+            (Self.fileType("crx ", ["crx "]), .cameraRaw),
+            // TIFF and the makers' variants of its header (Olympus, Panasonic), and Fujifilm's RAF.
+            ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .cameraRaw),
+            ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .cameraRaw),
+            (Array("IIRO".utf8) + [8, 0, 0, 0], .cameraRaw),
+            ([0x49, 0x49, 0x55, 0x00, 0x18, 0, 0, 0], .cameraRaw),
+            (Array("FUJIFILMCCD-RAW 0201".utf8), .cameraRaw),
             // An iPhone's .AAE edit file is an XML property list.
             (Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist".utf8), .other("not a JPEG (looks like HTML/text)")),
             ([], .other("empty file")),

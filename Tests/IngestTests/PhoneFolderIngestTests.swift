@@ -68,9 +68,9 @@ final class PhoneFolderIngestTests: XCTestCase {
         XCTAssertEqual(again.created.count, 0)
     }
 
-    /// Content decides, not the name: a JPEG named .HEIC is a JPEG; an AVIF in a folder is
-    /// skipped as not supported yet; a file named like a HEIF that is empty is an error.
-    func testHEIFNamesDoNotDecideAndAVIFIsSkipped() throws {
+    /// Content decides, not the name: a JPEG named .HEIC is a JPEG; an AVIF is read through
+    /// libheif like a HEIC; a file named like a HEIF that is empty is an error.
+    func testHEIFNamesDoNotDecideAndAVIFIsRead() throws {
         let folder = try Fixtures.temporaryFolder("heif-names")
         let sample = try XCTUnwrap(try Fixtures.sampleNames().first)
         try FileManager.default.copyItem(
@@ -83,9 +83,10 @@ final class PhoneFolderIngestTests: XCTestCase {
         let journal = try TestJournal()
         let log = EventLog()
         let summary = try journal.ingest([folder], log: log)
-        XCTAssertEqual(summary.created.count, 2)
+        XCTAssertEqual(summary.created.count, 3)
         XCTAssertEqual(summary.failed, 1)
-        XCTAssertEqual(log.skipped, ["photo.avif"])
+        XCTAssertEqual(log.skipped, [])
+        XCTAssertNotNil(try journal.entriesByFile()["photo.avif"]?.thumbnail)
         XCTAssertEqual(log.failures["empty.heic"], "empty file")
         XCTAssertEqual(try journal.entriesByFile()["renamed.HEIC"]?.pixelWidth, 640)
     }

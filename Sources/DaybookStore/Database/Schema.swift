@@ -129,6 +129,8 @@ enum Schema {
         migrator.registerMigration("v8-ingest-roots", migrate: IngestRootsTable.create)
         // Camera, file name and the place's other names become searchable (SearchWords).
         migrator.registerMigration("v10-search-words", migrate: SearchWords.addToSearchIndex)
+        // An entry's other files: the RAW of a RAW+JPEG pair (docs/raw.md), later a Live Photo's video.
+        migrator.registerMigration("v11-entry-files", migrate: EntryFile.createTable)
         return migrator
     }
 }

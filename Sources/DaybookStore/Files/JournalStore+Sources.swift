@@ -12,7 +12,8 @@ extension JournalStore {
         package let entryWrittenAt: Int64
     }
 
-    /// Entries whose `source_path` lies under `folder` (a folder path without trailing "/").
+    /// Entries whose `source_path` lies under `folder` (a folder path without trailing "/"), and
+    /// their other files there (a RAW beside its JPEG), each with its entry's time.
     package func knownSources(under folder: String) throws -> [KnownSource] {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return try pool.read { db in
@@ -21,7 +22,10 @@ extension JournalStore {
                 sql: """
                     SELECT source_path, file_size, updated_at FROM entry
                     WHERE substr(source_path, 1, length(?)) = ?
-                    """, arguments: [prefix, prefix]
+                    UNION ALL
+                    SELECT f.path, f.file_size, e.updated_at FROM entry_file f JOIN entry e ON e.id = f.entry_id
+                    WHERE substr(f.path, 1, length(?)) = ?
+                    """, arguments: [prefix, prefix, prefix, prefix]
             ).compactMap { row in
                 let written: String = row["updated_at"]
                 guard let seconds = UTCTimestamp.unixSeconds(written) else { return nil }

@@ -105,15 +105,18 @@ package struct EntryDetailsOutput: Sendable, Encodable {
     package let tags: [JournalTag]
     package let weather: WeatherRecord?
     package let distanceKm: Double?
+    /// The entry's other files (`show --json` only): its RAW; left out when there are none.
+    package var files: [EntryFile] = []
 
-    package init(entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, distanceKm: Double? = nil) {
+    package init(entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, distanceKm: Double? = nil, files: [EntryFile] = []) {
+        self.files = files
         self.entry = EntryOutput(entry)
         self.tags = tags
         self.weather = weather
         self.distanceKm = distanceKm
     }
 
-    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion }
+    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion, files }
 
     package func encode(to encoder: any Encoder) throws {
         try entry.encode(to: encoder)
@@ -121,6 +124,7 @@ package struct EntryDetailsOutput: Sendable, Encodable {
         try container.encode(tags, forKey: .tags)
         try container.encode(weather, forKey: .weather)
         try container.encodeIfPresent(distanceKm, forKey: .distanceKm)
+        if !files.isEmpty { try container.encode(files, forKey: .files) }
         // For `daybook edit --if-version`: not part of the entry's own fields, so `export json` is unchanged.
         try container.encode(TextVersion(of: entry.text).description, forKey: .textVersion)
     }

@@ -36,9 +36,14 @@ struct OriginalPhoto: Sendable {
     /// The entry's photo, or nil when any of the rules above fails. Blocking (it may hash the
     /// whole file): the server calls `loadOffThePool`.
     static func load(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) -> OriginalPhoto? {
-        guard let candidate = open(entry, allowedFolders: allowedFolders),
-            checks.remembers(candidate.identity, contentHash: entry.contentHash)
-                || checks.check(candidate.file, identity: candidate.identity, contentHash: entry.contentHash)
+        load(path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks)
+    }
+
+    /// Any file of an entry (its photo, or its RAW: `EntryFile`), by the same rules.
+    static func load(path: String, contentHash: String, allowedFolders: [String], checks: OriginalChecks) -> OriginalPhoto? {
+        guard let candidate = open(path, allowedFolders: allowedFolders),
+            checks.remembers(candidate.identity, contentHash: contentHash)
+                || checks.check(candidate.file, identity: candidate.identity, contentHash: contentHash)
         else { return nil }
         return OriginalPhoto(file: candidate.file, contentType: candidate.contentType)
     }
@@ -46,11 +51,17 @@ struct OriginalPhoto: Sendable {
     /// `load` for a request: the file is opened on the files pool and, unless its check is
     /// remembered, hashed on the heavy one; the request's thread only waits.
     static func loadOffThePool(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) async throws -> OriginalPhoto? {
-        guard let candidate = try await BlockingPools.files.runIfActive({ open(entry, allowedFolders: allowedFolders) }) else {
+        try await loadOffThePool(path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks)
+    }
+
+    /// `loadOffThePool` for any file of an entry (its RAW: `EntryFile`).
+    static func loadOffThePool(path: String, contentHash hash: String, allowedFolders: [String], checks: OriginalChecks) async throws
+        -> OriginalPhoto?
+    {
+        guard let candidate = try await BlockingPools.files.runIfActive({ open(path, allowedFolders: allowedFolders) }) else {
             return nil
         }
-        if !checks.remembers(candidate.identity, contentHash: entry.contentHash) {
-            let hash = entry.contentHash
+        if !checks.remembers(candidate.identity, contentHash: hash) {
             guard
                 try await BlockingPools.heavy.runIfActive({ checks.check(candidate.file, identity: candidate.identity, contentHash: hash) })
             else { return nil }
@@ -59,8 +70,7 @@ struct OriginalPhoto: Sendable {
     }
 
     /// Applies the path rules, then opens the file once and reads its first bytes (blocking, short).
-    static func open(_ entry: JournalEntry, allowedFolders: [String]) -> Candidate? {
-        let path = entry.sourcePath
+    static func open(_ path: String, allowedFolders: [String]) -> Candidate? {
         guard isPlainAbsolute(path), let resolved = IngestRoots.resolvedPath(path),
             allowedFolders.contains(where: { folder in
                 isInside(path, folder) || IngestRoots.resolvedPath(folder).map { isInside(resolved, $0) } == true

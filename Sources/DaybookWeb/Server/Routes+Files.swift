@@ -35,6 +35,21 @@ extension WebJournal {
             let form = request.uri.queryParameters.get("as")
             guard form == nil || form == "jpeg" else { return Answer.problem(.badRequest, "as= takes only jpeg") }
             let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
+            // `?file=raw`: the entry's other file in that role (its RAW), as it is, by the same rules.
+            if let role = request.uri.queryParameters.get("file") {
+                guard form == nil, let role = EntryFile.Role(rawValue: String(role)) else {
+                    return Answer.problem(.badRequest, "file= takes only raw, and not with as=")
+                }
+                guard let entry = try lookUp(context.parameters.get("id")),
+                    let file = try store.files(entryID: entry.id).first(where: { $0.role == role }),
+                    let original = try await OriginalPhoto.loadOffThePool(
+                        path: file.path, contentHash: file.contentHash, allowedFolders: allowed, checks: originalChecks)
+                else {
+                    return Answer.problem(.notFound, "the file is no longer where the journal saw it, or it has changed")
+                }
+                return Self.original(
+                    original.file.responseBody(), type: original.contentType, name: (file.path as NSString).lastPathComponent)
+            }
             guard let entry = try lookUp(context.parameters.get("id")),
                 let original = try await OriginalPhoto.loadOffThePool(entry, allowedFolders: allowed, checks: originalChecks)
             else {

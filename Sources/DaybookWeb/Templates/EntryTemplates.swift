@@ -12,6 +12,7 @@ enum EntryTemplates {
         {{^preview}}<span class="noimage">No picture could be made from this photo.</span>{{/preview}}
         {{#original}}<figcaption><a href="{{original}}">Original file</a> · {{fileName}}</figcaption>{{/original}}
         {{#originalJPEG}}<figcaption><a href="{{originalJPEG}}">Original as JPEG</a>, for a browser that cannot show it</figcaption>{{/originalJPEG}}
+        {{#files}}<figcaption class="file">{{label}}: {{#href}}<a href="{{href}}" download>{{name}}</a>{{/href}}{{^href}}{{name}}{{/href}}</figcaption>{{/files}}
         </figure>
         <section class="facts">
         <h1>{{day}}</h1>

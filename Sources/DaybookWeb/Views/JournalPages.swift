@@ -61,6 +61,11 @@ struct JournalPages: Sendable {
             original: links.isServer ? "/originals/\(entry.id)" : nil,
             originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
+            files: try store.files(entryID: entry.id).map { file in
+                FileLink(
+                    label: file.role == .raw ? "RAW" : file.role.rawValue, name: (file.path as NSString).lastPathComponent,
+                    href: links.isServer ? "/originals/\(entry.id)?file=\(file.role.rawValue)" : nil)
+            },
             day: entry.capturedLocal.map(EntryText.day) ?? "No date",
             facts: EntryFacts.main(entry, weather: weather), details: EntryFacts.details(entry),
             tags: tags.map { TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name)) },

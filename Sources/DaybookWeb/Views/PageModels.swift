@@ -98,6 +98,8 @@ struct EntryPage: Sendable {
     /// The original as a JPEG, when it is not one (a HEIC most browsers cannot show).
     var originalJPEG: String? = nil
     let fileName: String
+    /// The entry's other files (its RAW), each a download through `/originals` on a server.
+    var files: [FileLink] = []
     let day: String
     /// Time, zone, place, weather and camera; then the rest of the entry's fields.
     let facts: [FactRow]
@@ -128,4 +130,11 @@ struct MapPage: Sendable {
     let entries: String
     let entrySuffix: String
     let leaflet: Bool
+}
+
+/// "RAW: IMG_0001.CR2", with its download link when the page is served.
+struct FileLink: Sendable {
+    let label: String
+    let name: String
+    let href: String?
 }

@@ -1,0 +1,46 @@
+import GRDB
+
+/// A file that belongs to an entry besides the photo it shows: the RAW beside a camera's
+/// JPEG, later the video half of a Live Photo. The entry's own `source_path` stays the file
+/// its thumbnail comes from; these are listed with it, and the index forgets them with it.
+package struct EntryFile: Sendable, Hashable, Codable {
+    /// What the file is to the entry.
+    package enum Role: String, Sendable, Hashable, Codable {
+        /// The camera RAW of a RAW+JPEG (or RAW+HEIC) pair.
+        case raw
+    }
+
+    package var role: Role
+    /// Where the file was seen last: absolute, as the entry's own `source_path`.
+    package var path: String
+    /// SHA-256 of its bytes, as an entry's `content_hash`.
+    package var contentHash: String
+    package var fileSize: Int64
+
+    package init(role: Role, path: String, contentHash: String, fileSize: Int64) {
+        self.role = role
+        self.path = path
+        self.contentHash = contentHash
+        self.fileSize = fileSize
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case role, path
+        case contentHash = "content_hash"
+        case fileSize = "file_size"
+    }
+
+    /// The table, created by migration v11 (`Schema`): one row per file, the RAW of one entry.
+    static func createTable(_ db: Database) throws {
+        try db.create(table: "entry_file") { t in
+            t.column("entry_id", .text).notNull().references("entry", onDelete: .cascade)
+            t.column("role", .text).notNull()
+            // A file is part of one entry at most: the pairing moves it, never copies it.
+            t.column("path", .text).notNull().unique()
+            t.column("content_hash", .text).notNull()
+            t.column("file_size", .integer).notNull()
+            t.primaryKey(["entry_id", "role", "path"])
+        }
+        try db.create(index: "entry_file_hash", on: "entry_file", columns: ["content_hash"])
+    }
+}
