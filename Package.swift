@@ -54,11 +54,15 @@ let package = Package(
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
+        // The data files the binary carries (the place table, the web journal's templates,
+        // styles, scripts and map outlines), each kept beside the module that reads it and
+        // compiled in by CEmbedded's one `#embed` list, so a copied binary still has them
+        // (docs/embedded-files.md).
+        .target(name: "CEmbedded"),
+        .target(name: "DaybookEmbedded", dependencies: ["CEmbedded"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py
-        // into places.bin, which CPlaceData assembles into the binary (`.incbin`), so a copied
-        // binary still has it (docs/places.md).
-        .target(name: "CPlaceData", exclude: ["places.bin"], cSettings: [.headerSearchPath(".")]),
-        .target(name: "DaybookPlaces", dependencies: ["DaybookCore", "CPlaceData"]),
+        // into places.bin (docs/places.md).
+        .target(name: "DaybookPlaces", dependencies: ["DaybookCore", "DaybookEmbedded"], exclude: ["places.bin"]),
         .target(
             name: "DaybookStore",
             dependencies: [
@@ -91,7 +95,7 @@ let package = Package(
         .target(
             name: "DaybookWeb",
             dependencies: [
-                "DaybookCore", "DaybookImaging", "DaybookIngest", "DaybookStore",
+                "DaybookCore", "DaybookEmbedded", "DaybookImaging", "DaybookIngest", "DaybookStore",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -103,7 +107,9 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // The templates, styles and scripts: data, compiled in through CEmbedded.
+            exclude: ["Templates/mustache", "Assets/static"]
         ),
 
         // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch.
@@ -149,6 +155,8 @@ let package = Package(
         // random numbers and temporary folders. Foundation only: no Daybook module.
         .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
+        // The embedded files against the repository's: a stale or incomplete build fails here.
+        .testTarget(name: "EmbeddedTests", dependencies: ["DaybookEmbedded", "DaybookTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
