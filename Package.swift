@@ -54,11 +54,12 @@ let package = Package(
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
-        // The data files the binary carries (the place table, the web journal's templates,
-        // styles, scripts and map outlines), each kept beside the module that reads it and
-        // compiled in by CEmbedded's one `#embed` list, so a copied binary still has them
-        // (docs/embedded-files.md).
+        // The data files the binary carries, each kept beside the module that reads it and
+        // compiled in by an `#embed` list, so a copied binary still has them
+        // (docs/embedded-files.md): CEmbedded the place table (every program), CEmbeddedWeb
+        // the web journal's templates, styles, scripts and map outlines (only `daybook`).
         .target(name: "CEmbedded"),
+        .target(name: "CEmbeddedWeb", dependencies: ["CEmbedded"]),
         .target(name: "DaybookEmbedded", dependencies: ["CEmbedded"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py
         // into places.bin (docs/places.md).
@@ -95,7 +96,7 @@ let package = Package(
         .target(
             name: "DaybookWeb",
             dependencies: [
-                "DaybookCore", "DaybookEmbedded", "DaybookImaging", "DaybookIngest", "DaybookStore",
+                "CEmbeddedWeb", "DaybookCore", "DaybookEmbedded", "DaybookImaging", "DaybookIngest", "DaybookStore",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -156,7 +157,7 @@ let package = Package(
         .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
         // The embedded files against the repository's: a stale or incomplete build fails here.
-        .testTarget(name: "EmbeddedTests", dependencies: ["DaybookEmbedded", "DaybookTestSupport"]),
+        .testTarget(name: "EmbeddedTests", dependencies: ["CEmbeddedWeb", "DaybookEmbedded", "DaybookTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),

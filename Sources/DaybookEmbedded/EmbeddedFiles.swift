@@ -1,7 +1,7 @@
 import CEmbedded
 
-/// A file of the repository that the binary carries (Sources/CEmbedded/files.c,
-/// docs/embedded-files.md): its bytes lie in the binary's read-only data.
+/// A file of the repository that the binary carries (docs/embedded-files.md): its bytes lie in
+/// the binary's read-only data.
 package struct EmbeddedFile: @unchecked Sendable {
     /// Where it is in the repository, e.g. `Sources/DaybookWeb/Assets/static/daybook.css`.
     package let path: String
@@ -16,24 +16,35 @@ package struct EmbeddedFile: @unchecked Sendable {
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-/// The embedded files, by their path in the repository.
-package enum EmbeddedFiles {
-    package static let all: [EmbeddedFile] = {
+/// One list of embedded files, by their path in the repository: the place table's
+/// (`dbk_embedded_place_files`, every program) or the web journal's (`dbk_embedded_web_files`,
+/// only `daybook`).
+package struct EmbeddedFiles: Sendable {
+    package let all: [EmbeddedFile]
+
+    /// The files of a C list, which gives its length through `count`.
+    package init(_ list: (_ count: UnsafeMutablePointer<Int>?) -> UnsafePointer<dbk_embedded_file>?) {
         var count = 0
-        let table = dbk_embedded_files(&count)!
-        return (0..<count).map { index in
+        guard let table = list(&count) else {
+            all = []
+            return
+        }
+        all = (0..<count).map { index in
             let file = table[index]
             return EmbeddedFile(path: String(cString: file.path), bytes: UnsafeRawBufferPointer(start: file.bytes, count: file.size))
         }
-    }()
+    }
+
+    /// The files every program carries.
+    package static let places = EmbeddedFiles(dbk_embedded_place_files)
 
     /// The file at `path`, or nil when the binary does not carry it.
-    package static func file(_ path: String) -> EmbeddedFile? {
+    package func file(_ path: String) -> EmbeddedFile? {
         all.first { $0.path == path }
     }
 
     /// The files directly in `folder` (a repository path without its final slash).
-    package static func files(in folder: String) -> [EmbeddedFile] {
+    package func files(in folder: String) -> [EmbeddedFile] {
         all.filter { $0.path.hasPrefix(folder + "/") && !$0.path.dropFirst(folder.count + 1).contains("/") }
     }
 }

@@ -59,7 +59,7 @@ struct PlaceTable: @unchecked Sendable {
 
     /// The table linked into this binary.
     static func embedded() throws(PlaceDataError) -> PlaceTable {
-        guard let file = EmbeddedFiles.file("Sources/DaybookPlaces/places.bin") else {
+        guard let file = EmbeddedFiles.places.file("Sources/DaybookPlaces/places.bin") else {
             throw .unreadable("no place table in this binary")
         }
         return try PlaceTable(file.bytes)

@@ -12,7 +12,7 @@ struct dbk_embedded_file {
     size_t size;
 };
 
-/// Every embedded file (files.c), `*count` of them.
-const struct dbk_embedded_file *dbk_embedded_files(size_t *count);
+/// The files every program carries (files.c: the place table), `*count` of them.
+const struct dbk_embedded_file *dbk_embedded_place_files(size_t *count);
 
 #endif

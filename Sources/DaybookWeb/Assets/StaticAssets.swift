@@ -39,8 +39,8 @@ enum StaticAssets {
     /// One of the files in static/: a file the binary does not carry is a bug of files.c,
     /// caught by every test that asks for a static file.
     private static func text(of name: String) -> String {
-        guard let file = EmbeddedFiles.file("\(folder)/\(name)") else {
-            preconditionFailure("no \(folder)/\(name) in this binary (Sources/CEmbedded/files.c)")
+        guard let file = EmbeddedFiles.web.file("\(folder)/\(name)") else {
+            preconditionFailure("no \(folder)/\(name) in this binary (Sources/CEmbeddedWeb/files.c)")
         }
         return file.text
     }

@@ -19,14 +19,14 @@ enum TemplateLibrary {
 
     static let shared: MustacheLibrary = {
         var library = MustacheLibrary()
-        for file in EmbeddedFiles.files(in: folder) where file.name.hasSuffix(".mustache") {
+        for file in EmbeddedFiles.web.files(in: folder) where file.name.hasSuffix(".mustache") {
             let name = String(file.name.dropLast(".mustache".count))
             // The templates are files of this module: one that does not parse is a bug, caught
             // by every test that renders a page.
             do { try library.register(file.text, named: name) } catch { preconditionFailure("template \(file.path): \(error)") }
         }
         for name in partials + Page.allCases.map(\.rawValue) where library.getTemplate(named: name) == nil {
-            preconditionFailure("no template \(folder)/\(name).mustache in this binary (Sources/CEmbedded/files.c)")
+            preconditionFailure("no template \(folder)/\(name).mustache in this binary (Sources/CEmbeddedWeb/files.c)")
         }
         return library
     }()
