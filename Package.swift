@@ -76,11 +76,16 @@ let package = Package(
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
+        // The data files the binary carries, each kept beside the module that reads it and
+        // compiled in by an `#embed` list, so a copied binary still has them
+        // (docs/embedded-files.md): CEmbedded the place table (every program), CEmbeddedWeb
+        // the web journal's templates, styles, scripts and map outlines (only `daybook`).
+        .target(name: "CEmbedded"),
+        .target(name: "CEmbeddedWeb", dependencies: ["CEmbedded"]),
+        .target(name: "DaybookEmbedded", dependencies: ["CEmbedded"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py
-        // into places.bin, which CPlaceData assembles into the binary (`.incbin`), so a copied
-        // binary still has it (docs/places.md).
-        .target(name: "CPlaceData", exclude: ["places.bin"], cSettings: [.headerSearchPath(".")]),
-        .target(name: "DaybookPlaces", dependencies: ["DaybookCore", "CPlaceData"]),
+        // into places.bin (docs/places.md).
+        .target(name: "DaybookPlaces", dependencies: ["DaybookCore", "DaybookEmbedded"], exclude: ["places.bin"]),
         .target(
             name: "DaybookStore",
             dependencies: [
@@ -114,7 +119,7 @@ let package = Package(
         .target(
             name: "DaybookWeb",
             dependencies: [
-                "DaybookCore", "DaybookSupport", "DaybookImaging", "DaybookStore",
+                "CEmbeddedWeb", "DaybookCore", "DaybookSupport", "DaybookEmbedded", "DaybookImaging", "DaybookStore",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -126,7 +131,9 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The templates, styles and scripts: data, compiled in through CEmbedded.
+            exclude: ["Templates/mustache", "Assets/static"]
         ),
 
         // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch/DaybookWeb.
@@ -195,6 +202,8 @@ let package = Package(
         // random numbers and temporary folders. Foundation only: no Daybook module.
         .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
+        // The embedded files against the repository's: a stale or incomplete build fails here.
+        .testTarget(name: "EmbeddedTests", dependencies: ["CEmbeddedWeb", "DaybookEmbedded", "DaybookTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),

@@ -30,7 +30,8 @@ import unittest
 LAYERS = [
     ("core", ["DaybookCore"]),
     ("support", ["DaybookSupport"]),
-    ("place data", ["CPlaceData"]),
+    ("embedded data", ["CEmbedded"]),
+    ("embedded files", ["DaybookEmbedded", "CEmbeddedWeb"]),
     ("places, weather", ["DaybookPlaces", "DaybookWeather"]),
     ("store", ["DaybookStore"]),
     ("image libraries", ["CExif", "CJPEG", "CHeif", "CRaw"]),
@@ -186,7 +187,7 @@ class SelfTest(unittest.TestCase):
             problems(package),
             [
                 "DaybookStore → DaybookMetadata points up the pipeline "
-                "(store may use: core, support, CPlaceData, places, weather)"
+                "(store may use: core, support, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
             ],
         )
 
@@ -233,7 +234,7 @@ class SelfTest(unittest.TestCase):
                 problems(package, root),
                 [
                     "Sources/DaybookStore/Entry.swift imports DaybookMetadata, which store may not use "
-                    "(store may use: core, support, CPlaceData, places, weather)"
+                    "(store may use: core, support, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
                 ],
             )
 

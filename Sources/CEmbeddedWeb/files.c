@@ -1,0 +1,101 @@
+// The web journal's templates and the files behind static/, by #embed as CEmbedded's list
+// (docs/embedded-files.md). Its own target so that only `daybook` and the tests link it: editing
+// a template relinks those, not every program.
+//
+// To add a file: an array below and a row in `files`; EmbeddedTests check the rest.
+#include "cembeddedweb.h"
+
+#pragma clang diagnostic ignored "-Wc23-extensions"
+
+static const unsigned char template_head[] = {
+#embed "../DaybookWeb/Templates/mustache/head.mustache"
+};
+static const unsigned char template_foot[] = {
+#embed "../DaybookWeb/Templates/mustache/foot.mustache"
+};
+static const unsigned char template_tiles[] = {
+#embed "../DaybookWeb/Templates/mustache/tiles.mustache"
+};
+static const unsigned char template_sections[] = {
+#embed "../DaybookWeb/Templates/mustache/sections.mustache"
+};
+static const unsigned char template_fact[] = {
+#embed "../DaybookWeb/Templates/mustache/fact.mustache"
+};
+static const unsigned char template_timeline[] = {
+#embed "../DaybookWeb/Templates/mustache/timeline.mustache"
+};
+static const unsigned char template_search[] = {
+#embed "../DaybookWeb/Templates/mustache/search.mustache"
+};
+static const unsigned char template_onThisDay[] = {
+#embed "../DaybookWeb/Templates/mustache/onThisDay.mustache"
+};
+static const unsigned char template_latest[] = {
+#embed "../DaybookWeb/Templates/mustache/latest.mustache"
+};
+static const unsigned char template_tags[] = {
+#embed "../DaybookWeb/Templates/mustache/tags.mustache"
+};
+static const unsigned char template_message[] = {
+#embed "../DaybookWeb/Templates/mustache/message.mustache"
+};
+static const unsigned char template_entry[] = {
+#embed "../DaybookWeb/Templates/mustache/entry.mustache"
+};
+static const unsigned char template_confirmDelete[] = {
+#embed "../DaybookWeb/Templates/mustache/confirmDelete.mustache"
+};
+static const unsigned char template_map[] = {
+#embed "../DaybookWeb/Templates/mustache/map.mustache"
+};
+static const unsigned char template_editConflict[] = {
+#embed "../DaybookWeb/Templates/mustache/editConflict.mustache"
+};
+static const unsigned char static_daybook_css[] = {
+#embed "../DaybookWeb/Assets/static/daybook.css"
+};
+static const unsigned char static_timeline_js[] = {
+#embed "../DaybookWeb/Assets/static/timeline.js"
+};
+static const unsigned char static_map_base_js[] = {
+#embed "../DaybookWeb/Assets/static/map-base.js"
+};
+static const unsigned char static_map_js[] = {
+#embed "../DaybookWeb/Assets/static/map.js"
+};
+static const unsigned char static_entry_map_js[] = {
+#embed "../DaybookWeb/Assets/static/entry-map.js"
+};
+static const unsigned char static_countries_geojson[] = {
+#embed "../DaybookWeb/Assets/static/countries.geojson"
+};
+
+static const struct dbk_embedded_file files[] = {
+    {"Sources/DaybookWeb/Templates/mustache/head.mustache", template_head, sizeof template_head},
+    {"Sources/DaybookWeb/Templates/mustache/foot.mustache", template_foot, sizeof template_foot},
+    {"Sources/DaybookWeb/Templates/mustache/tiles.mustache", template_tiles, sizeof template_tiles},
+    {"Sources/DaybookWeb/Templates/mustache/sections.mustache", template_sections, sizeof template_sections},
+    {"Sources/DaybookWeb/Templates/mustache/fact.mustache", template_fact, sizeof template_fact},
+    {"Sources/DaybookWeb/Templates/mustache/timeline.mustache", template_timeline, sizeof template_timeline},
+    {"Sources/DaybookWeb/Templates/mustache/search.mustache", template_search, sizeof template_search},
+    {"Sources/DaybookWeb/Templates/mustache/onThisDay.mustache", template_onThisDay, sizeof template_onThisDay},
+    {"Sources/DaybookWeb/Templates/mustache/latest.mustache", template_latest, sizeof template_latest},
+    {"Sources/DaybookWeb/Templates/mustache/tags.mustache", template_tags, sizeof template_tags},
+    {"Sources/DaybookWeb/Templates/mustache/message.mustache", template_message, sizeof template_message},
+    {"Sources/DaybookWeb/Templates/mustache/entry.mustache", template_entry, sizeof template_entry},
+    {"Sources/DaybookWeb/Templates/mustache/confirmDelete.mustache", template_confirmDelete, sizeof template_confirmDelete},
+    {"Sources/DaybookWeb/Templates/mustache/map.mustache", template_map, sizeof template_map},
+    {"Sources/DaybookWeb/Templates/mustache/editConflict.mustache", template_editConflict, sizeof template_editConflict},
+    {"Sources/DaybookWeb/Assets/static/daybook.css", static_daybook_css, sizeof static_daybook_css},
+    {"Sources/DaybookWeb/Assets/static/timeline.js", static_timeline_js, sizeof static_timeline_js},
+    {"Sources/DaybookWeb/Assets/static/map-base.js", static_map_base_js, sizeof static_map_base_js},
+    {"Sources/DaybookWeb/Assets/static/map.js", static_map_js, sizeof static_map_js},
+    {"Sources/DaybookWeb/Assets/static/entry-map.js", static_entry_map_js, sizeof static_entry_map_js},
+    {"Sources/DaybookWeb/Assets/static/countries.geojson", static_countries_geojson, sizeof static_countries_geojson},
+};
+
+const struct dbk_embedded_file *dbk_embedded_web_files(size_t *count) {
+    *count = sizeof files / sizeof files[0];
+    return files;
+}
