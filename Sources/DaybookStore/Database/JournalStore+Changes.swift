@@ -10,3 +10,11 @@ extension JournalStore {
         try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 }
+
+extension JournalStore {
+    /// `externalChangeCount()` awaited: the writing connection may be busy with a write, and
+    /// the task waits for it on GRDB's queue, not on a thread of the cooperative pool.
+    package func externalChangeCount() async throws -> Int {
+        try await pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
+}

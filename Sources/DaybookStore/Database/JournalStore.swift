@@ -117,11 +117,10 @@ public final class JournalStore: Sendable {
         try pool.read { db in try JournalEntry.fetchCount(db) }
     }
 
-    /// All entries, newest capture first; undated entries last, newest ingested first.
+    /// All entries in the timeline's order: newest capture first; undated entries last, newest ingested first.
     public func entries(limit: Int? = nil) throws -> [JournalEntry] {
         try pool.read { db in
-            // DESC puts NULL (undated) last, and keeps the captured_local index usable.
-            var request = JournalEntry.order(Columns.capturedLocal.desc, Columns.createdAt.desc, Columns.id)
+            var request = JournalEntry.order(TimelineOrder.newestFirst)
             if let limit { request = request.limit(limit) }
             return try request.fetchAll(db)
         }
@@ -129,14 +128,7 @@ public final class JournalStore: Sendable {
 
     /// Finds an entry by its id or any unique prefix of it (at least 4 characters).
     public func entry(idPrefix: String) throws -> JournalEntry {
-        let prefix = idPrefix.lowercased()
-        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw StoreError.entryNotFound(idPrefix)
-        }
-        let matches = try pool.read { db in
-            try JournalEntry.filter(Columns.id >= prefix && Columns.id < prefix + "\u{10FFFF}")
-                .order(Columns.id).limit(10).fetchAll(db)
-        }
+        let matches = try pool.read { db in try JournalReader.entries(db, idPrefix: idPrefix, limit: 10) }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty { throw StoreError.entryNotFound(idPrefix) }
         throw StoreError.ambiguousID(idPrefix, candidates: matches.map(\.id))

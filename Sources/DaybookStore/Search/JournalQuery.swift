@@ -48,30 +48,21 @@ package struct SearchResult: Sendable, Hashable {
     package let entry: JournalEntry
     /// Great-circle distance from the query's point, when it had one.
     package let distanceKm: Double?
+
+    package init(entry: JournalEntry, distanceKm: Double?) {
+        self.entry = entry
+        self.distanceKm = distanceKm
+    }
 }
 
 extension JournalStore {
-    /// Entries taken on `monthDay` in years before `beforeYear`, newest year first.
-    /// On 28 February of a common year, 29 February entries are included too, so leap-day
-    /// photos still come round.
+    /// Entries taken on `monthDay` in years before `beforeYear` (`JournalReader.onThisDay`).
     package func onThisDay(monthDay: MonthDay, beforeYear: Int, includeLeapDay: Bool) throws -> [JournalEntry] {
-        guard let firstDayOfYear = CivilDate(year: min(beforeYear, 9999), month: 1, day: 1) else { return [] }
-        return try pool.read { db in
-            var days = [monthDay]
-            if includeLeapDay { days.append(MonthDay.leapDay) }
-            // The expression of the entry_month_day index, so that index answers.
-            return try JournalEntry.filter(days.contains(SQL("substr(captured_local, 6, 5)")))
-                .filter(JournalEntry.Columns.capturedLocal < firstDayOfYear)
-                .order(JournalEntry.Columns.capturedLocal.desc).fetchAll(db)
-        }
+        try readNow { try $0.onThisDay(monthDay: monthDay, beforeYear: beforeYear, includeLeapDay: includeLeapDay) }
     }
 
     /// Most recently added entries.
-    package func latest(_ count: Int) throws -> [JournalEntry] {
-        try pool.read { db in
-            try JournalEntry.order(JournalEntry.Columns.createdAt.desc, JournalEntry.Columns.id).limit(count).fetchAll(db)
-        }
-    }
+    package func latest(_ count: Int) throws -> [JournalEntry] { try readNow { try $0.latest(count) } }
 
     /// Entries captured in a month, newest first.
     package func entries(month: CalendarMonth, limit: Int? = nil) throws -> [JournalEntry] {

@@ -25,15 +25,7 @@ struct SearchPlan: Sendable, Hashable {
     private(set) var start = Start.lists
     /// Where `before` stands in the timeline, read in the search's own transaction
     /// (`startAfter(_:)`), so an edit between two pages cannot shift it.
-    private(set) var cursor: TimelineKey?
-
-    /// An entry's place in the timeline's order: capture time (nil, undated, sorts last), then
-    /// newest added, then id.
-    struct TimelineKey: Sendable, Hashable {
-        let capturedLocal: LocalDateTime?
-        let createdAt: String
-        let id: String
-    }
+    private(set) var cursor: TimelineOrder.Key?
 
     /// Near a place: the box the (latitude, longitude) index can search, then the exact
     /// distance, which also orders the results (nearest first).
@@ -88,7 +80,7 @@ struct SearchPlan: Sendable, Hashable {
     }
 
     mutating func startAfter(_ entry: JournalEntry) {
-        cursor = TimelineKey(capturedLocal: entry.capturedLocal, createdAt: entry.createdAt, id: entry.id)
+        cursor = TimelineOrder.Key(entry)
     }
 
     /// The lists whose sizes decide `start`, empty when there is nothing to decide: only a

@@ -2,36 +2,30 @@ import GRDB
 
 extension JournalStore {
     package func search(_ query: JournalQuery) throws -> [SearchResult] {
-        let asked = try SearchPlan(query)
-        guard !asked.findsNothing else { return [] }
-        do {
-            return try run(asked)
-        } catch let error as DatabaseError {
-            throw StoreError.database("the search failed", error)
-        }
-    }
-
-    private func run(_ asked: SearchPlan) throws -> [SearchResult] {
-        try pool.read { db in
-            var plan = asked
-            if let id = plan.before {
-                guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
-                plan.startAfter(entry)
-            }
-            let lists = plan.listsToCount
-            if !lists.isEmpty {
-                let sizes = try SearchSQL.sizes(of: lists, db)
-                plan.chooseStart(entries: sizes.entries, listSizes: sizes.lists)
-            }
-            if let area = plan.area { return try SearchSQL.nearest(plan, area: area, db) }
-            return try SearchSQL.newestFirst(plan).fetchAll(db).map { SearchResult(entry: $0, distanceKm: nil) }
-        }
+        try readNow { try $0.search(query) }
     }
 }
 
 /// A `SearchPlan` as SQL, through GRDB's query interface, and its run. The full-text index's
 /// tables (`SearchIndex`) have no record types: they are named here as `Table`s.
 enum SearchSQL {
+    /// The plan's matches, its cursor read in the same transaction, so an edit between two
+    /// pages cannot shift it.
+    static func run(_ asked: SearchPlan, _ db: Database) throws -> [SearchResult] {
+        var plan = asked
+        if let id = plan.before {
+            guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
+            plan.startAfter(entry)
+        }
+        let lists = plan.listsToCount
+        if !lists.isEmpty {
+            let sizes = try sizes(of: lists, db)
+            plan.chooseStart(entries: sizes.entries, listSizes: sizes.lists)
+        }
+        if let area = plan.area { return try nearest(plan, area: area, db) }
+        return try newestFirst(plan).fetchAll(db).map { SearchResult(entry: $0, distanceKm: nil) }
+    }
+
     private static let searchKeys = Table("search_key")
     private static let fullTextIndex = Table("entry_search")
     private static let key = Column("key")
@@ -67,12 +61,9 @@ enum SearchSQL {
         fullTextIndex.select(Column.rowID).filter(sql: "entry_search MATCH ?", arguments: [fullText])
     }
 
-    /// Entries in the timeline's order (newest capture first, undated last, then newest added,
-    /// then id), limited as the plan says.
+    /// Entries in the timeline's order, limited as the plan says.
     static func newestFirst(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
-        // DESC puts NULL (undated) last, and keeps the captured_local index usable. The id
-        // makes the order total, so a cursor splits it exactly.
-        let request = filtered(plan).order(Entry.capturedLocal.desc, Entry.createdAt.desc, Entry.id)
+        let request = filtered(plan).order(TimelineOrder.newestFirst)
         return plan.limit.map { request.limit($0) } ?? request
     }
 
@@ -116,20 +107,11 @@ enum SearchSQL {
         }
         if let from = plan.capturedFrom { conditions.append(Entry.capturedLocal >= from) }
         if let before = plan.capturedBefore { conditions.append(Entry.capturedLocal < before) }
-        if let cursor = plan.cursor { conditions.append(after(cursor)) }
+        if let cursor = plan.cursor { conditions.append(TimelineOrder.after(cursor)) }
         if let box = plan.area?.box {
             conditions.append(box.latitude.contains(Entry.latitude))
             conditions.append(box.longitudes.map { $0.contains(Entry.longitude) }.joined(operator: .or))
         }
         return conditions.isEmpty ? request : request.filter(conditions.joined(operator: .and))
-    }
-
-    /// The entries after `cursor` in the timeline's order: the keyset condition of
-    /// `JournalStore.timeline(after:limit:)`, so a search pages as the timeline does.
-    private static func after(_ cursor: SearchPlan.TimelineKey) -> SQLExpression {
-        let laterTie = Entry.createdAt < cursor.createdAt || (Entry.createdAt == cursor.createdAt && Entry.id > cursor.id)
-        guard let captured = cursor.capturedLocal else { return Entry.capturedLocal == nil && laterTie }
-        // The range first, so the captured_local index can start at the cursor.
-        return (Entry.capturedLocal <= captured && (Entry.capturedLocal < captured || laterTie)) || Entry.capturedLocal == nil
     }
 }

@@ -64,18 +64,7 @@ extension JournalStore {
     }
 
     /// Every tag in use with how many entries carry it, most used first.
-    package func tagCounts() throws -> [TagCount] {
-        try pool.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT name, count(*) AS entries,
-                           sum(source = 'auto') AS auto, sum(source = 'user') AS user
-                    FROM tag GROUP BY name ORDER BY entries DESC, name
-                    """
-            ).map { TagCount(name: $0["name"], entries: $0["entries"], auto: $0["auto"], user: $0["user"]) }
-        }
-    }
+    package func tagCounts() throws -> [TagCount] { try readNow { try $0.tagCounts() } }
 
     /// Entry ids in a stable order, for commands that walk the whole journal in batches.
     package func entryIDs() throws -> [String] {

@@ -38,6 +38,20 @@ package struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persist
         self.taggerVersion = taggerVersion
     }
 
+    /// Decodes a row by column directly: a page reads the tags of every tile it shows, and the
+    /// Codable path cost a tenth of a timeline page (perf, 100,000 entries).
+    package init(row: Row) throws {
+        typealias C = Columns
+        let sourceText: String = try row.decode(forColumn: C.source)
+        guard let source = TagSource(rawValue: sourceText) else {
+            throw StoreError.unreadableEntry(
+                "tag of entry \(row[C.entryId] as String? ?? "?"): source holds \(sourceText), which daybook never writes")
+        }
+        self.init(
+            entryId: try row.decode(forColumn: C.entryId), name: try row.decode(forColumn: C.name), source: source,
+            score: try row.decode(forColumn: C.score), taggerVersion: try row.decode(forColumn: C.taggerVersion))
+    }
+
     /// User tag names are lower case, words joined by "-": "Beach Trip" → "beach-trip".
     package static func normalizedName(_ raw: String) throws -> String {
         let words = raw.lowercased().split { $0.isWhitespace }.joined(separator: "-")

@@ -41,24 +41,24 @@ package struct StaticSite {
     package func write(progress: (Int, Int) -> Void = { _, _ in }) throws -> Report {
         var report = Report()
         report.hasMap = vendor.hasLeaflet
-        let top = JournalPages(store: store, links: .staticFiles(depth: 0), leaflet: report.hasMap)
+        let top = JournalPages(links: .staticFiles(depth: 0), leaflet: report.hasMap)
         let all = try store.entries()
         let pageCount = max(1, (all.count + Self.entriesPerPage - 1) / Self.entriesPerPage)
         for number in 1...pageCount {
             let slice = Array(all.dropFirst((number - 1) * Self.entriesPerPage).prefix(Self.entriesPerPage))
             let newer = number > 1 ? top.links.timelinePage(number - 1) : nil
             let older = number < pageCount ? (href: top.links.timelinePage(number + 1), cursor: "") : nil
-            try writer.text(try top.timeline(slice, newer: newer, older: older), to: number == 1 ? "index.html" : "page-\(number).html")
+            let tiles = try store.readNow { try $0.tiles(slice) }
+            try writer.text(top.timeline(tiles, newer: newer, older: older), to: number == 1 ? "index.html" : "page-\(number).html")
             report.pages += 1
         }
         try writeEntries(all, report: &report, progress: progress)
         let today = WebJournal.today()
         let day = today.date.monthDay
         let leap = day == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(today.year)
+        let onThisDay = try store.onThisDay(monthDay: day, beforeYear: today.year, includeLeapDay: leap)
         try writer.text(
-            try top.onThisDay(
-                try store.onThisDay(monthDay: day, beforeYear: today.year, includeLeapDay: leap), day: day, thisYear: today.year),
-            to: "on-this-day.html")
+            top.onThisDay(try store.readNow { try $0.tiles(onThisDay) }, day: day, thisYear: today.year), to: "on-this-day.html")
         try writer.text(top.tags(try store.tagCounts()), to: "tags.html")
         try writer.text(top.map(places: "places.js"), to: "map.html")
         report.pages += 3 + 1
@@ -67,7 +67,7 @@ package struct StaticSite {
     }
 
     private func writeEntries(_ all: [JournalEntry], report: inout Report, progress: (Int, Int) -> Void) throws {
-        let pages = JournalPages(store: store, links: .staticFiles(depth: 1), leaflet: report.hasMap)
+        let pages = JournalPages(links: .staticFiles(depth: 1), leaflet: report.hasMap)
         let thumbnails = try ThumbnailFiles(library: store.library)
         let previews = try PreviewMaker(library: store.library)
         let allowed = try OriginalPhoto.allowedFolders(store: store, named: [])
@@ -89,9 +89,8 @@ package struct StaticSite {
             case .refused(let reason):
                 report.unpreviewablePhotos.append("\(entry.sourcePath): \(reason)")
             }
-            let html = try pages.entry(
-                entry, newer: index > 0 ? all[index - 1] : nil, older: index + 1 < all.count ? all[index + 1] : nil,
-                hasPreview: hasPreview)
+            let neighbours = (newer: index > 0 ? all[index - 1] : nil, older: index + 1 < all.count ? all[index + 1] : nil)
+            let html = pages.entry(try store.readNow { try $0.entryPage(entry, neighbours: neighbours) }, hasPreview: hasPreview)
             // Entry ids are UUIDs the store made; the name is still checked before it becomes a path.
             guard EntryIDText.isWellFormed(entry.id) else {
                 throw SiteExportError("entry id \(entry.id) cannot be a file name")

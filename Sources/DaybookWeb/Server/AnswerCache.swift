@@ -20,9 +20,9 @@ final class AnswerCache: Sendable {
     init(store: JournalStore) { self.store = store }
 
     /// The kept answer for this request's path and query, or `make()`'s (kept when 200 OK).
-    func answer(_ request: Request, make: () throws -> Response) throws -> Response {
+    func answer(_ request: Request, make: () async throws -> Response) async throws -> Response {
         let key = request.uri.description
-        let changeCount = try store.externalChangeCount()
+        let changeCount = try await store.externalChangeCount()
         let (kept, generation) = state.withLock { state -> (Response?, Int) in
             if state.changeCount != changeCount {
                 state.changeCount = changeCount
@@ -31,7 +31,7 @@ final class AnswerCache: Sendable {
             return (state.answers[key], state.generation)
         }
         if let kept { return kept }
-        let response = try make()
+        let response = try await make()
         guard response.status == .ok else { return response }
         state.withLock { state in
             // Not when an edit or another process's commit came in meanwhile: it may be older.

@@ -6,75 +6,89 @@ import Hummingbird
 extension WebJournal {
     /// The JSON API: the same encoder and field names as `--json` (docs/json-schema.md).
     func addAPIRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/entries") { request, _ in try cache.answer(request) { try entriesAnswer(FormFields(request.uri.query)) } }
+        router.get("/api/entries") { request, _ in
+            try await cache.answer(request) { try await entriesAnswer(FormFields(request.uri.query)) }
+        }
         router.get("/api/entries/:id") { request, context in
-            try cache.answer(request) {
-                guard let entry = try lookUp(context.parameters.get("id")) else { return Answer.problem(.notFound, "no such entry") }
-                let output = EntryDetailsOutput(
-                    entry: entry, tags: try store.tags(entryID: entry.id), weather: try store.weather(entryID: entry.id))
-                return try Answer.json(output)
+            try await cache.answer(request) {
+                let id = context.parameters.get("id")
+                let output = try await store.read { reader in
+                    try Self.entry(id, reader).map { entry in
+                        EntryDetailsOutput(
+                            entry: entry, tags: try reader.tags(entryID: entry.id), weather: try reader.weather(entryID: entry.id))
+                    }
+                }
+                return try output.map { try Answer.json($0) } ?? Answer.problem(.notFound, "no such entry")
             }
         }
         router.get("/api/places") { request, _ in
-            try cache.answer(request) { try Answer.json(try store.placedEntries().map(PlaceOutput.init)) }
+            try await cache.answer(request) { try Answer.json(try await store.read { try $0.placedEntries() }.map(PlaceOutput.init)) }
         }
-        router.get("/api/tags") { request, _ in try cache.answer(request) { try Answer.json(try store.tagCounts()) } }
+        router.get("/api/tags") { request, _ in
+            try await cache.answer(request) { try Answer.json(try await store.read { try $0.tagCounts() }) }
+        }
     }
 
     /// `/api/entries?limit=N&before=ID` pages through the timeline; with search parameters
-    /// (q, tag, on, month, from, to, near, radius) it pages through the matches.
-    func entriesAnswer(_ fields: FormFields) throws -> Response {
+    /// (q, tag, on, month, from, to, near, radius) it pages through the matches, through the
+    /// store's own cursor (no page reads the ones before it). "near" orders by distance, so
+    /// it takes no cursor. The cursor, the page and its tags and weather are one read.
+    func entriesAnswer(_ fields: FormFields) async throws -> Response {
         var limit = 60
         if let text = fields.first("limit") {
             guard let value = Int(text), (1...1000).contains(value) else { return Answer.problem(.badRequest, "limit must be 1–1000") }
             limit = value
         }
-        var cursor: JournalEntry?
-        if let before = fields.first("before"), !before.isEmpty {
-            guard let entry = try lookUp(before) else { return Answer.problem(.notFound, "before: no such entry") }
-            cursor = entry
-        }
+        let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let form = SearchForm(fields)
-        var page: [JournalEntry]
-        var distances: [String: Double] = [:]
-        if form.isEmpty {
-            page = try store.timeline(after: cursor, limit: limit + 1)
-        } else {
-            let results: [SearchResult]
-            do {
-                results = try searchPage(form, after: cursor, limit: limit + 1)
-            } catch let problem as SearchForm.Problem {
-                return Answer.problem(.badRequest, problem.description)
+        // Read before the store is: "near" may name a place, looked up in the gazetteer.
+        let asked = Result { try form.isEmpty ? nil : form.query(store: store, limit: limit + 1) }
+        let read = try await store.read { [limit] reader -> EntriesRead in
+            var cursor: JournalEntry?
+            if let before {
+                guard let entry = try Self.entry(before, reader) else { return .cursorGone }
+                cursor = entry
             }
-            page = results.map(\.entry)
-            for result in results { distances[result.entry.id] = result.distanceKm }
+            var page: [SearchResult]
+            switch asked {
+            case .success(nil): page = try reader.timeline(after: cursor, limit: limit + 1).map { SearchResult(entry: $0, distanceKm: nil) }
+            case .success(var query?):
+                if let cursor {
+                    guard query.near == nil else { return .problem("before does not combine with near") }
+                    query.before = cursor.id
+                }
+                page = try reader.search(query)
+            case .failure(let problem as SearchForm.Problem): return .problem(problem.description)
+            case .failure(let error): throw error
+            }
+            let more = page.count > limit
+            if more { page.removeLast() }
+            let annotations = try reader.annotations(for: page.map(\.entry.id))
+            let entries = page.map { result in
+                EntryDetailsOutput(
+                    entry: result.entry, tags: annotations[result.entry.id]?.tags ?? [], weather: annotations[result.entry.id]?.weather,
+                    distanceKm: result.distanceKm)
+            }
+            return .page(EntriesPageOutput(entries: entries, nextBefore: more ? page.last?.entry.id : nil))
         }
-        let more = page.count > limit
-        if more { page.removeLast() }
-        let annotations = try store.annotations(for: page.map(\.id))
-        let entries = page.map { entry in
-            EntryDetailsOutput(
-                entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
-                distanceKm: distances[entry.id])
+        switch read {
+        case .cursorGone: return Answer.problem(.notFound, "before: no such entry")
+        case .problem(let text): return Answer.problem(.badRequest, text)
+        case .page(let output): return try Answer.json(output)
         }
-        return try Answer.json(EntriesPageOutput(entries: entries, nextBefore: more ? page.last?.id : nil))
     }
+}
 
-    /// Matches after `cursor` in timeline order, through the store's own cursor; "near"
-    /// orders by distance, so it takes none.
-    private func searchPage(_ form: SearchForm, after cursor: JournalEntry?, limit: Int) throws -> [SearchResult] {
-        var query = try form.query(store: store, limit: limit)
-        if let cursor {
-            guard query.near == nil else { throw SearchForm.Problem(description: "before does not combine with near") }
-            query.before = cursor.id
-        }
-        return try store.search(query)
-    }
+/// What `/api/entries` read: a page, or why there is none.
+private enum EntriesRead: Sendable {
+    case cursorGone
+    case problem(String)
+    case page(EntriesPageOutput)
 }
 
 /// A page of `/api/entries`: entries exactly as `daybook list --json` prints them, and the
 /// `before` value for the next page (null at the end).
-struct EntriesPageOutput: Encodable {
+struct EntriesPageOutput: Encodable, Sendable {
     let entries: [EntryDetailsOutput]
     let nextBefore: String?
 

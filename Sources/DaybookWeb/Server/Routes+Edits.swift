@@ -41,7 +41,7 @@ extension WebJournal {
             }
         }
         router.get("/entries/:id/delete") { _, context in
-            guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
+            guard let entry = try await lookUp(context.parameters.get("id")) else { return notFound() }
             return Answer.html(pages.confirmDelete(entry, csrf: csrf.value))
         }
         router.post("/entries/:id/delete") { request, context in
@@ -89,7 +89,7 @@ extension WebJournal {
         guard csrf.accepts(fields.first("csrf") ?? request.headers[.init("X-Daybook-CSRF")!]) else {
             return Answer.problem(.forbidden, "the form's token is missing or stale: reload the page and try again")
         }
-        guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
+        guard let entry = try await lookUp(context.parameters.get("id")) else { return notFound() }
         // Pages kept from before the edit would show the old journal.
         defer { cache.invalidate() }
         return try body(entry, fields)

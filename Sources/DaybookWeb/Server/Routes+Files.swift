@@ -40,8 +40,8 @@ extension WebJournal {
                 guard form == nil, let role = EntryFile.Role(rawValue: String(role)) else {
                     return Answer.problem(.badRequest, "file= takes only raw, and not with as=")
                 }
-                guard let entry = try lookUp(context.parameters.get("id")),
-                    let file = try store.files(entryID: entry.id).first(where: { $0.role == role }),
+                guard let entry = try await lookUp(context.parameters.get("id")),
+                    let file = try await store.read({ try $0.files(entryID: entry.id) }).first(where: { $0.role == role }),
                     let original = try await OriginalPhoto.loadOffThePool(
                         path: file.path, contentHash: file.contentHash, allowedFolders: allowed, checks: originalChecks)
                 else {
@@ -50,7 +50,7 @@ extension WebJournal {
                 return Self.original(
                     original.file.responseBody(), type: original.contentType, name: (file.path as NSString).lastPathComponent)
             }
-            guard let entry = try lookUp(context.parameters.get("id")),
+            guard let entry = try await lookUp(context.parameters.get("id")),
                 let original = try await OriginalPhoto.loadOffThePool(entry, allowedFolders: allowed, checks: originalChecks)
             else {
                 return Answer.problem(.notFound, "the photo is no longer where the journal saw it, or it has changed")

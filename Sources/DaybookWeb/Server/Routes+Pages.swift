@@ -4,16 +4,19 @@ import Foundation
 import Hummingbird
 
 extension WebJournal {
+    // Each page is one awaited store read (`JournalStore.read`), then rendered.
     func addPageRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/") { request, _ in try cache.answer(request) { try timelinePage(FormFields(request.uri.query)) } }
+        router.get("/") { request, _ in try await cache.answer(request) { try await timelinePage(FormFields(request.uri.query)) } }
         router.get("/entries/:id") { request, context in
-            try cache.answer(request) {
-                guard let entry = try lookUp(context.parameters.get("id")) else { return notFound() }
-                let neighbours = try store.timelineNeighbours(of: entry)
-                return Answer.html(try pages.entry(entry, newer: neighbours.newer, older: neighbours.older))
+            try await cache.answer(request) {
+                let id = context.parameters.get("id")
+                let read = try await store.read { reader in try Self.entry(id, reader).map { try reader.entryPage($0) } }
+                return read.map { Answer.html(pages.entry($0)) } ?? notFound()
             }
         }
-        router.get("/search") { request, _ in try cache.answer(request) { try searchPage(SearchForm(FormFields(request.uri.query))) } }
+        router.get("/search") { request, _ in
+            try await cache.answer(request) { try await searchPage(SearchForm(FormFields(request.uri.query))) }
+        }
         router.get("/on-this-day") { request, _ in
             let today = Self.today()
             var day = today.date.monthDay
@@ -22,59 +25,74 @@ extension WebJournal {
                 day = given
             }
             let leap = day == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(today.year)
-            let entries = try store.onThisDay(monthDay: day, beforeYear: today.year, includeLeapDay: leap)
-            return Answer.html(try pages.onThisDay(entries, day: day, thisYear: today.year))
+            let asked = day
+            let tiles = try await store.read { reader in
+                try reader.tiles(reader.onThisDay(monthDay: asked, beforeYear: today.year, includeLeapDay: leap))
+            }
+            return Answer.html(pages.onThisDay(tiles, day: day, thisYear: today.year))
         }
-        router.get("/latest") { _, _ in Answer.html(try pages.latest(try store.latest(5))) }
-        router.get("/tags") { request, _ in try cache.answer(request) { Answer.html(pages.tags(try store.tagCounts())) } }
+        router.get("/latest") { _, _ in Answer.html(pages.latest(try await store.read { try $0.tiles($0.latest(5)) })) }
+        router.get("/tags") { request, _ in
+            try await cache.answer(request) { Answer.html(pages.tags(try await store.read { try $0.tagCounts() })) }
+        }
         router.get("/map") { _, _ in Answer.html(pages.map(places: "/api/places")) }
     }
 
     /// `/?before=ID` continues after that entry; `/?month=YYYY-MM` starts at that month.
-    func timelinePage(_ fields: FormFields) throws -> Response {
+    func timelinePage(_ fields: FormFields) async throws -> Response {
         let size = configuration.pageSize
-        var entries: [JournalEntry]
         var month: CalendarMonth?
         if let text = fields.first("month"), !text.isEmpty {
             guard let given = CalendarMonth(text) else { return badParameter("month", text, "a month as YYYY-MM, such as 2024-05") }
             month = given
         }
-        if let before = fields.first("before"), !before.isEmpty {
-            guard let cursor = try lookUp(before) else { return notFound("That page of the timeline is gone: its entry was deleted.") }
-            entries = try store.timeline(after: cursor, limit: size + 1)
-        } else if let month {
-            let next = month.lastDay.adding(days: 1)
-            entries = try store.timeline(capturedBefore: next, limit: size + 1)
-        } else {
-            entries = try store.timeline(after: nil, limit: size + 1)
+        let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
+        let start = month
+        let read = try await store.read { reader -> (tiles: TileEntries, more: Bool)? in
+            let entries: [JournalEntry]
+            if let before {
+                guard let cursor = try Self.entry(before, reader) else { return nil }
+                entries = try reader.timeline(after: cursor, limit: size + 1)
+            } else if let start {
+                entries = try reader.timeline(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
+            } else {
+                entries = try reader.timeline(after: nil, limit: size + 1)
+            }
+            // The one more than shown only says that there is a next page.
+            return (try reader.tiles(Array(entries.prefix(size))), entries.count > size)
         }
-        let more = entries.count > size
-        if more { entries.removeLast() }
-        let older = more ? entries.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
+        guard let read else { return notFound("That page of the timeline is gone: its entry was deleted.") }
+        let (tiles, more) = read
+        let older = more ? tiles.entries.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
         let isFirst = fields.first("before") == nil && month == nil
-        return Answer.html(
-            try pages.timeline(entries, newer: isFirst ? nil : "/", older: older, month: month?.description ?? ""))
+        return Answer.html(pages.timeline(tiles, newer: isFirst ? nil : "/", older: older, month: month?.description ?? ""))
     }
 
-    func searchPage(_ form: SearchForm) throws -> Response {
-        guard !form.isEmpty else { return Answer.html(try pages.search(form, results: nil, problem: nil)) }
+    func searchPage(_ form: SearchForm) async throws -> Response {
+        guard !form.isEmpty else { return Answer.html(pages.search(form, results: nil, problem: nil)) }
         do {
             let (query, note) = try form.read(store: store, limit: 500)
-            return Answer.html(try pages.search(form, results: try store.search(query), problem: nil, note: note))
+            let (results, annotations) = try await store.read { reader in
+                let results = try reader.search(query)
+                return (results, try reader.annotations(for: results.map(\.entry.id)))
+            }
+            return Answer.html(pages.search(form, results: results, annotations: annotations, problem: nil, note: note))
         } catch let problem as SearchForm.Problem {
-            return Answer.html(try pages.search(form, results: nil, problem: problem.description), status: .badRequest)
+            return Answer.html(pages.search(form, results: nil, problem: problem.description), status: .badRequest)
         }
     }
 
     /// An entry by id (or unique prefix); nil for anything that is not one, including text
     /// that is not id-shaped at all ("../", "%00"), which never reaches the store.
-    func lookUp(_ id: String?) throws -> JournalEntry? {
+    /// One awaited read, off the cooperative pool's threads.
+    func lookUp(_ id: String?) async throws -> JournalEntry? {
+        try await store.read { reader in try Self.entry(id, reader) }
+    }
+
+    /// `lookUp(_:)` inside a page's read.
+    static func entry(_ id: String?, _ reader: JournalReader) throws -> JournalEntry? {
         guard let id, EntryIDText.isWellFormed(id) else { return nil }
-        do {
-            return try store.entry(idPrefix: id)
-        } catch let error as StoreError where error.code == .entryNotFound || error.code == .ambiguousID {
-            return nil
-        }
+        return try reader.entry(idPrefix: id)
     }
 
     /// 400 for a query parameter that does not read, saying what it must look like.

@@ -35,7 +35,7 @@ package struct WebJournal: Sendable {
 
     /// The pages as the server renders them: links to routes, edit forms with the token.
     var pages: JournalPages {
-        JournalPages(store: store, links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
+        JournalPages(links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
     }
 
     /// The routes alone: `application()` serves them behind the guard (allowed hosts,

@@ -2,10 +2,10 @@ import DaybookCore
 import DaybookStore
 import Foundation
 
-/// Renders the journal's pages from the store, for the server and for a static export alike
-/// (`links` decides where links point; `csrf` is set only on a server that takes edits).
+/// Renders the journal's pages from what was read for them (`PageReads`), for the server and
+/// for a static export alike (`links` decides where links point; `csrf` is set only on a
+/// server that takes edits). Nothing here reads the store: a page is one read, made before.
 struct JournalPages: Sendable {
-    let store: JournalStore
     let links: SiteLinks
     var csrf: String?
     var tiles: String?
@@ -17,31 +17,25 @@ struct JournalPages: Sendable {
         return frame
     }
 
-    func sections(_ entries: [JournalEntry], distances: [String: Double] = [:], heading: (JournalEntry) -> String) throws
-        -> [TileSection]
-    {
-        let annotations = try store.annotations(for: entries.map(\.id))
-        return TileSection.grouped(entries, annotations: annotations, links: links, distances: distances, heading: heading)
+    func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (JournalEntry) -> String) -> [TileSection] {
+        TileSection.grouped(tiles.entries, annotations: tiles.annotations, links: links, distances: distances, heading: heading)
     }
 
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
-    func timeline(_ entries: [JournalEntry], newer: String?, older: (href: String, cursor: String)?, month: String = "") throws
-        -> String
-    {
+    func timeline(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> String {
         var frame = frame("Timeline")
         if links.isServer { frame.scripts = [links.asset("timeline.js")] }
         let page = TimelinePage(
             frame: frame, jump: links.isServer ? JumpForm(action: links.timeline, month: month) : nil,
-            sections: try sections(entries) { EntryText.month($0.capturedLocal) },
+            sections: sections(tiles) { EntryText.month($0.capturedLocal) },
             empty: "No entries yet: run `daybook ingest FOLDER`.", api: "/api/entries", newer: newer, older: older?.href,
             olderCursor: older?.cursor)
         return TemplateLibrary.render(.timeline, page)
     }
 
     /// `hasPreview` false (an export whose photo is gone) shows the thumbnail instead.
-    func entry(_ entry: JournalEntry, newer: JournalEntry?, older: JournalEntry?, hasPreview: Bool = true) throws -> String {
-        let tags = try store.tags(entryID: entry.id)
-        let weather = try store.weather(entryID: entry.id)
+    func entry(_ read: EntryRead, hasPreview: Bool = true) -> String {
+        let (entry, tags, weather, newer, older) = (read.entry, read.tags, read.weather, read.newer, read.older)
         var frame = frame(entry.capturedLocal.map(EntryText.day) ?? "Undated entry")
         if entry.location != nil && leaflet {
             frame.styles = [links.vendor("leaflet/leaflet.css")]
@@ -61,7 +55,7 @@ struct JournalPages: Sendable {
             original: links.isServer ? "/originals/\(entry.id)" : nil,
             originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
-            files: try store.files(entryID: entry.id).map { file in
+            files: read.files.map { file in
                 FileLink(
                     label: file.role == .raw ? "RAW" : file.role.rawValue, name: (file.path as NSString).lastPathComponent,
                     href: links.isServer ? "/originals/\(entry.id)?file=\(file.role.rawValue)" : nil)
@@ -101,12 +95,16 @@ struct JournalPages: Sendable {
     }
 
     /// `note` says which place a "near" name was taken for, when others share the name.
-    func search(_ form: SearchForm, results: [SearchResult]?, problem: String?, note: String? = nil) throws -> String {
+    /// `annotations` are the results' tags and weather, read with them.
+    func search(
+        _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
+        note: String? = nil
+    ) -> String {
         var frame = frame("Search")
         frame.query = form.q
-        let entries = results?.map(\.entry) ?? []
+        let tiles = TileEntries(entries: results?.map(\.entry) ?? [], annotations: annotations)
         let distances = Dictionary(uniqueKeysWithValues: (results ?? []).compactMap { r in r.distanceKm.map { (r.entry.id, $0) } })
-        let sections = try self.sections(entries, distances: distances) { entry in
+        let sections = self.sections(tiles, distances: distances) { entry in
             form.near.isEmpty ? EntryText.month(entry.capturedLocal) : "Nearest first"
         }
         let nothingToFind = JournalQuery(text: form.q).hasNothingToFind
@@ -118,8 +116,8 @@ struct JournalPages: Sendable {
         return TemplateLibrary.render(.search, page)
     }
 
-    func onThisDay(_ entries: [JournalEntry], day: MonthDay, thisYear: Int) throws -> String {
-        let sections = try self.sections(entries) { entry in
+    func onThisDay(_ tiles: TileEntries, day: MonthDay, thisYear: Int) -> String {
+        let sections = self.sections(tiles) { entry in
             guard let date = entry.capturedLocal else { return "" }
             let ago = thisYear - date.year
             return "\(date.year), \(ago) year\(ago == 1 ? "" : "s") ago"
@@ -128,12 +126,11 @@ struct JournalPages: Sendable {
         return TemplateLibrary.render(.onThisDay, OnThisDayPage(frame: frame("On this day"), day: title, sections: sections))
     }
 
-    func latest(_ entries: [JournalEntry]) throws -> String {
+    func latest(_ read: TileEntries) -> String {
         var frame = frame("Latest")
         frame.compact = true
         frame.bodyClass = "widget"
-        let annotations = try store.annotations(for: entries.map(\.id))
-        let tiles = entries.map { EntryTile(entry: $0, annotations: annotations[$0.id], links: links) }
+        let tiles = read.entries.map { EntryTile(entry: $0, annotations: read.annotations[$0.id], links: links) }
         return TemplateLibrary.render(.latest, LatestPage(frame: frame, tiles: tiles, timeline: links.timeline))
     }
 

@@ -1,0 +1,98 @@
+import DaybookCore
+import GRDB
+
+/// The journal as one read transaction sees it. A web page reads everything it shows through
+/// one `JournalStore.read(_:)`: one snapshot, and one wait for SQLite that suspends the page's
+/// task instead of holding a thread of the cooperative pool. The store's synchronous reads
+/// (CLI, export) run the same functions.
+package struct JournalReader {
+    let db: Database
+    private typealias Entry = JournalEntry.Columns
+
+    /// The entry with this id or unique id prefix; nil when there is none or several.
+    package func entry(idPrefix: String) throws -> JournalEntry? {
+        let matches = try JournalReader.entries(db, idPrefix: idPrefix, limit: 2)
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    static func entries(_ db: Database, idPrefix: String, limit: Int) throws -> [JournalEntry] {
+        let prefix = idPrefix.lowercased()
+        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return [] }
+        return try JournalEntry.filter(Entry.id >= prefix && Entry.id < prefix + "\u{10FFFF}").order(Entry.id).limit(limit).fetchAll(db)
+    }
+
+    /// A page of the timeline: the `limit` entries after `entry` in `TimelineOrder`, or from
+    /// the start. Keyset paging: a page costs the same however deep it is, and an entry added
+    /// or deleted meanwhile shifts nothing. Dated and undated entries are asked apart, so
+    /// each query walks the captured_local index from the cursor.
+    package func timeline(after entry: JournalEntry?, limit: Int) throws -> [JournalEntry] {
+        guard limit > 0 else { return [] }
+        let key = entry.map(TimelineOrder.Key.init)
+        let dated = try page(TimelineOrder.datedAfter(key), limit: limit)
+        guard dated.count < limit else { return dated }
+        return dated + (try page(TimelineOrder.undatedAfter(key), limit: limit - dated.count))
+    }
+
+    /// The timeline from the newest entry captured before `date` (a "jump to month" starts at
+    /// the first day of the month after the one chosen).
+    package func timeline(capturedBefore date: CivilDate, limit: Int) throws -> [JournalEntry] {
+        guard limit > 0 else { return [] }
+        let dated = try page(Entry.capturedLocal < date, limit: limit)
+        guard dated.count < limit else { return dated }
+        return dated + (try page(TimelineOrder.undatedAfter(nil), limit: limit - dated.count))
+    }
+
+    /// The entries just before (newer) and just after (older) `entry` in the timeline.
+    package func neighbours(of entry: JournalEntry) throws -> (newer: JournalEntry?, older: JournalEntry?) {
+        let newer = try JournalEntry.filter(TimelineOrder.before(TimelineOrder.Key(entry))).order(TimelineOrder.oldestFirst)
+            .fetchOne(db)
+        return (newer, try timeline(after: entry, limit: 1).first)
+    }
+
+    package func annotations(for entryIDs: [String]) throws -> [String: EntryAnnotations] {
+        var result: [String: EntryAnnotations] = [:]
+        // SQLite allows at most 32766 bound values per statement.
+        for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
+            let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
+            for tag in try JournalTag.filter(chunk.contains(JournalTag.Columns.entryId)).order(JournalTag.displayOrder).fetchAll(db) {
+                result[tag.entryId, default: EntryAnnotations()].tags.append(tag)
+            }
+            for weather in try WeatherRecord.filter(chunk.contains(WeatherRecord.Columns.entryId)).fetchAll(db) {
+                result[weather.entryId, default: EntryAnnotations()].weather = weather
+            }
+        }
+        return result
+    }
+
+    package func tags(entryID: String) throws -> [JournalTag] { try JournalStore.tags(db, entryID: entryID) }
+
+    package func weather(entryID: String) throws -> WeatherRecord? { try WeatherRecord.fetchOne(db, key: entryID) }
+
+    /// `JournalStore.search(_:)` inside this read.
+    package func search(_ query: JournalQuery) throws -> [SearchResult] {
+        let asked = try SearchPlan(query)
+        guard !asked.findsNothing else { return [] }
+        do {
+            return try SearchSQL.run(asked, db)
+        } catch let error as DatabaseError {
+            throw StoreError.database("the search failed", error)
+        }
+    }
+
+    private func page(_ condition: SQLExpression, limit: Int) throws -> [JournalEntry] {
+        try JournalEntry.filter(condition).order(TimelineOrder.newestFirst).limit(limit).fetchAll(db)
+    }
+}
+
+extension JournalStore {
+    /// Runs `body` in one read transaction, awaited: the task waits for a connection and for
+    /// SQLite on GRDB's own queues, never blocking a thread of the cooperative pool.
+    package func read<T: Sendable>(_ body: @escaping @Sendable (JournalReader) throws -> T) async throws -> T {
+        try await pool.read { db in try body(JournalReader(db: db)) }
+    }
+
+    /// A synchronous `read(_:)`, for callers outside Swift concurrency (the CLI, an export).
+    package func readNow<T>(_ body: (JournalReader) throws -> T) throws -> T {
+        try pool.read { db in try body(JournalReader(db: db)) }
+    }
+}

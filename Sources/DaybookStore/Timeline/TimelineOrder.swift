@@ -1,0 +1,62 @@
+import DaybookCore
+import GRDB
+
+/// The timeline's order, defined here once: newest capture first, undated entries last, then
+/// newest added, then id (which makes the order total, so a cursor splits it exactly). The
+/// timeline, its neighbours, `entries()` and a search's pages all take their SQL from here.
+enum TimelineOrder {
+    private typealias Entry = JournalEntry.Columns
+
+    /// An entry's place in the order: what a keyset cursor compares.
+    struct Key: Sendable, Hashable {
+        let capturedLocal: LocalDateTime?
+        let createdAt: String
+        let id: String
+
+        init(_ entry: JournalEntry) {
+            capturedLocal = entry.capturedLocal
+            createdAt = entry.createdAt
+            id = entry.id
+        }
+    }
+
+    /// DESC puts NULL (undated) last, and keeps the captured_local index usable.
+    static let newestFirst: [SQLOrdering] = [Entry.capturedLocal.desc, Entry.createdAt.desc, Entry.id.asc]
+    /// `newestFirst` backwards: for the entry just before another.
+    static let oldestFirst: [SQLOrdering] = [Entry.capturedLocal.asc, Entry.createdAt.asc, Entry.id.desc]
+
+    /// Dated entries after `key` (all of them from the start, none after an undated key).
+    /// The range on captured_local first, so the index can start at the cursor.
+    static func datedAfter(_ key: Key?) -> SQLExpression {
+        guard let key else { return Entry.capturedLocal != nil }
+        guard let captured = key.capturedLocal else { return false.sqlExpression }
+        return Entry.capturedLocal <= captured && (Entry.capturedLocal < captured || laterTie(key))
+    }
+
+    /// Undated entries after `key` (all of them after a dated key or from the start).
+    static func undatedAfter(_ key: Key?) -> SQLExpression {
+        guard let key, key.capturedLocal == nil else { return Entry.capturedLocal == nil }
+        return Entry.capturedLocal == nil && laterTie(key)
+    }
+
+    /// Every entry after `key`, as one condition (a search's cursor).
+    static func after(_ key: Key) -> SQLExpression {
+        key.capturedLocal == nil ? undatedAfter(key) : datedAfter(key) || Entry.capturedLocal == nil
+    }
+
+    /// Every entry before `key`, in `oldestFirst` order the nearest comes first: the dated
+    /// ones after it in time or its ties added later; for an undated key also every dated one.
+    static func before(_ key: Key) -> SQLExpression {
+        let earlierTie = Entry.createdAt > key.createdAt || (Entry.createdAt == key.createdAt && Entry.id < key.id)
+        guard let captured = key.capturedLocal else {
+            return (Entry.capturedLocal == nil && earlierTie) || Entry.capturedLocal != nil
+        }
+        return Entry.capturedLocal >= captured && (Entry.capturedLocal > captured || earlierTie)
+    }
+
+    /// Same capture time (or both undated), and later in the order: added earlier, or at the
+    /// same instant with a greater id.
+    private static func laterTie(_ key: Key) -> SQLExpression {
+        Entry.createdAt < key.createdAt || (Entry.createdAt == key.createdAt && Entry.id > key.id)
+    }
+}

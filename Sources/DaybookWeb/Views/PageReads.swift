@@ -1,0 +1,32 @@
+import DaybookStore
+
+/// Entries for a grid of tiles with what each tile shows beside the photo, read together.
+struct TileEntries: Sendable {
+    var entries: [JournalEntry]
+    var annotations: [String: EntryAnnotations]
+}
+
+/// What an entry page shows besides the entry: its tags, weather and neighbours.
+struct EntryRead: Sendable {
+    let entry: JournalEntry
+    let tags: [JournalTag]
+    let weather: WeatherRecord?
+    let newer: JournalEntry?
+    let older: JournalEntry?
+    /// Its other files (a RAW beside the photo).
+    let files: [EntryFile]
+}
+
+extension JournalReader {
+    func tiles(_ entries: [JournalEntry]) throws -> TileEntries {
+        TileEntries(entries: entries, annotations: entries.isEmpty ? [:] : try annotations(for: entries.map(\.id)))
+    }
+
+    /// `newer` and `older` given (an export knows them from its list), or else read.
+    func entryPage(_ entry: JournalEntry, neighbours given: (newer: JournalEntry?, older: JournalEntry?)? = nil) throws -> EntryRead {
+        let around = try given ?? neighbours(of: entry)
+        return EntryRead(
+            entry: entry, tags: try tags(entryID: entry.id), weather: try weather(entryID: entry.id), newer: around.newer,
+            older: around.older, files: try files(entryID: entry.id))
+    }
+}
