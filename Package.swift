@@ -46,12 +46,16 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // PNG (libspng) and WebP (libwebp and its demuxer): both report every failure as a
+        // returned code, so module maps are all they need.
+        .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
 
         // The library, one module per concern. DaybookCore holds the journal's value types
         // (dates, offsets, places, sources) and the one calendar; every module may import it.
         .target(name: "DaybookCore"),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CSpng", "CWebP"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py

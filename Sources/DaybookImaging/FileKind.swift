@@ -8,6 +8,8 @@ package enum FileKind: Sendable, Equatable {
     case heif
     /// AV1 in the HEIF container: recognised, so that it gets a clear error, but not read.
     case avif
+    /// PNG, WebP (`StillFormats.swift`).
+    case png, webp
     /// Anything else, in FileSignature's words ("not a JPEG (QuickTime movie)").
     case other(String)
 
@@ -31,7 +33,9 @@ package enum FileKind: Sendable, Equatable {
                 return
             }
         }
-        if let notJPEG = FileSignature.describeNonJPEG(bytes) {
+        if let still = Self.still(bytes) {
+            self = still
+        } else if let notJPEG = FileSignature.describeNonJPEG(bytes) {
             self = .other(notJPEG)
         } else {
             self = .jpeg

@@ -12,6 +12,10 @@ extension FileKind {
             return "image/jpeg"
         case .avif:
             return "image/avif"
+        case .png:
+            return "image/png"
+        case .webp:
+            return "image/webp"
         case .other:
             return "application/octet-stream"
         case .heif:

@@ -6,6 +6,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     case unsupportedFormat(String)
     case jpeg(ImagingError)
     case heif(HEIFError)
+    case still(StillImageError)
 
     static let avifReason = "AVIF image (AV1 in a HEIF container): Daybook reads HEIC/HEIF photos, not AVIF"
 
@@ -14,6 +15,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .jpeg(let error): return error.frameSize
         case .heif(let error): return error.frameSize
+        case .still(let error): return error.frameSize
         case .notAPhoto, .unsupportedFormat: return nil
         }
     }
@@ -22,7 +24,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     /// decode memory than the per-image limit): the file is fine, only too big to decode here.
     package var isTooBig: Bool {
         switch self {
-        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge): return true
+        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge), .still(.tooLarge): return true
         default: return false
         }
     }
@@ -32,6 +34,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
         case .notAPhoto(let text), .unsupportedFormat(let text): return text
         case .jpeg(let error): return error.description
         case .heif(let error): return error.description
+        case .still(let error): return error.description
         }
     }
 }

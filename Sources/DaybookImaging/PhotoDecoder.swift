@@ -6,6 +6,8 @@ package enum DecodablePhoto {
     case jpeg([UInt8])
     /// The container is parsed once: the caller may read its metadata items before the pixels.
     case heif(HEIFFile)
+    case png(PNGFile)
+    case webp(WebPFile)
 
     /// Refuses, by `PhotoDecodeError.notAPhoto` or `.unsupportedFormat`, what no decoder reads.
     package init(_ bytes: [UInt8]) throws(PhotoDecodeError) {
@@ -20,6 +22,8 @@ package enum DecodablePhoto {
             }
         case .avif:
             throw .unsupportedFormat(PhotoDecodeError.avifReason)
+        case .png, .webp:
+            self = try Self.still(bytes)
         case .other(let what):
             throw .notAPhoto(what)
         }
@@ -80,6 +84,8 @@ package struct PhotoDecoder: Sendable {
             } catch {
                 throw .heif(error)
             }
+        case .png, .webp:
+            return try stillPixels(photo, orientation: orientation)
         }
     }
 
