@@ -46,16 +46,18 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
-        // PNG (libspng) and WebP (libwebp and its demuxer): both report every failure as a
+        // PNG (libspng), WebP (libwebp and its demuxer): both report every failure as a
         // returned code, so module maps are all they need.
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // giflib: no pkg-config file on Debian 12; its errors are returned codes too.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
 
         // The library, one module per concern. DaybookCore holds the journal's value types
         // (dates, offsets, places, sources) and the one calendar; every module may import it.
         .target(name: "DaybookCore"),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CSpng", "CWebP"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CSpng", "CWebP", "CGif"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         // Offline place names: GeoNames and Natural Earth, derived by scripts/derive_places.py

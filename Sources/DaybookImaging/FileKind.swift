@@ -8,8 +8,8 @@ package enum FileKind: Sendable, Equatable {
     case heif
     /// AV1 in the HEIF container: recognised, so that it gets a clear error, but not read.
     case avif
-    /// PNG, WebP (`StillFormats.swift`).
-    case png, webp
+    /// PNG, WebP and GIF (`StillFormats.swift`).
+    case png, webp, gif
     /// Anything else, in FileSignature's words ("not a JPEG (QuickTime movie)").
     case other(String)
 

@@ -16,6 +16,8 @@ extension FileKind {
             return "image/png"
         case .webp:
             return "image/webp"
+        case .gif:
+            return "image/gif"
         case .other:
             return "application/octet-stream"
         case .heif:

@@ -8,6 +8,7 @@ package enum DecodablePhoto {
     case heif(HEIFFile)
     case png(PNGFile)
     case webp(WebPFile)
+    case gif(GIFFile)
 
     /// Refuses, by `PhotoDecodeError.notAPhoto` or `.unsupportedFormat`, what no decoder reads.
     package init(_ bytes: [UInt8]) throws(PhotoDecodeError) {
@@ -22,7 +23,7 @@ package enum DecodablePhoto {
             }
         case .avif:
             throw .unsupportedFormat(PhotoDecodeError.avifReason)
-        case .png, .webp:
+        case .png, .webp, .gif:
             self = try Self.still(bytes)
         case .other(let what):
             throw .notAPhoto(what)
@@ -84,7 +85,7 @@ package struct PhotoDecoder: Sendable {
             } catch {
                 throw .heif(error)
             }
-        case .png, .webp:
+        case .png, .webp, .gif:
             return try stillPixels(photo, orientation: orientation)
         }
     }

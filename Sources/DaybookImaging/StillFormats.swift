@@ -1,15 +1,16 @@
 import DaybookCore
 
-/// PNG and WebP, the stills besides camera photos (screenshots, exports, downloads): how
+/// PNG, WebP and GIF, the stills besides camera photos (screenshots, exports, downloads): how
 /// they are recognised and turned into pixels. Both go through `PhotoDecoder` like a JPEG, so
 /// everything that shows a photo shows them.
 extension FileKind {
-    /// PNG's eight-byte signature, or a RIFF file of form type `WEBP`.
+    /// PNG's eight-byte signature, a RIFF file of form type `WEBP`, GIF87a or GIF89a.
     static func still(_ bytes: [UInt8]) -> FileKind? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
         return nil
     }
 }
@@ -19,6 +20,7 @@ extension DecodablePhoto {
         do {
             switch FileKind(prefix: bytes.prefix(FileKind.prefixLength)) {
             case .webp: return .webp(try WebPFile(bytes))
+            case .gif: return .gif(try GIFFile(bytes))
             default: return .png(try PNGFile(bytes))
             }
         } catch {
@@ -28,9 +30,9 @@ extension DecodablePhoto {
 }
 
 extension PhotoDecoder {
-    /// A PNG's or WebP's pixels, shrunk by the decoder that reads it, then turned by the EXIF
-    /// Orientation, as a JPEG's are: neither format has a rotation of its own, and exiftool,
-    /// browsers and viewers apply the tag to them.
+    /// A PNG's, WebP's or GIF's pixels, shrunk by the decoder that reads it, then turned by
+    /// the EXIF Orientation, as a JPEG's are: none of them has a rotation of its own, and
+    /// exiftool, browsers and viewers apply the tag to them (a GIF has no EXIF: `.up`).
     func stillPixels(_ photo: DecodablePhoto, orientation: Orientation) throws(PhotoDecodeError) -> PhotoPixels {
         do {
             let (image, frame): (RGBImage, FrameSize)
@@ -39,8 +41,10 @@ extension PhotoDecoder {
                 (image, frame) = (try file.pixels(longestSide: longestSide, maxPixels: maxPixels, budget: limits.budget), file.size)
             case .webp(let file):
                 (image, frame) = (try file.pixels(longestSide: longestSide, maxPixels: maxPixels, budget: limits.budget), file.size)
+            case .gif(let file):
+                (image, frame) = (try file.pixels(longestSide: longestSide, maxPixels: maxPixels, budget: limits.budget), file.size)
             case .jpeg, .heif:
-                preconditionFailure("stillPixels is for PNG and WebP")
+                preconditionFailure("stillPixels is for PNG, WebP and GIF")
             }
             return PhotoPixels(image: image.oriented(orientation), frame: frame, warnings: [])
         } catch {

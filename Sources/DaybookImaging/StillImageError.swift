@@ -1,4 +1,4 @@
-/// Why a PNG or WebP file gave no pixels. `description` is one human line for per-file
+/// Why a PNG, WebP or GIF file gave no pixels. `description` is one human line for per-file
 /// reports; the decoders' own texts are kept in it, never a raw control character.
 package enum StillImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The decoder could not read the file's structure (a bad signature or header, a chunk

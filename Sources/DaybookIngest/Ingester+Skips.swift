@@ -22,7 +22,7 @@ extension Ingester {
         guard !SkipKind.nameClaimsReadablePhoto(name),
             let kind = SkipKind(prefix: Array(bytes.prefix(FileKind.prefixLength)), name: name), kind.isUnsupportedPhotoFormat
         else { return nil }
-        return "\(kind.label) is not supported yet (Daybook reads JPEG, HEIC/HEIF, PNG and WebP photos)"
+        return "\(kind.label) is not supported yet (Daybook reads JPEG, HEIC/HEIF, PNG, WebP and GIF photos)"
     }
 
     /// FileSignature's words for a file that is not a JPEG, about a file that is no photo of

@@ -19,4 +19,10 @@ extension PhotoAnalyzer {
         if file.isAnimated { metadata.warnings.append("animated WebP: its first frame stands for it") }
         return metadata
     }
+
+    /// A GIF's metadata: only XMP (GIF has no EXIF), then the sidecar.
+    static func gifMetadata(_ file: GIFFile, sidecar: SidecarXMP?) -> PhotoMetadata {
+        MetadataPrecedence.combine(
+            exif: PhotoMetadata(), embeddedXMP: file.xmp.map { XMPReader.read($0, origin: .embedded) }, iptc: nil, sidecar: sidecar)
+    }
 }

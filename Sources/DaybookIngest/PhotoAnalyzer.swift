@@ -59,6 +59,8 @@ package struct PhotoAnalyzer: Sendable {
             (metadata, frame) = (Self.pngMetadata(file, sidecar: sidecar), file.size)
         case .webp(let file):
             (metadata, frame) = (Self.webpMetadata(file, sidecar: sidecar), file.size)
+        case .gif(let file):
+            (metadata, frame) = (Self.gifMetadata(file, sidecar: sidecar), file.size)
         }
         var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)
         try addPixels(of: photo, to: &analysis)

@@ -8,7 +8,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     case cameraRaw = "camera-raw"
     case video
     case avif
-    case gif
     /// Apple Photos' edit recipe beside a photo (`IMG_0001.AAE`, an XML property list).
     case appleEdit = "apple-edit"
     /// A FIFO, a device or a socket: never opened (`PhotoScanner`).
@@ -21,7 +20,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         case .cameraRaw: "camera RAW"
         case .video: "video"
         case .avif: "AVIF"
-        case .gif: "GIF"
         case .appleEdit: "Apple edit"
         case .specialFile: "not a regular file"
         case .other: "other"
@@ -32,7 +30,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// error that says so; found in a folder it is skipped, never a failure.
     public var isUnsupportedPhotoFormat: Bool {
         switch self {
-        case .cameraRaw, .avif, .gif: true
+        case .cameraRaw, .avif: true
         case .video, .appleEdit, .specialFile, .other: false
         }
     }
@@ -41,7 +39,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// `detail` words the `other` kind ("not a photo (looks like HTML/text)").
     func reason(detail: String) -> SkipReason {
         switch self {
-        case .cameraRaw, .avif, .gif: SkipReason(kind: self, description: "\(label) (not supported yet)")
+        case .cameraRaw, .avif: SkipReason(kind: self, description: "\(label) (not supported yet)")
         case .video: SkipReason(kind: self, description: "video (not a photo)")
         case .appleEdit: SkipReason(kind: self, description: "Apple edit (.AAE, its photo is read without it)")
         case .specialFile, .other: SkipReason(kind: self, description: detail)
@@ -52,7 +50,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// file has them) and its name. nil when the bytes are a photo Daybook reads.
     package init?(prefix: [UInt8], name: String) {
         switch FileKind(prefix: prefix) {
-        case .jpeg, .heif, .png, .webp: return nil
+        case .jpeg, .heif, .png, .webp, .gif: return nil
         case .avif: self = .avif
         case .other: self = Self.byContent(prefix) ?? Self.byName(name) ?? .other
         }
@@ -65,7 +63,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         readableExtensions.contains(fileExtension(name))
     }
 
-    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "png", "webp"]
+    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "png", "webp", "gif"]
     static let rawExtensions: Set = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "raw",
     ]
@@ -80,7 +78,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
             let expected = Array(text.utf8)
             return bytes.count >= offset + expected.count && Array(bytes[offset..<offset + expected.count]) == expected
         }
-        if ascii("GIF87a") || ascii("GIF89a") { return .gif }
         if ascii("RIFF") && ascii("AVI ", at: 8) { return .video }
         // Matroska and WebM: an EBML header.
         if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .video }
@@ -103,7 +100,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         if videoExtensions.contains(ext) { return .video }
         switch ext {
         case "aae": return .appleEdit
-        case "gif": return .gif
         case "avif": return .avif
         default: return nil
         }

@@ -44,8 +44,8 @@ final class SkippedFilesCLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(
             run.stdout,
-            "3 new, 0 already in the journal, 0 failed, "
-                + "8 skipped (3 camera RAW, 1 video, 1 AVIF, 1 GIF, 1 Apple edit, 1 other)\n")
+            "4 new, 0 already in the journal, 0 failed, "
+                + "7 skipped (3 camera RAW, 1 video, 1 AVIF, 1 Apple edit, 1 other)\n")
         XCTAssertEqual(run.stderr, "", "without --verbose, no line per skipped file")
     }
 
@@ -56,7 +56,7 @@ final class SkippedFilesCLITests: XCTestCase {
         let run = try daybook("ingest", "--verbose", folder.path)
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 9, run.stderr)
+        XCTAssertEqual(lines.count, 8, run.stderr)
         let path = folder.path
         for line in [
             "daybook: skipped \(path)/IMG_0001.CR2: camera RAW (not supported yet)",
@@ -64,7 +64,6 @@ final class SkippedFilesCLITests: XCTestCase {
             "daybook: skipped \(path)/harbour.dng: camera RAW (not supported yet)",
             "daybook: skipped \(path)/IMG_0003.MOV: video (not a photo)",
             "daybook: skipped \(path)/harbour.avif: AVIF (not supported yet)",
-            "daybook: skipped \(path)/harbour.gif: GIF (not supported yet)",
             "daybook: skipped \(path)/IMG_0003.AAE: Apple edit (.AAE, its photo is read without it)",
             "daybook: skipped \(path)/evil\\e[31m.cr2: camera RAW (not supported yet)",
         ] {
@@ -79,7 +78,7 @@ final class SkippedFilesCLITests: XCTestCase {
         let run = try daybook("ingest", "--json", folder.path)
         XCTAssertEqual(run.status, 0, run.stderr)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(report["skipped"] as? Int, 8)
+        XCTAssertEqual(report["skipped"] as? Int, 7)
         let files = try XCTUnwrap(report["skipped_files"] as? [[String: String]], run.stdout)
         XCTAssertEqual(files.map { $0["path"] }, files.map { $0["path"] }.sorted { ($0 ?? "") < ($1 ?? "") }, "in path order")
         let kinds = Dictionary(uniqueKeysWithValues: files.map { (($0["path"]! as NSString).lastPathComponent, $0["kind"]!) })
@@ -87,7 +86,7 @@ final class SkippedFilesCLITests: XCTestCase {
             kinds,
             [
                 "IMG_0001.CR2": "camera-raw", "DSC_0002.NEF": "camera-raw", "harbour.dng": "camera-raw", "IMG_0003.MOV": "video",
-                "harbour.avif": "avif", "harbour.gif": "gif",
+                "harbour.avif": "avif",
                 "IMG_0003.AAE": "apple-edit", "notes.txt": "other",
             ])
         let avif = try XCTUnwrap(files.first { $0["kind"] == "avif" })
@@ -111,7 +110,7 @@ final class SkippedFilesCLITests: XCTestCase {
         let avif = folder.appendingPathComponent("harbour.avif").path
         let named = try daybook("ingest", avif)
         XCTAssertEqual(named.status, 1)
-        XCTAssertEqual(named.stderr, "daybook: error: \(avif): AVIF is not supported yet (Daybook reads JPEG, HEIC/HEIF, PNG and WebP photos)\n")
+        XCTAssertEqual(named.stderr, "daybook: error: \(avif): AVIF is not supported yet (Daybook reads JPEG, HEIC/HEIF, PNG, WebP and GIF photos)\n")
 
         try FileManager.default.copyItem(
             at: Repository.fixtures.appendingPathComponent("badinputs/zero_bytes.jpg"), to: folder.appendingPathComponent("zero.jpg"))

@@ -4,7 +4,7 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// PNG and WebP through `PhotoDecoder`, on files ImageMagick, cwebp and exiftool wrote
+/// PNG, WebP and GIF through `PhotoDecoder`, on files ImageMagick, cwebp and exiftool wrote
 /// (Tests/Fixtures/stills/README.md): recognised by content, shrunk by their own decoders,
 /// transparency on neutral grey, and the bad ones refused with one clear line.
 final class StillDecodingTests: XCTestCase {
@@ -19,6 +19,23 @@ final class StillDecodingTests: XCTestCase {
         XCTAssertEqual(FileKind(prefix: try Self.bytes("photo.webp")), .webp)
         XCTAssertEqual(FileKind.mediaType(of: try Self.bytes("xmp.png")), "image/png")
         XCTAssertEqual(FileKind.mediaType(of: try Self.bytes("alpha.webp")), "image/webp")
+        XCTAssertEqual(FileKind(prefix: try Self.bytes("animated.gif")), .gif)
+        XCTAssertEqual(FileKind.mediaType(of: try Self.bytes("xmp.gif")), "image/gif")
+    }
+
+    /// xmp.gif: interlaced, its right quarter transparent; animated.gif: a red 64×48 frame,
+    /// then a blue one that must not show.
+    func testAGIFIsItsFirstFrameWithTransparencyOnGrey() throws {
+        let gif = try PhotoDecoder(longestSide: 64).pixels(from: try Self.bytes("xmp.gif"), orientation: .up)
+        XCTAssertEqual(gif.frame, FrameSize(width: 64, height: 48))
+        let right = gif.image.pixel(x: 60, y: 24)
+        XCTAssertEqual([right.r, right.g, right.b], [128, 128, 128])
+        let left = gif.image.pixel(x: 4, y: 24)
+        XCTAssertNotEqual([left.r, left.g, left.b], [128, 128, 128])
+        let animated = try PhotoDecoder(longestSide: 32).pixels(from: try Self.bytes("animated.gif"), orientation: .up)
+        XCTAssertEqual([animated.image.width, animated.image.height], [32, 24])
+        let first = animated.image.pixel(x: 16, y: 12)
+        XCTAssertEqual([first.r, first.g, first.b], [255, 0, 0])
     }
 
     func testPNGDecodesShrunkAndTurnedByItsOrientation() throws {
@@ -85,7 +102,7 @@ final class StillDecodingTests: XCTestCase {
 
     /// Cut anywhere, a PNG or WebP is an error, never a crash or a half-grey picture.
     func testEveryPrefixOfAStillIsRefusedOrDecoded() throws {
-        for name in ["exif.png", "photo.webp"] {
+        for name in ["exif.png", "photo.webp", "xmp.gif"] {
             let whole = try Self.bytes(name)
             for length in stride(from: 0, to: whole.count, by: 7) {
                 let prefix = Array(whole.prefix(length))

@@ -14,7 +14,7 @@ final class StillsIngestTests: XCTestCase {
     static let stills = Repository.fixtures.appendingPathComponent("stills")
     static let good = [
         "exif.png", "xmp.png", "creation.png", "ztxt.png", "Screenshot_20230114-101112.png", "photo.webp", "alpha.webp",
-        "IMG_20230114_101112.webp",
+        "IMG_20230114_101112.webp", "xmp.gif", "animated.gif",
     ]
 
     /// exiftool's reading (`-n`: numbers, not prose) of one file's date, GPS and orientation.
@@ -38,7 +38,7 @@ final class StillsIngestTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "exiftool is not installed")
         let expectedSources: [String: CaptureSource] = [
             "exif.png": .dateTimeOriginal, "xmp.png": .xmp, "creation.png": .pngCreationTime, "ztxt.png": .pngCreationTime,
-            "photo.webp": .dateTimeOriginal, "alpha.webp": .xmp,
+            "photo.webp": .dateTimeOriginal, "alpha.webp": .xmp, "xmp.gif": .xmp,
         ]
         for (name, source) in expectedSources {
             let bytes = [UInt8](try Data(contentsOf: Self.stills.appendingPathComponent(name)))

@@ -45,7 +45,7 @@ struct OriginalPhoto {
     static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
 
     /// The link to the photo as a JPEG when browsers cannot show its file (a HEIC); nil for a
-    /// JPEG, PNG or WebP, which every browser shows as they are, or a file that cannot be read. Only the first bytes are
+    /// JPEG, PNG, WebP or GIF, which every browser shows as they are, or a file that cannot be read. Only the first bytes are
     /// read, to tell the format: the link's route applies every rule of `load` before it
     /// serves anything.
     static func jpegLink(for entry: JournalEntry) -> String? {
@@ -57,7 +57,7 @@ struct OriginalPhoto {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let head = readAll(fd, size: FileKind.prefixLength),
             !head.isEmpty
         else { return nil }
-        return [.jpeg, .png, .webp].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
+        return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
     }
 
     /// Whether `path` is strictly inside `folder` ("/" allows nothing: it would be every file).
