@@ -32,14 +32,16 @@ enum GIFRecords {
             let cursor = Cursor(base, buffer.count)
             var error: Int32 = 0
             let opened = withExtendedLifetime(cursor) {
-                DGifOpen(Unmanaged.passUnretained(cursor).toOpaque(), { gif, destination, length in
-                    guard let gif, let destination, let user = gif.pointee.UserData else { return 0 }
-                    let cursor = Unmanaged<Cursor>.fromOpaque(user).takeUnretainedValue()
-                    let count = max(0, min(Int(length), cursor.count - cursor.offset))
-                    destination.update(from: cursor.base + cursor.offset, count: count)
-                    cursor.offset += count
-                    return Int32(count)
-                }, &error)
+                DGifOpen(
+                    Unmanaged.passUnretained(cursor).toOpaque(),
+                    { gif, destination, length in
+                        guard let gif, let destination, let user = gif.pointee.UserData else { return 0 }
+                        let cursor = Unmanaged<Cursor>.fromOpaque(user).takeUnretainedValue()
+                        let count = max(0, min(Int(length), cursor.count - cursor.offset))
+                        destination.update(from: cursor.base + cursor.offset, count: count)
+                        cursor.offset += count
+                        return Int32(count)
+                    }, &error)
             }
             guard let gif = opened else { throw failure(error, bytes: bytes) }
             defer { DGifCloseFile(gif, nil) }
@@ -99,7 +101,9 @@ enum GIFRecords {
                 let start = (0...(packet.count - needle.count)).last(where: { packet[$0..<$0 + needle.count].elementsEqual(needle) })
             else { continue }
             if marker.hasPrefix("</") { return start + needle.count }
-            if let close = (start..<packet.count - 1).first(where: { packet[$0] == UInt8(ascii: "?") && packet[$0 + 1] == UInt8(ascii: ">") }) {
+            if let close = (start..<packet.count - 1).first(where: {
+                packet[$0] == UInt8(ascii: "?") && packet[$0 + 1] == UInt8(ascii: ">")
+            }) {
                 return close + 2
             }
         }

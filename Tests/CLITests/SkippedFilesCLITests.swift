@@ -110,7 +110,8 @@ final class SkippedFilesCLITests: XCTestCase {
         let avif = folder.appendingPathComponent("harbour.avif").path
         let named = try daybook("ingest", avif)
         XCTAssertEqual(named.status, 1)
-        XCTAssertEqual(named.stderr, "daybook: error: \(avif): AVIF is not supported yet (Daybook reads JPEG, HEIC/HEIF, PNG, WebP and GIF photos)\n")
+        XCTAssertEqual(
+            named.stderr, "daybook: error: \(avif): AVIF is not supported yet (Daybook reads JPEG, HEIC/HEIF, PNG, WebP and GIF photos)\n")
 
         try FileManager.default.copyItem(
             at: Repository.fixtures.appendingPathComponent("badinputs/zero_bytes.jpg"), to: folder.appendingPathComponent("zero.jpg"))

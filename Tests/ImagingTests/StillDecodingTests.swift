@@ -96,7 +96,8 @@ final class StillDecodingTests: XCTestCase {
     func testATruncatedWebPSaysSo() throws {
         XCTAssertThrowsError(try PhotoDecoder(longestSide: 400).pixels(from: try Self.bytes("truncated.webp"), orientation: .up)) {
             error in
-            XCTAssertEqual((error as? PhotoDecodeError)?.description, "truncated WebP file (it ends at byte 300, its RIFF header declares 3368)")
+            XCTAssertEqual(
+                (error as? PhotoDecodeError)?.description, "truncated WebP file (it ends at byte 300, its RIFF header declares 3368)")
         }
     }
 

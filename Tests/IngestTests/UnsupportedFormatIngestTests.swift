@@ -36,7 +36,8 @@ final class UnsupportedFormatIngestTests: XCTestCase {
         let folder = try folder(["harbour.avif", "harbour.dng", "harbour.gif"])
         let journal = try TestJournal()
         let log = EventLog()
-        let summary = try journal.ingest(["harbour.avif", "harbour.dng", "harbour.gif"].map { folder.appendingPathComponent($0) }, log: log)
+        let summary = try journal.ingest(
+            ["harbour.avif", "harbour.dng", "harbour.gif"].map { folder.appendingPathComponent($0) }, log: log)
         XCTAssertEqual(summary.failed, 2)
         XCTAssertEqual(summary.created.count, 1, "the GIF is read (issue 22)")
         let reads = "(Daybook reads JPEG, HEIC/HEIF, PNG, WebP and GIF photos)"
