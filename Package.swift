@@ -48,6 +48,12 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
+        // PNG (libspng), WebP (libwebp and its demuxer): both report every failure as a
+        // returned code, so module maps are all they need.
+        .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // giflib: no pkg-config file on Debian 12; its errors are returned codes too.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
 
         // LibRaw (thread-safe build) for camera RAW: it reports failures as return codes, so a
         // module map is all it needs. Only its metadata and embedded previews are used.
@@ -73,7 +79,7 @@ let package = Package(
             ]
         ),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         // The data files the binary carries, each kept beside the module that reads it and

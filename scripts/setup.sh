@@ -6,9 +6,11 @@ set -euo pipefail
 # libheif-dev: HEIC/HEIF photos (libheif 1.15, HEVC through libde265). libheif-examples
 # (heif-convert, heif-enc): the reference for HEIF transforms in tests, and the benchmark's
 # HEIC photos. libvips-tools (vipsthumbnail): the benchmark's HEIC comparison.
+# libspng-dev, libwebp-dev, libgif-dev: PNG, WebP and GIF photos. imagemagick, webp, libimage-exiftool-perl: the
+# Tests/Fixtures/stills recipes and exiftool's readings that the stills tests compare with.
 # libxml2: FoundationXML (XMP sidecars and packets) links it.
 packages=(libexif-dev libjpeg-dev libsqlite3-dev libxml2 pkg-config libjpeg-turbo-progs sqlite3 tzdata python3 python3-pip
-          libheif-dev libheif-examples libvips-tools)
+          libheif-dev libheif-examples libvips-tools libspng-dev libwebp-dev libgif-dev imagemagick webp libimage-exiftool-perl)
 # daybook serve: Leaflet and its marker-cluster plugin (served from /usr/share/javascript), headless
 # Chromium for the browser test (WebTests.BrowserTests) and the screenshots, wrk for the web benchmark.
 # libraw-dev: camera RAW files (metadata and the embedded JPEG preview, no demosaicing);

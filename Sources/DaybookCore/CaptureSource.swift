@@ -15,6 +15,13 @@ public enum CaptureSource: String, Sendable, Hashable, Codable, CaseIterable {
     case iptc
     /// A sidecar file beside the photo (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`).
     case sidecar
+    /// A PNG's `Creation Time` text chunk (exiftool's PNG:CreationTime), below its EXIF and XMP.
+    case pngCreationTime = "CreationTime"
+    /// The file's name (`Screenshot_20230114-101112.png`, `IMG_20230114_101112.jpg`):
+    /// below every metadata source, a floating local time (`FileNameDate`).
+    case filename
+    /// The file's modification time, only with `--date-from-mtime`: the last resort.
+    case mtime
     /// Set by hand (`daybook edit --date`); never replaced by what a file says.
     case user
 

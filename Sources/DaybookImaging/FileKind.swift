@@ -10,6 +10,8 @@ package enum FileKind: Sendable, Equatable {
     case avif
     /// A camera RAW file (`RAWSignature`), read through LibRaw.
     case cameraRaw
+    /// PNG, WebP and GIF (`StillFormats.swift`).
+    case png, webp, gif
     /// Anything else, in FileSignature's words ("not a JPEG (QuickTime movie)").
     case other(String)
 
@@ -37,7 +39,9 @@ package enum FileKind: Sendable, Equatable {
             self = .cameraRaw
             return
         }
-        if let notJPEG = FileSignature.describeNonJPEG(bytes) {
+        if let still = Self.still(bytes) {
+            self = still
+        } else if let notJPEG = FileSignature.describeNonJPEG(bytes) {
             self = .other(notJPEG)
         } else {
             self = .jpeg

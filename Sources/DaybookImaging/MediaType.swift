@@ -12,6 +12,12 @@ extension FileKind {
             return "image/jpeg"
         case .avif:
             return "image/avif"
+        case .png:
+            return "image/png"
+        case .webp:
+            return "image/webp"
+        case .gif:
+            return "image/gif"
         case .other, .cameraRaw:
             return "application/octet-stream"
         case .heif:

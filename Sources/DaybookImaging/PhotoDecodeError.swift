@@ -7,12 +7,14 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     case jpeg(ImagingError)
     case heif(HEIFError)
     case raw(RAWError)
+    case still(StillImageError)
 
     /// The photo's frame when its header was readable.
     package var frameSize: FrameSize? {
         switch self {
         case .jpeg(let error): return error.frameSize
         case .heif(let error): return error.frameSize
+        case .still(let error): return error.frameSize
         case .notAPhoto, .unsupportedFormat, .raw: return nil
         }
     }
@@ -21,7 +23,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     /// decode memory than the per-image limit): the file is fine, only too big to decode here.
     package var isTooBig: Bool {
         switch self {
-        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge): return true
+        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge), .still(.tooLarge): return true
         default: return false
         }
     }
@@ -32,6 +34,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
         case .jpeg(let error): return error.description
         case .heif(let error): return error.description
         case .raw(let error): return error.description
+        case .still(let error): return error.description
         }
     }
 }

@@ -8,6 +8,9 @@ package enum DecodablePhoto {
     case heif(HEIFFile)
     /// Shown by its largest embedded JPEG preview (`RAWFile`); never demosaiced.
     case raw(RAWFile)
+    case png(PNGFile)
+    case webp(WebPFile)
+    case gif(GIFFile)
 
     /// Refuses, by `PhotoDecodeError.notAPhoto` or `.unsupportedFormat`, what no decoder reads.
     package init(_ bytes: [UInt8]) throws(PhotoDecodeError) {
@@ -27,6 +30,8 @@ package enum DecodablePhoto {
             } catch {
                 throw .raw(error)
             }
+        case .png, .webp, .gif:
+            self = try Self.still(bytes)
         case .other(let what):
             throw .notAPhoto(what)
         }
@@ -89,6 +94,8 @@ package struct PhotoDecoder: Sendable {
             }
         case .raw(let file):
             return try rawPixels(file, orientation: orientation)
+        case .png, .webp, .gif:
+            return try stillPixels(photo, orientation: orientation)
         }
     }
 

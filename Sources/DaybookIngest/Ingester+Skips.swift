@@ -1,8 +1,7 @@
 import DaybookImaging
 import Foundation
 
-/// Which files are skipped rather than read, and what a format Daybook does not read yet says
-/// when it is named on the command line.
+/// Which files are skipped rather than read.
 extension Ingester {
     /// For a file found in a folder (or by the watcher): why it is skipped, decided from its
     /// first bytes alone (a video may be gigabytes), or nil to read it. A file named like a
@@ -13,16 +12,6 @@ extension Ingester {
             let kind = SkipKind(prefix: prefix, name: name)
         else { return nil }
         return kind.reason(detail: notAPhotoDetail(prefix))
-    }
-
-    /// The error for a file named on the command line whose format Daybook knows but does not
-    /// read: "AVIF is not supported yet (…)"; nil for anything else.
-    static func unsupportedFormatReason(_ bytes: [UInt8], path: String) -> String? {
-        let name = (path as NSString).lastPathComponent
-        guard !SkipKind.nameClaimsReadablePhoto(name),
-            let kind = SkipKind(prefix: Array(bytes.prefix(FileKind.prefixLength)), name: name), kind.isUnsupportedPhotoFormat
-        else { return nil }
-        return "\(kind.label) is not supported yet (Daybook reads JPEG, HEIC/HEIF, AVIF and camera RAW photos)"
     }
 
     /// FileSignature's words for a file that is not a JPEG, about a file that is no photo of

@@ -20,6 +20,9 @@ public struct IngestOptions: Sendable {
     /// A JPEG whose decode would hold more than this many bytes (a large progressive frame
     /// keeps every coefficient) is stored without a thumbnail, with a warning saying so.
     public var maxDecodeBytes: Int
+    /// A photo dated neither by its metadata nor by its name (`FileNameDate`) takes its
+    /// file's modification time (`CaptureSource.mtime`); off by default.
+    public var dateFromModificationTime = false
 
     /// Frames above this many pixels are refused before anything is decoded (the decoder's own limit).
     public static let defaultMaxPixels = JPEGDecoder.defaultMaxPixels
@@ -123,7 +126,7 @@ public final class Ingester: Sendable {
             return emit(.failed(path: path, reason: "journal: \(error)"))
         }
 
-        let analysis: PhotoAnalysis
+        var analysis: PhotoAnalysis
         do {
             analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
         } catch {
@@ -133,7 +136,11 @@ public final class Ingester: Sendable {
                 let reason = isRAW ? SkipReason(kind: .cameraRaw, description: error.reason) : SkipKind.other.reason(detail: error.reason)
                 return emit(.skipped(path: path, reason: reason))
             }
-            return emit(.failed(path: path, reason: Self.unsupportedFormatReason(bytes, path: path) ?? error.reason))
+            return emit(.failed(path: path, reason: error.reason))
+        }
+        if analysis.metadata.capture == nil {
+            analysis.metadata.capture = UndatedFileDate.capture(
+                path: path, modified: options.dateFromModificationTime ? modified : nil)
         }
         let warnings = analysis.warnings + (sidecar?.problem.map { [$0] } ?? [])
         for warning in warnings { emit(.warning(path: path, message: warning)) }

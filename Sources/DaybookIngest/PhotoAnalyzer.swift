@@ -64,6 +64,12 @@ package struct PhotoAnalyzer: Sendable {
         case .raw(let file):
             metadata = Self.rawMetadata(file, sidecar: sidecar)
             frame = file.size
+        case .png(let file):
+            (metadata, frame) = (Self.pngMetadata(file, sidecar: sidecar), file.size)
+        case .webp(let file):
+            (metadata, frame) = (Self.webpMetadata(file, sidecar: sidecar), file.size)
+        case .gif(let file):
+            (metadata, frame) = (Self.gifMetadata(file, sidecar: sidecar), file.size)
         }
         var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)
         try addPixels(of: photo, to: &analysis)
@@ -88,7 +94,11 @@ package struct PhotoAnalyzer: Sendable {
             if case .jpeg(.truncated) = error { analysis.truncated = true }
             // A photo with neither pixels nor anything worth keeping from EXIF is just broken.
             let metadata = analysis.metadata
-            if analysis.frame == nil && metadata.capture == nil && metadata.location == nil {
+            // A PNG or WebP declares its size before anything can go wrong: without pixels, a
+            // date or a place (a decompression bomb's IHDR), there is nothing to keep either.
+            let isStill: Bool
+            if case .still = error { isStill = true } else { isStill = false }
+            if (analysis.frame == nil || isStill) && metadata.capture == nil && metadata.location == nil {
                 throw Rejection(reason: error.description, isNotAPhoto: false)
             }
             analysis.warnings.append("\(error.description); stored without a thumbnail")

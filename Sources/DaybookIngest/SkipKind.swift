@@ -8,9 +8,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     case cameraRaw = "camera-raw"
     case video
     case avif
-    case png
-    case webp
-    case gif
     /// Apple Photos' edit recipe beside a photo (`IMG_0001.AAE`, an XML property list).
     case appleEdit = "apple-edit"
     /// A FIFO, a device or a socket: never opened (`PhotoScanner`).
@@ -23,22 +20,9 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         case .cameraRaw: "camera RAW"
         case .video: "video"
         case .avif: "AVIF"
-        case .png: "PNG"
-        case .webp: "WebP"
-        case .gif: "GIF"
         case .appleEdit: "Apple edit"
         case .specialFile: "not a regular file"
         case .other: "other"
-        }
-    }
-
-    /// A photo format Daybook knows but does not read yet: named on the command line it is an
-    /// error that says so; found in a folder it is skipped, never a failure. A camera RAW or
-    /// AVIF is read when its bytes are one; these kinds then come from a name alone.
-    public var isUnsupportedPhotoFormat: Bool {
-        switch self {
-        case .png, .webp, .gif: true
-        case .cameraRaw, .avif, .video, .appleEdit, .specialFile, .other: false
         }
     }
 
@@ -46,7 +30,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// `detail` words the `other` kind ("not a photo (looks like HTML/text)").
     func reason(detail: String) -> SkipReason {
         switch self {
-        case .png, .webp, .gif: SkipReason(kind: self, description: "\(label) (not supported yet)")
         case .cameraRaw, .avif: SkipReason(kind: self, description: "\(label) by its name, but \(detail)")
         case .video: SkipReason(kind: self, description: "video (not a photo)")
         case .appleEdit: SkipReason(kind: self, description: "Apple edit (.AAE, its photo is read without it)")
@@ -55,22 +38,23 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     }
 
     /// The file's kind from its first bytes (at least `FileKind.prefixLength` of them when the
-    /// file has them) and its name. nil when the bytes are a JPEG or a HEIF photo: those are read.
+    /// file has them) and its name. nil when the bytes are a photo Daybook reads.
     package init?(prefix: [UInt8], name: String) {
         switch FileKind(prefix: prefix) {
-        case .jpeg, .heif, .avif, .cameraRaw: return nil
+        case .jpeg, .heif, .avif, .cameraRaw, .png, .webp, .gif: return nil
         case .other: self = Self.byContent(prefix) ?? Self.byName(name) ?? .other
         }
     }
 
-    /// Whether the name says JPEG, HEIF or AVIF: such a file that is none of them is broken
-    /// (a failed download, a PNG saved under a JPEG's name), a failure rather than a skip. A RAW
-    /// name is not enough: makers' formats LibRaw does not know are skipped, not failures.
+    /// Whether the name says a format Daybook reads: such a file that is none of them is
+    /// broken (a failed download, an HTML page saved under a photo's name), a failure rather
+    /// than a skip. A RAW name is not enough: makers' formats LibRaw does not know are skipped,
+    /// not failures.
     package static func nameClaimsReadablePhoto(_ name: String) -> Bool {
         readableExtensions.contains(fileExtension(name))
     }
 
-    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif"]
+    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "webp", "gif"]
     static let rawExtensions: Set = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "raw",
     ]
@@ -85,9 +69,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
             let expected = Array(text.utf8)
             return bytes.count >= offset + expected.count && Array(bytes[offset..<offset + expected.count]) == expected
         }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if ascii("GIF87a") || ascii("GIF89a") { return .gif }
-        if ascii("RIFF") && ascii("WEBP", at: 8) { return .webp }
         if ascii("RIFF") && ascii("AVI ", at: 8) { return .video }
         // Matroska and WebM: an EBML header.
         if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return .video }
@@ -110,9 +91,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         if videoExtensions.contains(ext) { return .video }
         switch ext {
         case "aae": return .appleEdit
-        case "png": return .png
-        case "webp": return .webp
-        case "gif": return .gif
         case "avif": return .avif
         default: return nil
         }

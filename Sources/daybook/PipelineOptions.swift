@@ -24,6 +24,19 @@ struct PipelineOptions: ParsableArguments {
                 """))
     var maxDecodeMb: Int = IngestOptions.defaultMaxDecodeBytes / 1_000_000
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Date a photo that has no date in its metadata or its name by its file's modification time.",
+            discussion: """
+                Off by default: a copy or an edit changes the modification time, so it is the \
+                weakest clue. For a folder of undated scans it still puts each on the timeline; \
+                `daybook show` and --json give the date's source as `mtime`. A date in the file \
+                name (Screenshot_20230114-101112.png, IMG_20230114_101112.jpg) is always read \
+                first, as `filename`. Example: daybook ingest --date-from-mtime ~/Scans
+                """))
+    var dateFromMtime = false
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256.") }
         guard (16...4096).contains(thumbnailSize) else { throw ValidationError("--thumbnail-size must be between 16 and 4096.") }
@@ -32,8 +45,10 @@ struct PipelineOptions: ParsableArguments {
     }
 
     var ingestOptions: IngestOptions {
-        IngestOptions(
+        var options = IngestOptions(
             jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000,
             maxDecodeBytes: maxDecodeMb * 1_000_000)
+        options.dateFromModificationTime = dateFromMtime
+        return options
     }
 }

@@ -42,7 +42,9 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(run.stdout, "1 new, 0 already in the journal, 2 failed\n")
         let lines = run.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 2, run.stderr)
-        XCTAssertTrue(lines.contains("daybook: error: \(folder.path)/fake.jpg: not a JPEG (PNG signature)"), run.stderr)
+        XCTAssertTrue(
+            lines.contains("daybook: error: \(folder.path)/fake.jpg: truncated PNG file (it ends at byte 8; libspng: end of stream)"),
+            run.stderr)
         XCTAssertTrue(lines.contains { $0.hasPrefix("daybook: error: \(folder.path)/download.jpg: not a JPEG") }, run.stderr)
     }
 

@@ -44,8 +44,8 @@ final class SkippedFilesCLITests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(
             run.stdout,
-            "2 new, 0 already in the journal, 0 failed, "
-                + "9 skipped (3 camera RAW, 1 video, 1 PNG, 1 WebP, 1 GIF, 1 Apple edit, 1 other)\n")
+            "5 new, 0 already in the journal, 0 failed, "
+                + "6 skipped (3 camera RAW, 1 video, 1 Apple edit, 1 other)\n")
         XCTAssertEqual(run.stderr, "", "without --verbose, no line per skipped file")
     }
 
@@ -56,7 +56,7 @@ final class SkippedFilesCLITests: XCTestCase {
         let run = try daybook("ingest", "--verbose", folder.path)
         XCTAssertEqual(run.status, 0, run.stderr)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 10, run.stderr)
+        XCTAssertEqual(lines.count, 7, run.stderr)
         let path = folder.path
         for line in [
             // RAW by their bytes, but stubs LibRaw refuses: skipped in LibRaw's words.
@@ -64,9 +64,6 @@ final class SkippedFilesCLITests: XCTestCase {
             "daybook: skipped \(path)/DSC_0002.NEF: unreadable camera RAW file (LibRaw: Unsupported file format or not RAW file)",
             "daybook: skipped \(path)/harbour.dng: unreadable camera RAW file (LibRaw: Unsupported file format or not RAW file)",
             "daybook: skipped \(path)/IMG_0003.MOV: video (not a photo)",
-            "daybook: skipped \(path)/harbour.png: PNG (not supported yet)",
-            "daybook: skipped \(path)/harbour.webp: WebP (not supported yet)",
-            "daybook: skipped \(path)/harbour.gif: GIF (not supported yet)",
             "daybook: skipped \(path)/IMG_0003.AAE: Apple edit (.AAE, its photo is read without it)",
             // Eight bytes: LibRaw runs out of file.
             "daybook: skipped \(path)/evil\\e[31m.cr2: unreadable camera RAW file (LibRaw: Input/output error)",
@@ -82,7 +79,7 @@ final class SkippedFilesCLITests: XCTestCase {
         let run = try daybook("ingest", "--json", folder.path)
         XCTAssertEqual(run.status, 0, run.stderr)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual(report["skipped"] as? Int, 9)
+        XCTAssertEqual(report["skipped"] as? Int, 6)
         let files = try XCTUnwrap(report["skipped_files"] as? [[String: String]], run.stdout)
         XCTAssertEqual(files.map { $0["path"] }, files.map { $0["path"] }.sorted { ($0 ?? "") < ($1 ?? "") }, "in path order")
         let kinds = Dictionary(uniqueKeysWithValues: files.map { (($0["path"]! as NSString).lastPathComponent, $0["kind"]!) })
@@ -90,7 +87,6 @@ final class SkippedFilesCLITests: XCTestCase {
             kinds,
             [
                 "IMG_0001.CR2": "camera-raw", "DSC_0002.NEF": "camera-raw", "harbour.dng": "camera-raw", "IMG_0003.MOV": "video",
-                "harbour.png": "png", "harbour.webp": "webp", "harbour.gif": "gif",
                 "IMG_0003.AAE": "apple-edit", "notes.txt": "other",
             ])
         let dng = try XCTUnwrap(files.first { $0["path"]?.hasSuffix("harbour.dng") == true })
@@ -98,25 +94,25 @@ final class SkippedFilesCLITests: XCTestCase {
         XCTAssertEqual(dng["reason"], "unreadable camera RAW file (LibRaw: Unsupported file format or not RAW file)")
     }
 
-    /// In a folder a WebP is a skip (exit 0) and an AVIF an entry; named on the command line a
-    /// WebP is an error line saying why; a damaged JPEG beside them still fails the run.
+    /// In a folder a RAW that LibRaw refuses is a skip (exit 0) and an AVIF an entry; named on
+    /// the command line the RAW is an error line saying why; a damaged JPEG beside them still
+    /// fails the run.
     func testAnUnsupportedFormatIsASkipInAFolderAndAnErrorWhenNamed() throws {
         let folder = try TemporaryFolder.make("daybook-avif")
-        for name in ["harbour.avif", "harbour.webp"] {
+        for name in ["harbour.avif", "harbour.dng"] {
             try FileManager.default.copyItem(at: Self.unsupported.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
         let inFolder = try daybook("ingest", folder.path)
         XCTAssertEqual(inFolder.status, 0, inFolder.stderr)
-        XCTAssertEqual(inFolder.stdout, "1 new, 0 already in the journal, 0 failed, 1 skipped (1 WebP)\n")
+        XCTAssertEqual(inFolder.stdout, "1 new, 0 already in the journal, 0 failed, 1 skipped (1 camera RAW)\n", "the AVIF is read")
         let again = try daybook("ingest", folder.path)
         XCTAssertEqual(again.status, 0, "not a failure on every later run either: \(again.stderr)")
 
-        let webp = folder.appendingPathComponent("harbour.webp").path
-        let named = try daybook("ingest", webp)
+        let dng = folder.appendingPathComponent("harbour.dng").path
+        let named = try daybook("ingest", dng)
         XCTAssertEqual(named.status, 1)
         XCTAssertEqual(
-            named.stderr, "daybook: error: \(webp): WebP is not supported yet (Daybook reads JPEG, HEIC/HEIF, AVIF and camera RAW photos)\n"
-        )
+            named.stderr, "daybook: error: \(dng): unreadable camera RAW file (LibRaw: Unsupported file format or not RAW file)\n")
 
         try FileManager.default.copyItem(
             at: Repository.fixtures.appendingPathComponent("badinputs/zero_bytes.jpg"), to: folder.appendingPathComponent("zero.jpg"))

@@ -79,7 +79,8 @@ final class DedupeAndRobustnessTests: XCTestCase {
         let log = EventLog()
         let summary = try journal.ingest([folder, folder.appendingPathComponent("readme.txt")], log: log)
         XCTAssertEqual(summary.failed, 3)
-        XCTAssertEqual(log.failures["holiday.jpg"], "not a JPEG (PNG signature)")
+        // Read as the PNG its bytes say it is (issue 22), which stops after its signature.
+        XCTAssertEqual(log.failures["holiday.jpg"], "truncated PNG file (it ends at byte 12; libspng: end of stream)")
         XCTAssertEqual(log.failures["empty.jpeg"], "empty file")
         XCTAssertNotNil(log.failures["readme.txt"], "named explicitly, so not silently skipped")
         XCTAssertEqual(log.skipped, ["readme.txt"], "found in the folder walk, it is only skipped")
@@ -123,9 +124,12 @@ final class DedupeAndRobustnessTests: XCTestCase {
         let start = Date()
         let summary = try journal.ingest([folder, Fixtures.samples], log: log)
         XCTAssertLessThan(Date().timeIntervalSince(start), 30)
-        XCTAssertEqual(Set(log.failures.keys), ["zero_bytes.jpg", "html_error_page.jpg", "png_named_jpg.jpg"])
-        XCTAssertEqual(log.failures["png_named_jpg.jpg"], "not a JPEG (PNG signature)")
-        XCTAssertEqual(summary.created.count, 10 + 10, "the ten ingestible bad inputs and the ten samples")
+        XCTAssertEqual(Set(log.failures.keys), ["zero_bytes.jpg", "html_error_page.jpg"])
+        XCTAssertEqual(summary.created.count, 11 + 10, "the eleven ingestible bad inputs and the ten samples")
+        // A PNG under a JPEG's name is read by its content (issue 22).
+        let png = try XCTUnwrap(try journal.entriesByFile()["png_named_jpg.jpg"])
+        XCTAssertEqual([png.pixelWidth, png.pixelHeight], [100, 75])
+        XCTAssertNotNil(png.thumbnail)
 
         let entries = try journal.entriesByFile()
         for name in ["truncated_at_10pct.jpg", "truncated_at_50pct.jpg", "sof_declares_60000x60000.jpg"] {

@@ -24,6 +24,10 @@ final class FuzzRegressionTests: XCTestCase {
         "corrupt-scan-still-thumbnailed.jpg": .thumbnail,
         "truncated-scan.jpg": .storedWithoutThumbnail,
         "unsupported-marker-rejected.jpg": .rejected,
+        // Issue 22's bad stills (Tests/Fixtures/stills/README.md): refused before any large allocation.
+        "png-ihdr-100000x100000-rejected.png": .rejected,
+        "png-ztxt-16mb-bomb-rejected.png": .rejected,
+        "webp-truncated-rejected.webp": .rejected,
     ]
 
     func testEverySavedInputEndsInTimeWithItsRecordedOutcome() throws {

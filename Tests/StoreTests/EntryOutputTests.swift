@@ -51,7 +51,8 @@ final class EntryOutputTests: XCTestCase {
         let cases: [(String, Any?, String)] = [
             (
                 "capture_source", "Scanner",
-                "entry.capture_source: \"Scanner\" is not one of DateTimeOriginal, CreateDate, ModifyDate, xmp, iptc, sidecar, user"
+                "entry.capture_source: \"Scanner\" is not one of DateTimeOriginal, CreateDate, ModifyDate, xmp, iptc, sidecar, "
+                    + "CreationTime, filename, mtime, user"
             ),
             ("utc_offset_seconds", 3600, "entry.offset_source: utc_offset_seconds and offset_source come together"),
             ("captured_local", "2021:07:01 10:00:00", "entry.captured_local: must be a date like 2024-05-17T12:30:05"),

@@ -91,8 +91,8 @@ struct OriginalPhoto: Sendable {
 
     static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
 
-    /// The link to the photo as a JPEG when its file is not one (a HEIC, which most browsers
-    /// cannot show); nil for a JPEG or a file that cannot be read. Only the first bytes are
+    /// The link to the photo as a JPEG when browsers cannot show its file (a HEIC); nil for a
+    /// JPEG, PNG, WebP or GIF, which every browser shows as they are, or a file that cannot be read. Only the first bytes are
     /// read, to tell the format: the link's route applies every rule of `load` before it
     /// serves anything.
     static func jpegLink(for entry: JournalEntry) -> String? {
@@ -106,7 +106,8 @@ struct OriginalPhoto: Sendable {
         }
         let file = OpenFile(descriptor: fd, size: Int(info.st_size))
         guard let head = try? file.read(at: 0, count: FileKind.prefixLength), !head.isEmpty else { return nil }
-        return FileKind(prefix: head) == .jpeg ? nil : "/originals/\(entry.id)?as=jpeg"
+        // Browsers show these as they are.
+        return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
     }
 
     /// Whether `path` is strictly inside `folder` ("/" allows nothing: it would be every file).
