@@ -18,18 +18,29 @@ enum TemplateLibrary {
     static let partials = ["head", "foot", "tiles", "sections", "fact"]
 
     static let shared: MustacheLibrary = {
+        MustacheContentTypes.register(HTMLText(), named: HTMLText.contentTypeName)
         var library = MustacheLibrary()
         for file in EmbeddedFiles.web.files(in: folder) where file.name.hasSuffix(".mustache") {
             let name = String(file.name.dropLast(".mustache".count))
             // The templates are files of this module: one that does not parse is a bug, caught
             // by every test that renders a page.
-            do { try library.register(file.text, named: name) } catch { preconditionFailure("template \(file.path): \(error)") }
+            do { try library.register(escapedByHTMLText(file.text), named: name) } catch {
+                preconditionFailure("template \(file.path): \(error)")
+            }
         }
         for name in partials + Page.allCases.map(\.rawValue) where library.getTemplate(named: name) == nil {
             preconditionFailure("no template \(folder)/\(name).mustache in this binary (Sources/CEmbeddedWeb/files.c)")
         }
         return library
     }()
+
+    /// swift-mustache starts every template, partials too, with its own HTML escaper; the
+    /// pragma, put in front here so that no template can go without it, swaps in `HTMLText`.
+    /// A line of its own, which the parser drops whole, so the first line of the file (a
+    /// `{{> head}}` say) keeps standing alone.
+    static func escapedByHTMLText(_ template: String) -> String {
+        "{{% CONTENT_TYPE: \(HTMLText.contentTypeName) }}\n" + template
+    }
 
     static func render(_ page: Page, _ model: Any) -> String {
         shared.render(model, withTemplate: page.rawValue) ?? ""
