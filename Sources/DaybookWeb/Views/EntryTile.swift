@@ -2,7 +2,7 @@ import DaybookStore
 
 /// A thumbnail as an `<img>` needs it: source, size (so the page does not jump while it
 /// loads) and alt text.
-struct ImageView: Sendable {
+struct ImageView: Sendable, Hashable {
     let src: String
     let width: Int
     let height: Int
@@ -10,14 +10,15 @@ struct ImageView: Sendable {
 }
 
 /// A tag as a page shows it; `search` links to the entries that carry it (server only).
-struct TagView: Sendable {
+struct TagView: Sendable, Hashable {
     let name: String
     let isUser: Bool
     let search: String?
 }
 
-/// One entry in a grid of tiles (timeline, search, on this day, latest).
-struct EntryTile: Sendable {
+/// One entry in a grid of tiles (timeline, search, on this day, latest). Hashable: every value
+/// it shows is the key its HTML is kept under (`TileHTML`).
+struct EntryTile: Sendable, Hashable {
     let id: String
     let href: String
     let image: ImageView?
