@@ -7,7 +7,8 @@ import Synchronization
 /// hash of its values.
 ///
 /// Bounded: past `limit` tiles all are dropped and kept again as pages ask for them (about
-/// 1 KB a tile, HTML and key; the default keeps the tiles of 500 timeline pages).
+/// 2 KB of memory a tile, HTML and key; the default keeps the tiles of 500 timeline pages,
+/// measured 55 MB more resident than without).
 final class TileHTML: Sendable {
     static let shared = TileHTML(limit: 30_000)
 
