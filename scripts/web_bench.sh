@@ -20,6 +20,7 @@
 #   `wswift exec` use /work/main/.build, the worktree's own build folder.
 # DAYBOOK_BENCH_BIN: a folder holding daybook and daybook-journal-bench already built (another
 #   version to compare, say); nothing is built then.
+# DAYBOOK_BENCH_PAGES_ONLY: when set, only the three page rows are run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${2:-20}"
@@ -97,6 +98,8 @@ echo
 echo "=== random entry pages, 32 connections"
 wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/entries.lua" "$base/" | figures
 run "the same timeline page (/) again (kept), 32 connections" "/"
+# DAYBOOK_BENCH_PAGES_ONLY=1: the three page rows only (before/after runs of the renderer).
+[ -n "${DAYBOOK_BENCH_PAGES_ONLY:-}" ] && exit 0
 run "/api/entries?limit=100, 32 connections" "/api/entries?limit=100"
 run "one thumbnail, 32 connections" "/thumbnails/$thumbnail"
 

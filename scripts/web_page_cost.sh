@@ -9,7 +9,8 @@
 #
 # BIN_DIR holds a release `daybook`; SEED_LIBRARY is a library made by daybook-journal-bench
 # (copied, never changed). Prints CPU milliseconds per page for timeline pages (random
-# `before=` cursors) and for random entry pages.
+# `before=` cursors), for random entry pages, and for the same timeline pages once more, now
+# with their tiles' HTML kept.
 set -euo pipefail
 bin="$1"
 seed="$2"
@@ -39,3 +40,5 @@ cost() {  # $1: name, $2: path before the id, $3: first line of ids
 }
 cost "timeline page" "/?before=" 41
 cost "entry page" "/entries/" $((41 + pages))
+# The same cursors again under new URLs: each page is rendered again, its tiles kept (TileHTML).
+cost "timeline page, tiles kept" "/?again&before=" 41

@@ -16,6 +16,9 @@ static const unsigned char template_foot[] = {
 static const unsigned char template_tiles[] = {
 #embed "../DaybookWeb/Templates/mustache/tiles.mustache"
 };
+static const unsigned char template_tile[] = {
+#embed "../DaybookWeb/Templates/mustache/tile.mustache"
+};
 static const unsigned char template_sections[] = {
 #embed "../DaybookWeb/Templates/mustache/sections.mustache"
 };
@@ -75,6 +78,7 @@ static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Templates/mustache/head.mustache", template_head, sizeof template_head},
     {"Sources/DaybookWeb/Templates/mustache/foot.mustache", template_foot, sizeof template_foot},
     {"Sources/DaybookWeb/Templates/mustache/tiles.mustache", template_tiles, sizeof template_tiles},
+    {"Sources/DaybookWeb/Templates/mustache/tile.mustache", template_tile, sizeof template_tile},
     {"Sources/DaybookWeb/Templates/mustache/sections.mustache", template_sections, sizeof template_sections},
     {"Sources/DaybookWeb/Templates/mustache/fact.mustache", template_fact, sizeof template_fact},
     {"Sources/DaybookWeb/Templates/mustache/timeline.mustache", template_timeline, sizeof template_timeline},

@@ -6,7 +6,8 @@ import Mustache
 ///
 /// The partials: `head` and `foot`, the frame every page shares (no inline script or style:
 /// the Content-Security-Policy forbids them, so scripts and styles are files under static/);
-/// `tiles`, a grid of entry tiles; `sections`, tiles under month headings; `fact`, one row of
+/// `tiles`, a grid of entry tiles, each `tile` rendered on its own and kept (`TileHTML`);
+/// `sections`, tiles under month headings; `fact`, one row of
 /// an entry's facts, each value labelled with the `--json` fields it shows. Each page is the
 /// `Page` of the same name; `latest` is small on purpose (a widget or a browser side panel).
 enum TemplateLibrary {
@@ -16,22 +17,39 @@ enum TemplateLibrary {
 
     static let folder = "Sources/DaybookWeb/Templates/mustache"
     static let partials = ["head", "foot", "tiles", "sections", "fact"]
+    static let tile = "tile"
 
     static let shared: MustacheLibrary = {
+        MustacheContentTypes.register(HTMLText(), named: HTMLText.contentTypeName)
         var library = MustacheLibrary()
         for file in EmbeddedFiles.web.files(in: folder) where file.name.hasSuffix(".mustache") {
             let name = String(file.name.dropLast(".mustache".count))
             // The templates are files of this module: one that does not parse is a bug, caught
             // by every test that renders a page.
-            do { try library.register(file.text, named: name) } catch { preconditionFailure("template \(file.path): \(error)") }
+            do { try library.register(escapedByHTMLText(file.text), named: name) } catch {
+                preconditionFailure("template \(file.path): \(error)")
+            }
         }
-        for name in partials + Page.allCases.map(\.rawValue) where library.getTemplate(named: name) == nil {
+        for name in partials + [tile] + Page.allCases.map(\.rawValue) where library.getTemplate(named: name) == nil {
             preconditionFailure("no template \(folder)/\(name).mustache in this binary (Sources/CEmbeddedWeb/files.c)")
         }
         return library
     }()
 
+    /// swift-mustache starts every template, partials too, with its own HTML escaper; the
+    /// pragma, put in front here so that no template can go without it, swaps in `HTMLText`.
+    /// A line of its own, which the parser drops whole, so the first line of the file (a
+    /// `{{> head}}` say) keeps standing alone.
+    static func escapedByHTMLText(_ template: String) -> String {
+        "{{% CONTENT_TYPE: \(HTMLText.contentTypeName) }}\n" + template
+    }
+
     static func render(_ page: Page, _ model: Any) -> String {
         shared.render(model, withTemplate: page.rawValue) ?? ""
+    }
+
+    /// One tile's `<li>`, as `TileHTML` keeps it.
+    static func render(_ tile: EntryTile) -> String {
+        shared.render(tile, withTemplate: Self.tile) ?? ""
     }
 }

@@ -21,7 +21,7 @@ struct FactRow: Sendable {
     let label: String
     let value: FactText
     let notes: [FactText]
-    /// Stored, not computed: the templates read models through Mirror.
+    /// Stored, not computed: the templates read a model by its stored names.
     let hasNotes: Bool
 
     init(_ label: String, _ value: FactText, notes: [FactText?] = []) {

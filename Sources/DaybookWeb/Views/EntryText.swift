@@ -99,9 +99,14 @@ enum EntryText {
 
     /// Alt text for a photo: what and when, for a screen reader or a missing image.
     static func alt(_ entry: JournalEntry) -> String {
+        alt(day: entry.capturedLocal.map(day), place: entry.placeName)
+    }
+
+    /// The same from the day and place a tile has already worked out.
+    static func alt(day: String?, place: String?) -> String {
         var text = "Photo"
-        if let date = entry.capturedLocal { text += " of \(day(date))" }
-        if let place = entry.placeName { text += " at \(place)" }
+        if let day { text += " of \(day)" }
+        if let place { text += " at \(place)" }
         return text
     }
 }

@@ -2,7 +2,7 @@ import DaybookStore
 
 /// A thumbnail as an `<img>` needs it: source, size (so the page does not jump while it
 /// loads) and alt text.
-struct ImageView: Sendable {
+struct ImageView: Sendable, Hashable {
     let src: String
     let width: Int
     let height: Int
@@ -10,14 +10,15 @@ struct ImageView: Sendable {
 }
 
 /// A tag as a page shows it; `search` links to the entries that carry it (server only).
-struct TagView: Sendable {
+struct TagView: Sendable, Hashable {
     let name: String
     let isUser: Bool
     let search: String?
 }
 
-/// One entry in a grid of tiles (timeline, search, on this day, latest).
-struct EntryTile: Sendable {
+/// One entry in a grid of tiles (timeline, search, on this day, latest). Hashable: every value
+/// it shows is the key its HTML is kept under (`TileHTML`).
+struct EntryTile: Sendable, Hashable {
     let id: String
     let href: String
     let image: ImageView?
@@ -35,7 +36,11 @@ struct EntryTile: Sendable {
     init(entry: JournalEntry, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil) {
         id = entry.id
         href = links.entry(entry.id)
-        let alt = EntryText.alt(entry)
+        // The rule `daybook list` follows: "Paris, France", else the coordinates (formatted
+        // each time they are asked for: once a tile). The day and place serve the alt text too.
+        let place = entry.placeName
+        let day = entry.capturedLocal.map(EntryText.day)
+        let alt = EntryText.alt(day: day, place: place)
         if let name = entry.thumbnailName, let width = entry.thumbnailWidth, let height = entry.thumbnailHeight {
             image = ImageView(src: links.thumbnail(name), width: width, height: height, alt: alt)
             noImage = nil
@@ -43,10 +48,9 @@ struct EntryTile: Sendable {
             image = nil
             noImage = alt
         }
-        day = entry.capturedLocal.map(EntryText.day) ?? "No date"
+        self.day = day ?? "No date"
         time = entry.capturedLocal.map(EntryText.time)
-        // The rule `daybook list` follows: "Paris, France", else the coordinates.
-        place = entry.placeName
+        self.place = place
         weather = annotations?.weather.flatMap(EntryText.shortWeather)
         tags = (annotations?.tags ?? []).prefix(5).map {
             TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name))

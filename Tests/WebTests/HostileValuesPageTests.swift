@@ -1,0 +1,82 @@
+import DaybookCore
+import DaybookStore
+import DaybookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Mustache
+import XCTest
+
+@testable import DaybookWeb
+
+/// Every outside value a page shows (a place name, a tag, a camera's Make, an entry's text, a
+/// search) comes out as text, in the timeline, the entry page and the search page, whatever
+/// characters it carries; and the templates' escaper (`HTMLText`) agrees with swift-mustache's.
+final class HostileValuesPageTests: XCTestCase {
+    /// A quote joined by a combining mark is one Character ("\"\u{338}") but still a quote byte
+    /// to the browser: escaped Character by Character, it closed the attribute it stood in.
+    static let place = "Paris\"\u{338} onerror=alert(1) x=\"<script>alert(2)</script>&'"
+    static let tag = "<b>tag</b>\"\u{301}'&"
+    static let text = "</p><script>alert(3)</script> '\u{301} onclick=alert(4) & \"quotes\""
+
+    func testHostilePlaceTagMakeAndTextAreTextOnTimelineEntryAndSearchPages() async throws {
+        let fixture = try WebFixture()
+        let paris = try fixture.entry("01-paris-2019-07.jpg")
+        let hostile = try fixture.hostileEntry
+        _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
+            if entry.id == paris.id { entry.place?.name = Self.place }
+        }
+        try fixture.store.replaceAutoTags(entryID: paris.id, with: [AutoTag(name: Self.tag, score: 0.9)], taggerVersion: 1)
+        try fixture.store.edit(entryID: paris.id, text: Self.text)
+        let query = "paris \"\u{338} autofocus onfocus=alert(5) x="
+        let search = "/search?q=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        try await fixture.application().test(.router) { client in
+            for uri in ["/", "/entries/\(paris.id)", "/entries/\(hostile.id)", "/search?q=paris", search] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    XCTAssertEqual(response.status, .ok, uri)
+                    let html = response.text
+                    XCTAssertNil(html.firstMatch(of: /<script(?![^>]*\bsrc=")/), "\(uri): no inline script")
+                    XCTAssertNil(html.firstMatch(of: /<b>/), "\(uri): no markup from a tag")
+                    // Within quotes "onerror=" is text; outside them, an attribute. A browser reads
+                    // scalars, not Characters: a quote a combining mark follows is still a quote.
+                    let tags = html.matches(of: /<[a-z][^>]*>/.matchingSemantics(.unicodeScalar)).map { String($0.output) }
+                    for tag in tags {
+                        let unquoted = tag.replacing(/="[^"]*"/.matchingSemantics(.unicodeScalar), with: "=\"\"")
+                        let attribute = unquoted.firstMatch(of: /\s(on[a-z]+|autofocus|x)[=\s>]/).map { String($0.output.0) }
+                        XCTAssertNil(attribute, "\(uri): a value left its attribute: \(tag)")
+                    }
+                }
+            }
+            let place = "Paris&quot;\u{338} onerror=alert(1) x=&quot;&lt;script&gt;alert(2)&lt;/script&gt;&amp;&#39;"
+            try await client.execute(uri: "/", method: .get) { response in
+                XCTAssertTrue(response.text.contains("<div class=\"place\">\(place), France</div>"), "the place, shown as text")
+                XCTAssertTrue(
+                    response.text.contains("alt=\"Photo of Sunday 14 July 2019 at \(place), France\""), "the place, in the alt text")
+                XCTAssertTrue(response.text.contains("&lt;b&gt;tag&lt;/b&gt;&quot;\u{301}&#39;&amp;"), "the tag, shown as text")
+                XCTAssertTrue(response.text.contains("&lt;/p&gt;&lt;script&gt;alert(3)&lt;/script&gt; &#39;\u{301} onclick=alert(4)"))
+            }
+            try await client.execute(uri: "/entries/\(hostile.id)", method: .get) { response in
+                XCTAssertTrue(response.text.contains("&lt;img src=x onerror=alert(1)&gt;"), "the Make, shown as text")
+            }
+            try await client.execute(uri: search, method: .get) { response in
+                XCTAssertTrue(response.text.contains("value=\"paris &quot;\u{338} autofocus onfocus=alert(5) x=\""), "the query")
+            }
+        }
+    }
+
+    /// Byte by byte, the same five entities as swift-mustache's own HTML escaper, for every
+    /// ASCII character and for text in other scripts; the one difference is the joined quote.
+    func testHTMLTextEscapesAsSwiftMustacheDoesButByBytes() throws {
+        let reference = try MustacheTemplate(string: "{{value}}")
+        let samples =
+            (0..<128).map { String(UnicodeScalar(UInt8($0))) } + [
+                "", "plain", "Zürich & Genève", "京都 <東山>", "emoji 👩‍👩‍👧 \"q\" 'a'", "a<b>c&d\"e'f", String(repeating: "<&>", count: 500),
+                "e\u{301}<\u{1F600}>",
+            ]
+        for sample in samples {
+            XCTAssertEqual(HTMLText.escape(sample), reference.render(["value": sample]), sample.debugDescription)
+        }
+        XCTAssertEqual(HTMLText.escape("x\"\u{338}y"), "x&quot;\u{338}y")
+        XCTAssertEqual(HTMLText.escape("'\u{301}<\u{338}"), "&#39;\u{301}&lt;\u{338}")
+    }
+}

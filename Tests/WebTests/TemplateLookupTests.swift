@@ -1,0 +1,39 @@
+import Mustache
+import XCTest
+
+@testable import DaybookWeb
+
+/// The models that answer the templates' names themselves (TemplateLookups.swift,
+/// EntryPageLookups.swift) answer every name Mirror would: a property left out of a list would
+/// vanish from the page without an error.
+final class TemplateLookupTests: XCTestCase {
+    func testEveryStoredPropertyAnswersByItsName() {
+        let links = SiteLinks.server
+        let image = ImageView(src: "/p.jpg", width: 4, height: 3, alt: "Photo")
+        let tag = TagView(name: "blue", isUser: true, search: "/search?tag=blue")
+        let text = FactText("14:30", "captured_local")
+        let row = FactRow("Time", text, notes: [text])
+        let edit = EditForms(textAction: "/t", tagsAction: "/g", deleteLink: "/d", csrf: "c", textVersion: "v")
+        let map = MapSpot(latitude: 48.8, longitude: 2.3, place: "Paris", tiles: "/tiles", outlines: "/o", bigMap: "/map")
+        let file = FileLink(label: "RAW", name: "a.cr2", href: "/originals/a")
+        var frame = PageFrame(title: "T", links: links)
+        frame.csrf = "c"
+        var page = EntryPage(
+            frame: frame, id: "id", newer: "/n", older: "/o", preview: image, original: "/orig", fileName: "a.jpg", day: "Sunday",
+            facts: [row], details: [row], tags: [tag], edit: edit, map: map, text: "words", paragraphs: ["words"])
+        page.originalJPEG = "/jpeg"
+        page.files = [file]
+        let models: [any MustacheParent] = [
+            image, tag, text, row, edit, map, file, page, frame, NavLinks(links),
+            JumpForm(action: "/", month: "2024-07"),
+        ]
+        for model in models {
+            let labels = Mirror(reflecting: model).children.compactMap(\.label)
+            XCTAssertFalse(labels.isEmpty)
+            for label in labels {
+                XCTAssertNotNil(model.child(named: label), "\(type(of: model)).\(label)")
+            }
+            XCTAssertNil(model.child(named: "noSuchName"))
+        }
+    }
+}
