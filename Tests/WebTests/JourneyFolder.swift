@@ -10,25 +10,37 @@ struct JourneyPhoto: Decodable {
     let displayWidth: Int
     let displayHeight: Int
     let town: String?
+    /// Where the entry page must say the date came from, when the test holds it to that.
+    let dateFrom: String?
+    /// The camera RAW beside this photo under the same base name: it joins this entry.
+    let raw: JourneyFile?
 
     var aspect: Double { Double(displayWidth) / Double(displayHeight) }
     var url: URL { Repository.root.appendingPathComponent(source) }
 
     enum CodingKeys: String, CodingKey {
-        case name, source, town
+        case name, source, town, raw
         case displayWidth = "display_width"
         case displayHeight = "display_height"
+        case dateFrom = "date_from"
     }
 }
 
-/// The mixed folder a new user points Daybook at: HEIC and HEIF, camera JPEGs with GPS, EXIF
-/// orientations 3, 6 and 8, a photo whose place is only in its XMP sidecar; and the HEIC that
-/// later arrives in the watched folder.
-struct JourneyFolder: Decodable {
-    struct Sidecar: Decodable { let name: String, source: String }
+/// A file copied into the folder under its journey name: a sidecar, or a RAW beside its JPEG.
+struct JourneyFile: Decodable {
+    let name: String
+    let source: String
 
+    var url: URL { Repository.root.appendingPathComponent(source) }
+}
+
+/// The mixed folder a new user points Daybook at: HEIC and HEIF, camera JPEGs with GPS, EXIF
+/// orientations 3, 6 and 8, a photo whose place is only in its XMP sidecar, a PNG screenshot
+/// dated by its name, a RAW+JPEG pair, an AVIF; and the HEIC that later arrives in the watched
+/// folder.
+struct JourneyFolder: Decodable {
     let ingested: [JourneyPhoto]
-    let sidecars: [Sidecar]
+    let sidecars: [JourneyFile]
     let watched: JourneyPhoto
 
     static func load() throws -> JourneyFolder {
@@ -36,10 +48,14 @@ struct JourneyFolder: Decodable {
         return try JSONDecoder().decode(JourneyFolder.self, from: Data(contentsOf: manifest))
     }
 
-    /// Copies the photos and sidecars into `folder`, under their journey names.
+    /// The RAWs beside a photo of the folder: files, not entries of their own.
+    var raws: [JourneyFile] { ingested.compactMap(\.raw) }
+
+    /// Copies the photos, their RAWs and the sidecars into `folder`, under their journey names.
     func copy(into folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, source) in ingested.map({ ($0.name, $0.source) }) + sidecars.map({ ($0.name, $0.source) }) {
+        let files = ingested.map { JourneyFile(name: $0.name, source: $0.source) } + raws + sidecars
+        for (name, source) in files.map({ ($0.name, $0.source) }) {
             try FileManager.default.copyItem(
                 at: Repository.root.appendingPathComponent(source), to: folder.appendingPathComponent(name))
         }

@@ -30,6 +30,11 @@ final class JourneyTests: XCTestCase {
         XCTAssertEqual(summary?["new"] as? Int, folder.ingested.count, ingest.output)
         XCTAssertEqual(summary?["failed"] as? Int, 0, ingest.errors)
         XCTAssertEqual(summary?["sidecars"] as? Int, folder.sidecars.count, ingest.output)
+        // A RAW read before its JPEG waits for it (reported skipped), one read after joins it:
+        // either way no RAW is an entry, and nothing else is skipped.
+        let skipped = (summary?["skipped_files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        XCTAssertTrue(
+            Set(skipped.map { URL(fileURLWithPath: $0).lastPathComponent }).isSubset(of: folder.raws.map(\.name)), ingest.output)
         let journal = try JourneyJournal(listed: try DaybookRun.list(library: library, in: root), photos: folder.ingested)
 
         let serve = try DaybookChild(["serve", "--library", library.path, "--port", "0"], log: root.appendingPathComponent("serve.log"))
@@ -125,8 +130,9 @@ struct JourneyPages {
         try checkImages(try loadImages("img"), on: name, journal)
         checkPlace(try browser.evaluate(JourneyScripts.entryPlace) as? String ?? "", of: entry, on: name)
         let original = try browser.evaluate(JourneyScripts.originalAnswer) as? String ?? ""
-        let types = entry.photo.name.lowercased().hasSuffix(".jpg") ? ["image/jpeg"] : ["image/heic", "image/heif"]
+        let types = Self.originalTypes(of: entry.photo.name)
         XCTAssertTrue(types.map { "200 \($0)" }.contains(original), "\(name): the Original file link answers \(original)")
+        try checkFormatFacts(entry, on: name)
         XCTAssertEqual(try browser.takeProblems(), [], "\(name): what the browser saw go wrong")
     }
 
