@@ -2,7 +2,8 @@
 # Everything CI checks, from a fresh Debian 12 machine with the Swift toolchain:
 #   1. set-up (apt packages, Pillow for the photo generator)
 #   2. debug build and `swift test` (unit and CLI tests on the sample squares and generated photos)
-#   3. conformance: EXIF reading against corpus/truth.json, bad inputs against
+#   3. conformance: EXIF reading against corpus/truth.json, HEIF, PNG/WebP/GIF, AVIF and RAW
+#      against exiftool's truth.json (a table per format), bad inputs against
 #      badinputs/expected.json (also once under AddressSanitizer), for the copies committed in
 #      Tests/Fixtures and, when it is beside the clone, for ../shared too
 #   4. crash safety: ingest killed with SIGKILL mid-run, then run to the end
@@ -39,6 +40,10 @@ step "conformance: HEIF metadata and shown size against exiftool (truth.json)"
 for folder in Tests/Fixtures/heic Tests/Fixtures/heic-pillow "$shared/heic"; do
     [ -d "$folder" ] || continue
     "$bin/daybook-conformance" heic "$folder" || failures=$((failures + 1))
+done
+step "conformance: PNG, WebP, GIF, AVIF and RAW date, GPS and orientation against exiftool (truth.json)"
+for folder in Tests/Fixtures/stills Tests/Fixtures/raw; do
+    "$bin/daybook-conformance" formats "$folder" || failures=$((failures + 1))
 done
 step "conformance: bad HEIF inputs in Tests/Fixtures/heic-badinputs"
 "$bin/daybook-conformance" badinputs Tests/Fixtures/heic-badinputs || failures=$((failures + 1))

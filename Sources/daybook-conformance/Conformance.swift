@@ -18,10 +18,13 @@ struct Conformance: ParsableCommand {
             badinputs DIR  check each malformed file against DIR/expected.json
                            (JPEG and HEIF alike: Tests/Fixtures/heic-badinputs)
             heic DIR       compare each HEIF's analysis with exiftool's reading, DIR/truth.json
+            formats DIR    compare date, GPS and orientation of PNG, WebP, GIF, AVIF and RAW
+                           files with exiftool's reading, DIR/truth.json; a table per format
 
             Examples (scripts/test.sh runs them):
               daybook-conformance corpus ../shared/corpus
               daybook-conformance badinputs Tests/Fixtures/heic-badinputs
+              daybook-conformance formats Tests/Fixtures/stills
 
             Exit status: 0 when every check passed, 1 when any failed, 2 on usage errors or when \
             the folder cannot be read.
@@ -29,10 +32,10 @@ struct Conformance: ParsableCommand {
     )
 
     enum Mode: String, CaseIterable, ExpressibleByArgument {
-        case corpus, badinputs, heic
+        case corpus, badinputs, heic, formats
     }
 
-    @Argument(help: "What to check: corpus, badinputs or heic.")
+    @Argument(help: "What to check: corpus, badinputs, heic or formats.")
     var mode: Mode
 
     @Argument(help: ArgumentHelp("The folder with the files and their truth.json or expected.json.", valueName: "dir"))
@@ -49,6 +52,7 @@ struct Conformance: ParsableCommand {
             case .corpus: (passes, failures) = try CorpusCheck(root: root).run()
             case .heic: (passes, failures) = try HEIFCheck(root: root).run()
             case .badinputs: (passes, failures) = try BadInputCheck(root: root).run()
+            case .formats: (passes, failures) = try FormatCheck(root: root).run()
             }
         } catch {
             FileHandle.standardError.write(Data("daybook-conformance: \(error)\n".utf8))

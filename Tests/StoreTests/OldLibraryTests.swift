@@ -21,7 +21,9 @@ final class OldLibraryTests: XCTestCase {
     /// here and checks, in its own test, the value old entries get.
     static let fieldsAddedSince4686f56: Set<String> = [
         // v6-metadata-sources; old places are EXIF's (MetadataSourceMigrationTests).
-        "entry.location_source"
+        "entry.location_source",
+        // v11-entry-files: an entry's other files (a paired RAW); the old library had none.
+        "files",
     ]
 
     /// A copy in a temporary folder: opening migrates in place, and the committed copy must

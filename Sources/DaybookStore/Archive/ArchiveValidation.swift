@@ -34,10 +34,16 @@ extension JournalArchive {
             throw ArchiveError("format \(format) is not one this daybook reads (1 to \(Self.currentFormat))")
         }
         try ArchiveField(path: "exported_at").text(exportedAt, max: 64, empty: false)
-        var ids: [String: Int] = [:], hashes: [String: Int] = [:]
+        var ids: [String: Int] = [:], hashes: [String: Int] = [:], filePaths: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             let label = "item \(index) (id \(ArchiveField.quoted(item.entry.id)))"
             try ItemCheck(item: item, label: label).run()
+            // A file belongs to one entry at most (the store's `entry_file.path` is unique).
+            for (fileIndex, file) in (item.files ?? []).enumerated() {
+                if let first = filePaths.updateValue(index, forKey: file.path) {
+                    throw ArchiveError("\(label): files[\(fileIndex)].path is used twice (also by item \(first))")
+                }
+            }
             if let first = ids.updateValue(index, forKey: item.entry.id) {
                 throw ArchiveError("\(label): entry.id is used twice (also by item \(first))")
             }
@@ -125,6 +131,7 @@ private struct ItemCheck {
         try field("entry.place_distance_km").range(entry.placeDistanceKm, 0...20_040)
         try thumbnail()
         try tags()
+        try files()
         if let weather = item.weather { try self.weather(weather) }
     }
 
@@ -159,6 +166,25 @@ private struct ItemCheck {
         for (index, name) in item.removedTags.enumerated() {
             try field("removed_tags[\(index)]").check(Self.isTagName(name), "\(ArchiveField.quoted(name)) is not a tag name")
             try field("removed_tags[\(index)]").check(removed.insert(name).inserted, "\(name) is given twice")
+        }
+    }
+
+    /// An entry's other files: paths are kept as text only (never opened by import), but must be
+    /// absolute and plain, as ingest stores them, so that nothing later joins them with `..`.
+    func files() throws(ArchiveError) {
+        for (index, file) in (item.files ?? []).enumerated() {
+            let path = "files[\(index)]"
+            try field("\(path).role").check(
+                EntryFile.Role(rawValue: file.role) != nil,
+                "\(ArchiveField.quoted(file.role)) is not a role this daybook knows (raw)")
+            try field("\(path).path").text(file.path, max: 4096, empty: false)
+            let components = file.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            try field("\(path).path").check(
+                file.path.hasPrefix("/") && !components.contains { $0.isEmpty || $0 == "." || $0 == ".." },
+                "\(ArchiveField.quoted(file.path)) must be an absolute path without empty, '.' or '..' parts")
+            try field("\(path).content_hash").check(
+                ThumbnailName.isContentHash(file.contentHash), "must be a SHA-256: 64 lower-case hex digits")
+            try field("\(path).file_size").range(file.fileSize, 0...(1 << 40))
         }
     }
 

@@ -3,7 +3,7 @@ import GRDB
 
 /// The whole journal as one Codable value: `export json` writes it, `import` reads it back
 /// into an empty library with nothing lost (entries, tags, removed auto tags, weather,
-/// thumbnails). Entries are in their output form (`EntryOutput`): a file is text until
+/// thumbnails, other files such as a paired RAW). Entries are in their output form (`EntryOutput`): a file is text until
 /// `validate` has read it.
 package struct JournalArchive: Codable, Sendable, Equatable {
     package static let currentFormat = 1
@@ -15,16 +15,39 @@ package struct JournalArchive: Codable, Sendable, Equatable {
         package var weather: WeatherRecord?
         /// The thumbnail JPEG, base64 in JSON; nil when exported without thumbnails.
         package var thumbnail: Data?
+        /// The entry's other files (`EntryFile`); nil in archives written before they were carried.
+        package var files: [File]?
 
         package init(
             entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
-            thumbnail: Data? = nil
+            thumbnail: Data? = nil, files: [EntryFile] = []
         ) {
             self.entry = EntryOutput(entry)
             self.tags = tags
             self.removedTags = removedTags
             self.weather = weather
             self.thumbnail = thumbnail
+            self.files = files.map(File.init)
+        }
+    }
+
+    /// One of an item's `files`, as text until `validate` has read it: the role is a string here so
+    /// that an unknown one is refused naming its entry, not as a decoding error.
+    package struct File: Codable, Sendable, Equatable {
+        package var role: String
+        package var path: String
+        package var contentHash: String
+        package var fileSize: Int64
+
+        package init(_ file: EntryFile) {
+            self.init(role: file.role.rawValue, path: file.path, contentHash: file.contentHash, fileSize: file.fileSize)
+        }
+
+        package init(role: String, path: String, contentHash: String, fileSize: Int64) {
+            self.role = role
+            self.path = path
+            self.contentHash = contentHash
+            self.fileSize = fileSize
         }
     }
 
@@ -45,6 +68,7 @@ package struct JournalItem: Sendable, Equatable {
     package var tags: [JournalTag]
     package var removedTags: [String]
     package var weather: WeatherRecord?
+    package var files: [EntryFile] = []
 }
 
 extension JournalStore {
@@ -58,7 +82,8 @@ extension JournalStore {
                     tags: try Self.tags(db, entryID: entry.id),
                     removedTags: try String.fetchAll(
                         db, sql: "SELECT name FROM tag_removal WHERE entry_id = ? ORDER BY name", arguments: [entry.id]),
-                    weather: try WeatherRecord.fetchOne(db, key: entry.id))
+                    weather: try WeatherRecord.fetchOne(db, key: entry.id),
+                    files: try Self.files(db, entryID: entry.id))
             }
         }
     }
@@ -69,7 +94,8 @@ extension JournalStore {
             format: JournalArchive.currentFormat, exportedAt: JournalEntry.timestamp(Date()),
             items: try journalItems().map { stored in
                 var item = JournalArchive.Item(
-                    entry: stored.entry, tags: stored.tags, removedTags: stored.removedTags, weather: stored.weather)
+                    entry: stored.entry, tags: stored.tags, removedTags: stored.removedTags, weather: stored.weather,
+                    files: stored.files)
                 if let name = stored.entry.thumbnailName {
                     // A missing file exports the entry without bytes; a file that cannot be read stops the export.
                     if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }
@@ -118,6 +144,11 @@ extension JournalStore {
                         arguments: [entry.id, name, archive.exportedAt])
                 }
                 try item.weather?.insert(db)
+                for file in item.files ?? [] {
+                    try db.execute(
+                        sql: "INSERT INTO entry_file (entry_id, role, path, content_hash, file_size) VALUES (?, ?, ?, ?, ?)",
+                        arguments: [entry.id, file.role, file.path, file.contentHash, file.fileSize])
+                }
             }
             var moved: [ThumbnailName] = []
             do {
