@@ -18,14 +18,10 @@ extension Gazetteer {
         let qualifier = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
         var seen = Set<Int>()
         var found: [(index: Int, population: UInt32)] = []
-        var position = lowerBound(of: key)
-        while position < table.nameCount {
-            let entry = table.nameKey(position)
-            guard PlaceNameKey.fold(table.string(entry.spelling)) == key else { break }
-            position += 1
-            let record = table.place(entry.place)
-            guard seen.insert(entry.place).inserted, qualifier.map({ matches(record, qualifier: $0) }) ?? true else { continue }
-            found.append((entry.place, record.population))
+        for index in places(spelled: key) {
+            let record = table.place(index)
+            guard seen.insert(index).inserted, qualifier.map({ matches(record, qualifier: $0) }) ?? true else { continue }
+            found.append((index, record.population))
         }
         return found.sorted { ($0.population, $1.index) > ($1.population, $0.index) }.prefix(limit).map { item in
             let position = table.position(item.index)
@@ -34,6 +30,18 @@ extension Gazetteer {
                 location: GeoLocation(
                     latitude: Double(position.latitudeE5) / PlaceTable.scale, longitude: Double(position.longitudeE5) / PlaceTable.scale),
                 population: Int(item.population))
+        }
+    }
+
+    /// The places with a spelling that folds to `key`, in the name index's order (a place
+    /// with several such spellings comes once for each).
+    func places(spelled key: String) -> UnfoldSequence<Int, Int> {
+        sequence(state: lowerBound(of: key)) { position in
+            guard position < table.nameCount else { return nil }
+            let entry = table.nameKey(position)
+            guard PlaceNameKey.fold(table.string(entry.spelling)) == key else { return nil }
+            position += 1
+            return entry.place
         }
     }
 

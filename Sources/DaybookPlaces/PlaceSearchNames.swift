@@ -40,19 +40,11 @@ extension Gazetteer {
     /// are several).
     private func index(of place: NamedPlace) -> Int? {
         guard let name = place.name else { return nil }
-        let key = PlaceNameKey.fold(name)
-        var position = lowerBound(of: key)
-        while position < table.nameCount {
-            let entry = table.nameKey(position)
-            guard PlaceNameKey.fold(table.string(entry.spelling)) == key else { break }
-            position += 1
-            let record = table.place(entry.place)
-            guard table.string(record.name) == name, table.regionName(record.region) == place.region,
-                table.country(Int(record.country)).code == place.countryCode
-            else { continue }
-            return entry.place
+        return places(spelled: PlaceNameKey.fold(name)).first { index in
+            let record = table.place(index)
+            return table.string(record.name) == name && table.regionName(record.region) == place.region
+                && table.country(Int(record.country)).code == place.countryCode
         }
-        return nil
     }
 
     /// Every spelling the name index has for place `index`. The index is sorted by name,

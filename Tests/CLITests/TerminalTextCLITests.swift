@@ -38,7 +38,7 @@ final class TerminalTextCLITests: XCTestCase {
     func ingestHostilePhoto() throws -> String {
         let plain = try Data(contentsOf: Repository.sampleSquares.appendingPathComponent("08-no-exif.jpg"))
         let name = "evil\n\u{1B}[31mname.jpg"
-        try Data(Self.withExif(make: Self.hostileMake, date: "2024:03:05 10:00:00", into: [UInt8](plain)))
+        try Data(ExifBytes.withExif(make: Self.hostileMake, date: "2024:03:05 10:00:00", into: [UInt8](plain)))
             .write(to: photos.appendingPathComponent(name))
         let ingest = try daybook("ingest", photos.path)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
@@ -109,21 +109,5 @@ final class TerminalTextCLITests: XCTestCase {
             }
         }
         XCTAssertEqual(offenders, [], "print through Console.output / Console.writeError (TerminalText)")
-    }
-
-    /// `jpeg` with an APP1 Exif block (IFD0: Make and DateTime) inserted after SOI.
-    static func withExif(make: String, date: String, into jpeg: [UInt8]) -> [UInt8] {
-        func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xff), UInt8(v >> 8)] }
-        func le32(_ v: Int) -> [UInt8] { le16(v & 0xffff) + le16(v >> 16) }
-        let values = [Array(make.utf8) + [0], Array(date.utf8) + [0]]
-        var offset = 8 + 2 + 12 * 2 + 4
-        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0] + le32(8) + le16(2)
-        for (tag, value) in zip([0x010F, 0x0132], values) {
-            tiff += le16(tag) + le16(2) + le32(value.count) + le32(offset)
-            offset += value.count
-        }
-        tiff += le32(0) + values.joined()
-        let app1 = Array("Exif".utf8) + [0, 0] + tiff
-        return [0xFF, 0xD8, 0xFF, 0xE1, UInt8((app1.count + 2) >> 8), UInt8((app1.count + 2) & 0xff)] + app1 + jpeg.dropFirst(2)
     }
 }
