@@ -12,8 +12,8 @@ public enum IngestEvent: Sendable {
     case rereadWithSidecar(JournalEntry)
     case alreadyInJournal(path: String, id: String)
     case failed(path: String, reason: String)
-    /// Found while walking a folder and not read: not a photo, or a photo format Daybook does
-    /// not read yet (camera RAW, AVIF, PNG…). Counted by kind, not an error.
+    /// Found while walking a folder and not read: not a photo (a video, an Apple edit), or a
+    /// RAW that LibRaw refuses or that waits for its JPEG. Counted by kind, not an error.
     case skipped(path: String, reason: SkipReason)
     /// An XMP sidecar (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`): read with its photo, never an
     /// entry, a failure or a skipped file of its own; counted apart.

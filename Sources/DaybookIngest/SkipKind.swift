@@ -7,19 +7,17 @@ import DaybookImaging
 public enum SkipKind: String, Sendable, CaseIterable, Codable {
     case cameraRaw = "camera-raw"
     case video
-    case avif
     /// Apple Photos' edit recipe beside a photo (`IMG_0001.AAE`, an XML property list).
     case appleEdit = "apple-edit"
     /// A FIFO, a device or a socket: never opened (`PhotoScanner`).
     case specialFile = "special-file"
     case other
 
-    /// How the summary counts it: "camera RAW", "PNG", "other".
+    /// How the summary counts it: "camera RAW", "video", "other".
     public var label: String {
         switch self {
         case .cameraRaw: "camera RAW"
         case .video: "video"
-        case .avif: "AVIF"
         case .appleEdit: "Apple edit"
         case .specialFile: "not a regular file"
         case .other: "other"
@@ -30,7 +28,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// `detail` words the `other` kind ("not a photo (looks like HTML/text)").
     func reason(detail: String) -> SkipReason {
         switch self {
-        case .cameraRaw, .avif: SkipReason(kind: self, description: "\(label) by its name, but \(detail)")
+        case .cameraRaw: SkipReason(kind: self, description: "\(label) by its name, but \(detail)")
         case .video: SkipReason(kind: self, description: "video (not a photo)")
         case .appleEdit: SkipReason(kind: self, description: "Apple edit (.AAE, its photo is read without it)")
         case .specialFile, .other: SkipReason(kind: self, description: detail)
@@ -91,7 +89,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         if videoExtensions.contains(ext) { return .video }
         switch ext {
         case "aae": return .appleEdit
-        case "avif": return .avif
         default: return nil
         }
     }
@@ -103,7 +100,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// Why a file was skipped: its kind, and the words `--verbose` and `--json` give
-/// ("camera RAW (not supported yet)", "not a regular file (a FIFO)").
+/// ("video (not a photo)", "not a regular file (a FIFO)").
 public struct SkipReason: Sendable, Hashable, CustomStringConvertible {
     public let kind: SkipKind
     public let description: String

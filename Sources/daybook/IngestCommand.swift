@@ -11,13 +11,13 @@ struct Ingest: AsyncParsableCommand {
         abstract: "Add photos to the journal.",
         discussion: """
             Walks folders recursively (hidden folders skipped, symlinks followed once) and adds \
-            every JPEG, HEIC/HEIF, PNG, WebP and GIF photo, recognised by its bytes, not its name \
-            (docs/formats.md). A photo already in the journal (same bytes, any path) is not added \
+            every JPEG, HEIC/HEIF, AVIF, PNG, WebP, GIF and camera RAW photo, recognised by its \
+            bytes, not its name (docs/formats.md, docs/raw.md). A photo already in the journal (same bytes, any path) is not added \
             again. A photo with no date of its own takes one from its name (IMG_20230114_101112.jpg, \
             Screenshot_20230114-101112.png, WhatsApp Image 2023-01-14 at 10.11.12.jpeg). Other files \
-            in a folder are skipped, and the summary counts them by kind: formats Daybook does not \
-            read yet (camera RAW, AVIF), videos (a Live Photo's .MOV), Apple .AAE edits and the \
-            rest; --verbose names each one, --json lists them. A file named on the command line \
+            in a folder are skipped, and the summary counts them by kind: videos (a Live Photo's \
+            .MOV), Apple .AAE edits, a RAW that LibRaw cannot read, a RAW waiting for the JPEG \
+            beside it, and the rest; --verbose names each one, --json lists them. A file named on the command line \
             that Daybook cannot read is an error. A broken photo (a damaged JPEG or HEIC) is \
             reported as one line naming the file and the reason, the run goes on, and it exits 1.
 
