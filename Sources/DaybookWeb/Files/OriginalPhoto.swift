@@ -76,27 +76,15 @@ struct OriginalPhoto: Sendable {
                 isInside(path, folder) || IngestRoots.resolvedPath(folder).map { isInside(resolved, $0) } == true
             })
         else { return nil }
-        // O_NONBLOCK: a FIFO swapped in opens without waiting for a writer (and fstat refuses it).
-        let fd = Glibc.open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxBytes else {
-            close(fd)
-            return nil
-        }
-        let file = OpenFile(descriptor: fd, size: Int(info.st_size))
-        guard let head = try? file.read(at: 0, count: FileKind.prefixLength) else { return nil }
+        guard let (file, info) = openRegularFile(resolved), info.st_size <= maxBytes,
+            let head = try? file.read(at: 0, count: FileKind.prefixLength)
+        else { return nil }
         return Candidate(file: file, identity: OriginalChecks.Identity(info), contentType: contentType(of: head))
     }
 
-    static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
-
-    /// The link to the photo as a JPEG when browsers cannot show its file (a HEIC); nil for a
-    /// JPEG, PNG, WebP or GIF, which every browser shows as they are, or a file that cannot be read. Only the first bytes are
-    /// read, to tell the format: the link's route applies every rule of `load` before it
-    /// serves anything.
-    static func jpegLink(for entry: JournalEntry) -> String? {
-        guard isPlainAbsolute(entry.sourcePath), let resolved = IngestRoots.resolvedPath(entry.sourcePath) else { return nil }
+    /// `resolved` opened once without following a link, when it is a regular file. O_NONBLOCK:
+    /// a FIFO swapped in opens without waiting for a writer (and fstat refuses it).
+    private static func openRegularFile(_ resolved: String) -> (file: OpenFile, info: stat)? {
         let fd = Glibc.open(resolved, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         var info = stat()
@@ -104,8 +92,20 @@ struct OriginalPhoto: Sendable {
             close(fd)
             return nil
         }
-        let file = OpenFile(descriptor: fd, size: Int(info.st_size))
-        guard let head = try? file.read(at: 0, count: FileKind.prefixLength), !head.isEmpty else { return nil }
+        return (OpenFile(descriptor: fd, size: Int(info.st_size)), info)
+    }
+
+    static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
+
+    /// The link to the photo as a JPEG when browsers cannot show its file (a HEIC); nil for a
+    /// JPEG, PNG, WebP or GIF, which every browser shows as they are, or a file that cannot be
+    /// read. Only the first bytes are read, to tell the format: the link's route applies every
+    /// rule of `load` before it serves anything.
+    static func jpegLink(for entry: JournalEntry) -> String? {
+        guard isPlainAbsolute(entry.sourcePath), let resolved = IngestRoots.resolvedPath(entry.sourcePath),
+            let (file, _) = openRegularFile(resolved),
+            let head = try? file.read(at: 0, count: FileKind.prefixLength), !head.isEmpty
+        else { return nil }
         // Browsers show these as they are.
         return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
     }
