@@ -1,3 +1,4 @@
+import DaybookCore
 import GRDB
 
 /// Versioned migrations. Never edit a registered migration: add a new one.
@@ -131,6 +132,13 @@ enum Schema {
         migrator.registerMigration("v10-search-words", migrate: SearchWords.addToSearchIndex)
         // An entry's other files: the RAW of a RAW+JPEG pair (docs/raw.md), later a Live Photo's video.
         migrator.registerMigration("v11-entry-files", migrate: EntryFile.createTable)
+        // Videos are entries too: what the entry shows, and a video's length.
+        migrator.registerMigration("v12-media") { db in
+            try db.alter(table: "entry") { t in
+                t.add(column: "media_kind", .text).notNull().defaults(to: MediaKind.photo.rawValue)
+                t.add(column: "duration_seconds", .double)
+            }
+        }
         return migrator
     }
 }

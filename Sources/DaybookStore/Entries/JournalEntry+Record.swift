@@ -42,6 +42,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         case placeTimeZone = "place_time_zone"
         case placeVersion = "place_version"
         case timeZoneNote = "time_zone_note"
+        case mediaKind = "media_kind"
+        case durationSeconds = "duration_seconds"
     }
 
     /// Decodes a row by column directly: several times faster than the Codable path, which
@@ -70,6 +72,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         let longitude: Double? = try row.decode(forColumn: C.longitude)
         let altitude: Double? = try row.decode(forColumn: C.altitude)
         let status: String = try row.decode(forColumn: C.weatherStatus)
+        let mediaText: String = try row.decode(forColumn: C.mediaKind)
+        guard let media = MediaKind(rawValue: mediaText) else { throw Self.unreadable(row, C.mediaKind, mediaText) }
         self.init(
             id: try row.decode(forColumn: C.id), contentHash: try row.decode(forColumn: C.contentHash),
             sourcePath: try row.decode(forColumn: C.sourcePath), fileSize: try row.decode(forColumn: C.fileSize),
@@ -86,7 +90,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
             createdAt: try row.decode(forColumn: C.createdAt), updatedAt: try row.decode(forColumn: C.updatedAt),
             locationSource: locationSource,
             place: try Self.place(row), placeVersion: try row.decode(forColumn: C.placeVersion),
-            timeZoneNote: try row.decode(forColumn: C.timeZoneNote))
+            timeZoneNote: try row.decode(forColumn: C.timeZoneNote),
+            media: media, durationSeconds: try row.decode(forColumn: C.durationSeconds))
     }
 
     /// The named place of a row; none when no lookup named even a country.
@@ -144,6 +149,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         container[C.placeTimeZone] = place?.timeZone
         container[C.placeVersion] = placeVersion
         container[C.timeZoneNote] = timeZoneNote
+        container[C.mediaKind] = media.rawValue
+        container[C.durationSeconds] = durationSeconds
     }
 }
 

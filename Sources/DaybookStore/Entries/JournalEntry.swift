@@ -60,6 +60,10 @@ public struct JournalEntry: Sendable, Hashable {
     /// Why a capture time stays floating although its place has a zone (a time that a DST
     /// change skipped or repeated there).
     public var timeZoneNote: String?
+    /// A photo or a video; a video's thumbnail is its poster frame.
+    public var media: MediaKind
+    /// A video's length in seconds; nil for a photo, or a video whose container gives none.
+    public var durationSeconds: Double?
 
     package init(
         id: String, contentHash: String, sourcePath: String, fileSize: Int64, capturedLocal: LocalDateTime?,
@@ -67,7 +71,8 @@ public struct JournalEntry: Sendable, Hashable {
         cameraMake: String?, cameraModel: String?, pixelWidth: Int?, pixelHeight: Int?, orientation: Orientation,
         thumbnail: String?, thumbnailWidth: Int?, thumbnailHeight: Int?, problems: String?, text: String,
         weatherStatus: WeatherStatus, weatherError: String?, createdAt: String, updatedAt: String,
-        locationSource: LocationSource? = nil, place: NamedPlace? = nil, placeVersion: String? = nil, timeZoneNote: String? = nil
+        locationSource: LocationSource? = nil, place: NamedPlace? = nil, placeVersion: String? = nil, timeZoneNote: String? = nil,
+        media: MediaKind = .photo, durationSeconds: Double? = nil
     ) {
         self.id = id
         self.contentHash = contentHash
@@ -97,6 +102,8 @@ public struct JournalEntry: Sendable, Hashable {
         self.place = place
         self.placeVersion = placeVersion
         self.timeZoneNote = timeZoneNote
+        self.media = media
+        self.durationSeconds = durationSeconds
     }
 
     /// A new entry for a photo just read: no words yet, and weather pending only when the photo
