@@ -18,7 +18,7 @@ struct OriginalPhoto: Sendable {
 
     /// The checked file, open: served and decoded from exactly this file.
     let file: OpenFile
-    /// `image/jpeg`, `image/heic`, `image/heif`, …, from the bytes (never from the name).
+    /// `image/jpeg`, `image/heic`, `video/mp4`, …, from the bytes (never from the name).
     let contentType: String
 
     /// The folders originals may come from: the store's ingest roots and the named ones.
@@ -95,19 +95,27 @@ struct OriginalPhoto: Sendable {
         return (OpenFile(descriptor: fd, size: Int(info.st_size)), info)
     }
 
-    static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
+    static func contentType(of bytes: [UInt8]) -> String { OriginalMediaType.of(bytes) }
 
     /// The link to the photo as a JPEG when browsers cannot show its file (a HEIC); nil for a
     /// JPEG, PNG, WebP or GIF, which every browser shows as they are, or a file that cannot be
     /// read. Only the first bytes are read, to tell the format: the link's route applies every
     /// rule of `load` before it serves anything.
     static func jpegLink(for entry: JournalEntry) -> String? {
+        // A video plays as it is; its poster is the thumbnail.
+        guard entry.media == .photo, let head = head(of: entry) else { return nil }
+        // Browsers show these as they are.
+        return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
+    }
+
+    /// The first bytes of the entry's file, enough to tell its format (`FileKind.prefixLength`);
+    /// nil when it cannot be read or is empty. For a page's links only: serving applies `load`.
+    static func head(of entry: JournalEntry) -> [UInt8]? {
         guard isPlainAbsolute(entry.sourcePath), let resolved = IngestRoots.resolvedPath(entry.sourcePath),
             let (file, _) = openRegularFile(resolved),
             let head = try? file.read(at: 0, count: FileKind.prefixLength), !head.isEmpty
         else { return nil }
-        // Browsers show these as they are.
-        return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
+        return head
     }
 
     /// Whether `path` is strictly inside `folder` ("/" allows nothing: it would be every file).
