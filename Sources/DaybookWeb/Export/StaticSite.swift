@@ -77,7 +77,10 @@ package struct StaticSite {
                 try writer.bytes(bytes, to: "thumbnails/\(name.fileName)")
             }
             var hasPreview = false
-            switch try previews.preview(for: entry, allowedFolders: allowed, checks: checks) {
+            // A video's page shows its poster (the thumbnail): there is no still to decode.
+            switch entry.media == .video ? nil : try previews.preview(for: entry, allowedFolders: allowed, checks: checks) {
+            case nil:
+                break
             case .jpeg(let bytes):
                 // The rendition exists only for a well-formed hash, so the name does too.
                 guard let name = ThumbnailName(contentHash: entry.contentHash) else { break }

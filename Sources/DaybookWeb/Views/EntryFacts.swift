@@ -55,6 +55,9 @@ package enum EntryFacts {
         rows.append(place(entry))
         rows.append(weatherRow(entry, weather))
         rows.append(FactRow("Camera", FactText(entry.camera ?? "unknown", "camera_make camera_model")))
+        if entry.media == .video {
+            rows.append(FactRow("Length", FactText(entry.durationSeconds.map(EntryText.duration) ?? "unknown", "duration_seconds")))
+        }
         return rows
     }
 
@@ -129,6 +132,7 @@ package enum EntryFacts {
         } else {
             rows.append(FactRow("Country", FactText("—", "place_country_code place_time_zone place_version")))
         }
+        rows.append(FactRow("Media", FactText(entry.media.rawValue, "media")))
         let pixels = entry.pixelWidth.flatMap { width in entry.pixelHeight.map { "\(width) × \($0)" } } ?? "unknown"
         rows.append(
             FactRow(

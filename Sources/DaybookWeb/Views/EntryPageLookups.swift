@@ -14,6 +14,8 @@ extension EntryPage: MustacheParent {
         case "newer": newer
         case "older": older
         case "preview": preview
+        case "video": video
+        case "videoNote": videoNote
         case "original": original
         case "originalJPEG": originalJPEG
         case "fileName": fileName
@@ -86,6 +88,21 @@ extension FileLink: MustacheParent {
         case "label": label
         case "name": self.name
         case "href": href
+        default: nil
+        }
+    }
+}
+
+extension VideoView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "src": src
+        case "type": type
+        case "poster": poster
+        case "width": width
+        case "height": height
+        case "download": download
+        case "fileName": fileName
         default: nil
         }
     }

@@ -32,6 +32,8 @@ struct EntryTile: Sendable, Hashable {
     let hasTags: Bool
     let excerpt: String?
     let distance: String?
+    /// A video's badge ("▶ 12 s"); nil for a photo.
+    let video: String?
 
     init(entry: JournalEntry, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil) {
         id = entry.id
@@ -58,6 +60,7 @@ struct EntryTile: Sendable, Hashable {
         hasTags = !tags.isEmpty
         excerpt = EntryText.excerpt(entry.text)
         distance = distanceKm.map { String(format: "%.1f km away", $0) }
+        video = EntryText.videoBadge(entry)
     }
 }
 

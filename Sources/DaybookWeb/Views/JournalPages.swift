@@ -47,12 +47,18 @@ struct JournalPages: Sendable {
                 textAction: "/entries/\(entry.id)/text", tagsAction: "/entries/\(entry.id)/tags",
                 deleteLink: "/entries/\(entry.id)/delete", csrf: token, textVersion: entry.textVersion.description)
         }
+        let isVideo = entry.media == .video
+        if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }
         let page = EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
-            preview: hasPreview
-                ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
-                : EntryTile(entry: entry, annotations: nil, links: links).image,
-            original: links.isServer ? "/originals/\(entry.id)" : nil,
+            preview: isVideo && links.isServer
+                ? nil
+                : hasPreview && !isVideo
+                    ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
+                    : EntryTile(entry: entry, annotations: nil, links: links).image,
+            video: isVideo && links.isServer ? VideoView(entry: entry, links: links) : nil,
+            videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil,
+            original: links.isServer && !isVideo ? "/originals/\(entry.id)" : nil,
             originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             files: read.files.map { file in
@@ -72,6 +78,13 @@ struct JournalPages: Sendable {
                 } : nil,
             text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init))
         return TemplateLibrary.render(.entry, page)
+    }
+
+    /// An export carries previews, not originals (docs/web.md), so a video is its poster and these words.
+    static func exportVideoNote(_ entry: JournalEntry) -> String {
+        let name = (entry.sourcePath as NSString).lastPathComponent
+        let length = entry.durationSeconds.map { ", \(EntryText.duration($0))" } ?? ""
+        return "A video (\(name)\(length)): this export holds its poster frame, not the video file."
     }
 
     private func previewImage(_ entry: JournalEntry, _ name: ThumbnailName, _ size: (width: Int, height: Int)) -> ImageView {

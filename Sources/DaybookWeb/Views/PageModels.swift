@@ -94,6 +94,10 @@ struct EntryPage: Sendable {
     let newer: String?
     let older: String?
     let preview: ImageView?
+    /// A video entry on the server: the player instead of the preview and the original's link.
+    var video: VideoView? = nil
+    /// A video entry in an export, which has its poster (`preview`) but not the video file.
+    var videoNote: String? = nil
     let original: String?
     /// The original as a JPEG, when it is not one (a HEIC most browsers cannot show).
     var originalJPEG: String? = nil
