@@ -30,6 +30,7 @@ final class VideoPageTests: XCTestCase {
                     page)
                 XCTAssertTrue(page.contains("<dt>Length</dt><dd><span data-field=\"duration_seconds\">3 s</span>"), page)
                 XCTAssertTrue(page.contains("<span data-field=\"media\">video</span>"), page)
+                XCTAssertTrue(page.contains("<summary>About this video</summary>"), page)
                 XCTAssertTrue(page.contains(#"<script src="/static/entry-video.js"></script>"#), page)
                 XCTAssertFalse(page.contains("/previews/"), "no still preview for a video")
                 XCTAssertFalse(page.contains("?as=jpeg"), "no JPEG of a video")
@@ -44,6 +45,7 @@ final class VideoPageTests: XCTestCase {
                 XCTAssertFalse(response.text.contains("<video"))
                 XCTAssertFalse(response.text.contains("entry-video.js"))
                 XCTAssertTrue(response.text.contains("<span data-field=\"media\">photo</span>"), response.text)
+                XCTAssertTrue(response.text.contains("<summary>About this photo</summary>"))
             }
             try await client.execute(uri: "/static/entry-video.js", method: .get) { response in
                 XCTAssertEqual(response.status, .ok)

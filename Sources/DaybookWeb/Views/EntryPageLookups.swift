@@ -16,6 +16,7 @@ extension EntryPage: MustacheParent {
         case "preview": preview
         case "video": video
         case "videoNote": videoNote
+        case "kind": kind
         case "original": original
         case "originalJPEG": originalJPEG
         case "fileName": fileName

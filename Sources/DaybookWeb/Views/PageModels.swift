@@ -98,6 +98,8 @@ struct EntryPage: Sendable {
     var video: VideoView? = nil
     /// A video entry in an export, which has its poster (`preview`) but not the video file.
     var videoNote: String? = nil
+    /// "photo" or "video": what "About this …" names.
+    var kind = "photo"
     let original: String?
     /// The original as a JPEG, when it is not one (a HEIC most browsers cannot show).
     var originalJPEG: String? = nil
