@@ -150,4 +150,31 @@ final class RangeRouteTests: XCTestCase {
             }
         }
     }
+
+    /// A phone video passes the photos' 512 MB bound within a minute of 4K: a 600 MB one
+    /// (sparse, hashed by sha256sum, never read whole here) is checked and served by range.
+    func testAVideoPastThePhotosSizeBoundIsStillServed() async throws {
+        let fixture = try WebFixture()
+        let target = fixture.photos.appendingPathComponent("long.mp4")
+        try FileManager.default.copyItem(at: WebFixture.videoFixtures.appendingPathComponent("clip.mp4"), to: target)
+        let handle = try FileHandle(forWritingTo: target)
+        try handle.truncate(atOffset: 600 << 20)
+        try handle.close()
+        let sum = Process()
+        let out = Pipe()
+        sum.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        sum.arguments = [target.path]
+        sum.standardOutput = out
+        try sum.run()
+        let hash = String(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64))
+        sum.waitUntilExit()
+        let video = try fixture.addVideo(at: target, contentHash: hash, duration: 3)
+        try await fixture.application { $0.port = 0 }.test(.live) { client in
+            try await client.execute(uri: "/originals/\(video.id)", method: .get, headers: [.range: "bytes=-16"]) { response in
+                XCTAssertEqual(response.status, .partialContent)
+                XCTAssertEqual(response.headers[.contentRange], "bytes \((600 << 20) - 16)-\((600 << 20) - 1)/\(600 << 20)")
+                XCTAssertEqual([UInt8](buffer: response.body), [UInt8](repeating: 0, count: 16))
+            }
+        }
+    }
 }

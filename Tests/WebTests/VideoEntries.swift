@@ -14,14 +14,20 @@ extension WebFixture {
     func addVideo(_ name: String, duration: Double?, date: String = "2024:06:01 18:30:00") throws -> JournalEntry {
         let target = photos.appendingPathComponent(name)
         try FileManager.default.copyItem(at: Self.videoFixtures.appendingPathComponent(name), to: target)
-        let bytes = [UInt8](try Data(contentsOf: target))
-        let hash = ContentHash.sha256Hex(bytes)
+        return try addVideo(
+            at: target, contentHash: ContentHash.sha256Hex([UInt8](try Data(contentsOf: target))), duration: duration, date: date)
+    }
+
+    /// A video already in the photo folder, of the hash given (for a file too big to read whole here).
+    func addVideo(at target: URL, contentHash hash: String, duration: Double?, date: String = "2024:06:01 18:30:00") throws -> JournalEntry
+    {
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int)
         let thumbnailName = try XCTUnwrap(ThumbnailName(contentHash: hash))
         let thumbnails = try ThumbnailFiles(library: store.library)
         let poster = [UInt8](try Data(contentsOf: Self.videoFixtures.appendingPathComponent("poster.jpg")))
         try thumbnails.moveIntoPlace(try thumbnails.writeTemporary(poster), name: thumbnailName)
         var entry = JournalEntry(
-            contentHash: hash, sourcePath: target.path, fileSize: Int64(bytes.count),
+            contentHash: hash, sourcePath: target.path, fileSize: Int64(size),
             capture: CaptureTime(local: try XCTUnwrap(LocalDateTime(exif: date)), source: .dateTimeOriginal, offset: nil),
             pixelSize: (320, 240), thumbnail: thumbnailName.fileName, thumbnailSize: (320, 240), problems: [])
         entry.media = .video

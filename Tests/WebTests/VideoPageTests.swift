@@ -3,6 +3,7 @@ import DaybookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import XCTest
 
 @testable import DaybookWeb
@@ -15,7 +16,10 @@ final class VideoPageTests: XCTestCase {
         let video = try fixture.addVideo("clip.mp4", duration: 3.04)
         let mov = try fixture.addVideo("hevc.mov", duration: 125)
         let poster = try XCTUnwrap(video.thumbnailName).fileName
-        try await fixture.application().test(.router) { client in
+        let journal = try fixture.journal()
+        var logger = Logger(label: "web-test")
+        logger.logLevel = .warning
+        try await journal.application(logger: logger).test(.router) { client in
             try await client.execute(uri: "/entries/\(video.id)", method: .get) { response in
                 XCTAssertEqual(response.status, .ok)
                 let page = response.text
@@ -46,6 +50,19 @@ final class VideoPageTests: XCTestCase {
                 XCTAssertFalse(response.text.contains("entry-video.js"))
                 XCTAssertTrue(response.text.contains("<span data-field=\"media\">photo</span>"), response.text)
                 XCTAssertTrue(response.text.contains("<summary>About this photo</summary>"))
+            }
+            // A video is never decoded as a photo: its preview is the thumbnail, and it has no JPEG.
+            let posterBytes = [UInt8](try Data(contentsOf: WebFixture.videoFixtures.appendingPathComponent("poster.jpg")))
+            try await client.execute(uri: "/previews/\(poster)", method: .get) { response in
+                XCTAssertEqual(response.status, .ok)
+                XCTAssertEqual(response.headers[.cacheControl], "no-store")
+                XCTAssertEqual([UInt8](buffer: response.body), posterBytes)
+            }
+            XCTAssertEqual(journal.originalChecks.hashCount, 0, "the video was not even opened for a preview")
+            try await client.execute(uri: "/originals/\(video.id)?as=jpeg", method: .get) { response in
+                XCTAssertEqual(response.status, .unprocessableContent)
+                XCTAssertEqual(
+                    response.text, "no JPEG could be made of this photo: a video has no still preview: its poster frame is the thumbnail\n")
             }
             try await client.execute(uri: "/static/entry-video.js", method: .get) { response in
                 XCTAssertEqual(response.status, .ok)

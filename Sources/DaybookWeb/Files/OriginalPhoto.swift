@@ -15,6 +15,11 @@ import Foundation
 /// thread (`BlockingPools`).
 struct OriginalPhoto: Sendable {
     static let maxBytes = 512 << 20
+    /// Phone videos pass 512 MB in a minute of 4K. They are only streamed (never read whole),
+    /// so the bound is the first request's hash: about 2 s a GB here (docs/web.md).
+    static let maxVideoBytes = 16 << 30
+
+    static func maxBytes(of entry: JournalEntry) -> Int { entry.media == .video ? maxVideoBytes : maxBytes }
 
     /// The checked file, open: served and decoded from exactly this file.
     let file: OpenFile
@@ -36,12 +41,16 @@ struct OriginalPhoto: Sendable {
     /// The entry's photo, or nil when any of the rules above fails. Blocking (it may hash the
     /// whole file): the server calls `loadOffThePool`.
     static func load(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) -> OriginalPhoto? {
-        load(path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks)
+        load(
+            path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks,
+            maxBytes: maxBytes(of: entry))
     }
 
     /// Any file of an entry (its photo, or its RAW: `EntryFile`), by the same rules.
-    static func load(path: String, contentHash: String, allowedFolders: [String], checks: OriginalChecks) -> OriginalPhoto? {
-        guard let candidate = open(path, allowedFolders: allowedFolders),
+    static func load(
+        path: String, contentHash: String, allowedFolders: [String], checks: OriginalChecks, maxBytes: Int = maxBytes
+    ) -> OriginalPhoto? {
+        guard let candidate = open(path, allowedFolders: allowedFolders, maxBytes: maxBytes),
             checks.remembers(candidate.identity, contentHash: contentHash)
                 || checks.check(candidate.file, identity: candidate.identity, contentHash: contentHash)
         else { return nil }
@@ -51,14 +60,17 @@ struct OriginalPhoto: Sendable {
     /// `load` for a request: the file is opened on the files pool and, unless its check is
     /// remembered, hashed on the heavy one; the request's thread only waits.
     static func loadOffThePool(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) async throws -> OriginalPhoto? {
-        try await loadOffThePool(path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks)
+        try await loadOffThePool(
+            path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks,
+            maxBytes: maxBytes(of: entry))
     }
 
     /// `loadOffThePool` for any file of an entry (its RAW: `EntryFile`).
-    static func loadOffThePool(path: String, contentHash hash: String, allowedFolders: [String], checks: OriginalChecks) async throws
-        -> OriginalPhoto?
-    {
-        guard let candidate = try await BlockingPools.files.runIfActive({ open(path, allowedFolders: allowedFolders) }) else {
+    static func loadOffThePool(
+        path: String, contentHash hash: String, allowedFolders: [String], checks: OriginalChecks, maxBytes: Int = maxBytes
+    ) async throws -> OriginalPhoto? {
+        guard let candidate = try await BlockingPools.files.runIfActive({ open(path, allowedFolders: allowedFolders, maxBytes: maxBytes) })
+        else {
             return nil
         }
         if !checks.remembers(candidate.identity, contentHash: hash) {
@@ -70,7 +82,7 @@ struct OriginalPhoto: Sendable {
     }
 
     /// Applies the path rules, then opens the file once and reads its first bytes (blocking, short).
-    static func open(_ path: String, allowedFolders: [String]) -> Candidate? {
+    static func open(_ path: String, allowedFolders: [String], maxBytes: Int = maxBytes) -> Candidate? {
         guard isPlainAbsolute(path), let resolved = IngestRoots.resolvedPath(path),
             allowedFolders.contains(where: { folder in
                 isInside(path, folder) || IngestRoots.resolvedPath(folder).map { isInside(resolved, $0) } == true
