@@ -153,6 +153,7 @@ public final class Ingester: Sendable {
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
+            entry.motionClip = analysis.motionClip
             placer.place(&entry)
             let outcome: JournalStore.SaveOutcome
             do {

@@ -16,6 +16,8 @@ package struct PhotoAnalysis: Sendable {
     /// libjpeg ran out of data before the image's end (JWRN_JPEG_EOF): the file is a prefix
     /// of a photo, cut off or still being written.
     package var truncated = false
+    /// The video appended to a motion photo, where it lies in the file.
+    package var motionClip: MotionClip?
 }
 
 /// Why a file is not ingested at all.
@@ -72,6 +74,7 @@ package struct PhotoAnalyzer: Sendable {
             (metadata, frame) = (Self.gifMetadata(file, sidecar: sidecar), file.size)
         }
         var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)
+        if case .jpeg(let bytes) = photo { analysis.motionClip = Self.motionClip(jpeg: bytes, warnings: &analysis.warnings) }
         try addPixels(of: photo, to: &analysis)
         return analysis
     }
