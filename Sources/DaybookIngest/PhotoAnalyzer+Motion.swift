@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookImaging
 import DaybookMetadata
 
 extension PhotoAnalyzer {
@@ -15,6 +16,33 @@ extension PhotoAnalyzer {
             warnings.append(why)
             return nil
         case nil: return nil
+        }
+    }
+
+    /// The MP4 appended to a HEIF motion photo (Pixel's `.heic`): where the XMP says, and only
+    /// after the HEIF's own boxes (`imageEnd`).
+    static func motionClip(heif bytes: [UInt8], xmp: [UInt8]?, imageEnd: Int, warnings: inout [String]) -> MotionClip? {
+        guard let xmp, let declared = MotionPhotoXMP.read(xmp) else { return nil }
+        switch MotionClipFinder.find(in: bytes, xmp: declared, imageEnd: imageEnd) {
+        case .clip(let clip)?: return clip
+        case .problem(let why)?:
+            warnings.append(why)
+            return nil
+        case nil: return nil
+        }
+    }
+
+    /// In an ISO media file (HEIF) whose first box is `ftyp`: the start of a later top-level
+    /// `ftyp`, the MP4 a motion photo appends; nil when there is none.
+    static func appendedMovieStart(iso bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 8, bytes[4..<8].elementsEqual("ftyp".utf8) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var walker = ISOBoxWalker(buffer, in: 0..<buffer.count)
+            _ = walker.next()
+            while case .box(let box)? = walker.next() {
+                if box.type == "ftyp" { return box.start }
+            }
+            return nil
         }
     }
 }

@@ -29,14 +29,17 @@ final class MotionPhotoTests: XCTestCase {
     }
 
     func testEachKindOfMotionPhotoKeepsItsClipInPlace() throws {
-        let names = ["google-motion.jpg", "google-microvideo.jpg", "samsung-trailer.jpg"]
+        let names = ["google-motion.jpg", "google-motion.heic", "google-microvideo.jpg", "samsung-trailer.jpg"]
         let (journal, log) = try ingest(names)
         XCTAssertEqual(log.failures, [:])
         XCTAssertEqual(log.warnings, [:], "the appended bytes are neither decoded nor 'trailing data'")
         let entries = try journal.entriesByFile()
         // Offsets as exiftool finds the embedded video: `exiftool -ee -b -EmbeddedVideo`
         // (Google) and `-EmbeddedVideoFile` (Samsung) give these bytes.
-        let expected: [String: Int64] = ["google-motion.jpg": 1722, "google-microvideo.jpg": 3695, "samsung-trailer.jpg": 755]
+        // The HEIC's, where its last HEIF box ends (the 2823 bytes before the file's end).
+        let expected: [String: Int64] = [
+            "google-motion.jpg": 1722, "google-motion.heic": 1710, "google-microvideo.jpg": 3695, "samsung-trailer.jpg": 755,
+        ]
         for name in names {
             let entry = try XCTUnwrap(entries[name], name)
             XCTAssertEqual(entry.motionClip, MotionClip(offset: expected[name]!, length: Self.clipLength), name)

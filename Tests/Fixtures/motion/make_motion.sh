@@ -46,6 +46,13 @@ cp "$work/photo.jpg" "$work/google.jpg"
 exiftool -q -overwrite_original "-xmp<=$work/google.xmp" "$work/google.jpg"
 cat "$work/google.jpg" "$work/clip.mp4" > google-motion.jpg
 
+# The same in HEIC (Pixel 8 and later): libheif 1.15's heif-enc of the photo (it keeps the
+# EXIF), the container XMP naming the primary image/heic, then the clip appended.
+heif-enc -q 50 -o "$work/google.heic" "$work/photo.jpg"
+sed 's|image/jpeg|image/heic|' "$work/google.xmp" > "$work/google-heic.xmp"
+exiftool -q -overwrite_original "-xmp<=$work/google-heic.xmp" "$work/google.heic"
+cat "$work/google.heic" "$work/clip.mp4" > google-motion.heic
+
 # Older Google micro video: GCamera:MicroVideo and the clip's distance from the file's end.
 cp "$work/photo.jpg" "$work/micro.jpg"
 exiftool -q -overwrite_original -XMP-GCamera:MicroVideo=1 -XMP-GCamera:MicroVideoVersion=1 \
