@@ -1,9 +1,10 @@
 import DaybookCore
-import DaybookIngest
+import DaybookMetadata
 import DaybookTestSupport
 import Foundation
 import XCTest
 
+@testable import DaybookIngest
 @testable import DaybookStore
 
 /// Motion photos (Tests/Fixtures/motion, made by make_motion.sh with ffmpeg and exiftool): the
@@ -109,5 +110,31 @@ final class MotionPhotoTests: XCTestCase {
         }
         archive.items[0].entry.motion?.source = "hologram"
         XCTAssertThrowsError(try archive.validate()) { error in XCTAssertTrue("\(error)".contains("motion.source"), "\(error)") }
+    }
+
+    /// Every byte of each good fixture set to 0xFF and 0x30 in turn (lengths, offsets,
+    /// markers, the XMP's digits, the box sizes): whatever the finder returns is a clip after
+    /// the image, within the file, beginning with a whole `ftyp` box, or a warning.
+    func testDamagedFilesNeverGiveAClipOutsideTheRules() throws {
+        for name in ["google-motion.jpg", "google-microvideo.jpg", "samsung-trailer.jpg"] {
+            let original = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
+            var clips = 0
+            // Past its first boxes, the clip's bytes are never read: only its head and the file's tail are damaged.
+            let clipStart = original.count - Int(Self.clipLength) - (name.hasPrefix("samsung") ? 32 : 0)
+            for index in Array(0..<clipStart + 64) + Array(original.count - 64..<original.count) {
+                for value: UInt8 in [0xFF, 0x30] where original[index] != value {
+                    var bytes = original
+                    bytes[index] = value
+                    guard let imageEnd = bytes.withUnsafeBufferPointer({ JPEGEnding.endOfImage($0) }),
+                        case .clip(let clip)? = MotionClipFinder.find(in: bytes, xmp: MotionPhotoXMP.read(jpeg: bytes), imageEnd: imageEnd)
+                    else { continue }
+                    clips += 1
+                    XCTAssertTrue(clip.fits(fileSize: Int64(bytes.count)), "\(name) byte \(index)")
+                    XCTAssertGreaterThanOrEqual(clip.offset, Int64(imageEnd), "\(name) byte \(index)")
+                    XCTAssertEqual(Array(bytes[Int(clip.offset) + 4..<Int(clip.offset) + 8]), Array("ftyp".utf8), "\(name) byte \(index)")
+                }
+            }
+            XCTAssertGreaterThan(clips, 0, "\(name): most damage leaves the clip findable")
+        }
     }
 }
