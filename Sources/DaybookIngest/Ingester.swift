@@ -100,6 +100,7 @@ public final class Ingester: Sendable {
     package func ingest(_ item: ScanItem, stop: RunStop? = nil, emit: @Sendable (IngestEvent) -> Void) {
         let path = item.path
         if SidecarFiles.isSidecar(path) { return ingestSidecar(item, emit: emit) }
+        if let paired = pairLivePhotoMovie(path) { return emit(paired) }
         if !item.explicitlyNamed, let reason = Self.skipReason(forFoundFile: path) { return emit(.skipped(path: path, reason: reason)) }
         let bytes: [UInt8], modified: Date
         do {
@@ -120,6 +121,7 @@ public final class Ingester: Sendable {
             if let known = try store.entry(contentHash: hash), try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)
                 attachRAWs(besidePhoto: path, bytes: bytes, entryID: known.id, emit: emit)
+                attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: nil, entryID: known.id, emit: emit)
                 return emit(.alreadyInJournal(path: path, id: known.id))
             }
         } catch {
@@ -153,6 +155,7 @@ public final class Ingester: Sendable {
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
+            entry.motionClip = analysis.motionClip
             placer.place(&entry)
             let outcome: JournalStore.SaveOutcome
             do {
@@ -173,6 +176,7 @@ public final class Ingester: Sendable {
             case .existing(let id): entryID = id
             }
             attachRAWs(besidePhoto: path, bytes: bytes, entryID: entryID, emit: emit)
+            attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: analysis.metadata, entryID: entryID, emit: emit)
             switch outcome {
             case .created: emit(.created(entry))
             case .replaced(let stored): emit(.replaced(stored))

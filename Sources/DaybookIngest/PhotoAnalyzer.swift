@@ -16,6 +16,8 @@ package struct PhotoAnalysis: Sendable {
     /// libjpeg ran out of data before the image's end (JWRN_JPEG_EOF): the file is a prefix
     /// of a photo, cut off or still being written.
     package var truncated = false
+    /// The video appended to a motion photo, where it lies in the file.
+    package var motionClip: MotionClip?
 }
 
 /// Why a file is not ingested at all.
@@ -41,8 +43,11 @@ package struct PhotoAnalyzer: Sendable {
     /// (`MetadataPrecedence`).
     package func analyze(_ bytes: [UInt8], sidecar: SidecarXMP? = nil) throws(Rejection) -> PhotoAnalysis {
         let photo: DecodablePhoto
+        // A HEIF motion photo's appended MP4 is boxes too, with its own `ftyp`, which libheif
+        // would read as the file's: the image is decoded from its own boxes alone.
+        let movieStart = Self.appendedMovieStart(iso: bytes)
         do {
-            photo = try DecodablePhoto(bytes)
+            photo = try DecodablePhoto(movieStart.map { Array(bytes[..<$0]) } ?? bytes)
         } catch {
             if case .notAPhoto = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
             if case .raw(let rawError) = error {
@@ -72,6 +77,13 @@ package struct PhotoAnalyzer: Sendable {
             (metadata, frame) = (Self.gifMetadata(file, sidecar: sidecar), file.size)
         }
         var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)
+        switch photo {
+        case .jpeg(let bytes): analysis.motionClip = Self.motionClip(jpeg: bytes, warnings: &analysis.warnings)
+        case .heif(let file):
+            analysis.motionClip = Self.motionClip(
+                heif: bytes, xmp: file.xmp, imageEnd: movieStart ?? bytes.count, warnings: &analysis.warnings)
+        default: break
+        }
         try addPixels(of: photo, to: &analysis)
         return analysis
     }

@@ -111,6 +111,17 @@ enum EntryFormat {
     }
 
     /// "Paris, Île-de-France, France (1.4 km from its centre; Europe/Paris)"
+    /// "motion photo: 1.8 MB clip" for a clip inside the photo's file, "Live Photo: PATH" for
+    /// a paired video; nil when the entry has no motion.
+    static func motion(_ entry: JournalEntry, files: [EntryFile]) -> String? {
+        if let clip = entry.motionClip {
+            let megabytes = Double(clip.length) / 1_000_000
+            let size = megabytes >= 0.1 ? String(format: "%.1f MB", megabytes) : String(format: "%.1f KB", Double(clip.length) / 1000)
+            return "motion photo: \(size) clip"
+        }
+        return files.first { $0.role == .livePhotoVideo }.map { "Live Photo: \($0.path)" }
+    }
+
     static func placeDetails(_ place: NamedPlace) -> String {
         var notes = place.distanceKm.map { [String(format: "%.1f km from its centre", $0)] } ?? ["no town within 25 km"]
         if let zone = place.timeZone { notes.append(zone) }

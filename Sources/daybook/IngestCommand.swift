@@ -16,7 +16,7 @@ struct Ingest: AsyncParsableCommand {
             again. A photo with no date of its own takes one from its name (IMG_20230114_101112.jpg, \
             Screenshot_20230114-101112.png, WhatsApp Image 2023-01-14 at 10.11.12.jpeg). Other files \
             in a folder are skipped, and the summary counts them by kind: videos (a Live Photo's \
-            .MOV), Apple .AAE edits, a RAW that LibRaw cannot read, a RAW waiting for the JPEG \
+            .MOV before its photo), Apple .AAE edits, a RAW that LibRaw cannot read, a RAW waiting for the JPEG \
             beside it, and the rest; --verbose names each one, --json lists them. A file named on the command line \
             that Daybook cannot read is an error. A broken photo (a damaged JPEG or HEIC) is \
             reported as one line naming the file and the reason, the run goes on, and it exits 1.
@@ -25,6 +25,11 @@ struct Ingest: AsyncParsableCommand {
             darktable and digiKam write them) is read with the photo and counted as a sidecar, \
             never as an entry. When a sidecar changes, the next ingest reads its photo's entry \
             again in place, keeping your text, tags and a date set by hand.
+
+            A moving photo is one entry (docs/motion.md): the MP4 a Pixel or Galaxy appends to a \
+            JPEG ("motion photo") is kept as the entry's motion clip, in place; an iPhone Live \
+            Photo's .MOV beside its photo (same name, same content identifier or a capture time \
+            within 3 s) is listed with the photo's entry, whichever file arrives first.
 
             Examples:
               daybook ingest ~/Pictures

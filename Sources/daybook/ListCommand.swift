@@ -64,7 +64,8 @@ struct Show: ParsableCommand {
         let files = try store.files(entryID: entry.id)
         if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: weather, files: files)) }
         let fileRows = files.map { ($0.role.rawValue, $0.path) }
-        for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) + fileRows {
+        let motionRows = EntryFormat.motion(entry, files: files).map { [("motion", $0)] } ?? []
+        for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) + motionRows + fileRows {
             // The entry's own text keeps its lines, each escaped and indented under the first;
             // anywhere else a line break is escaped, so a name cannot forge a row.
             let lines = label == "text" ? value.split(separator: "\n", omittingEmptySubsequences: false) : [Substring(value)]

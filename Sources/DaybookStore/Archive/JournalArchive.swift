@@ -96,6 +96,7 @@ extension JournalStore {
                 var item = JournalArchive.Item(
                     entry: stored.entry, tags: stored.tags, removedTags: stored.removedTags, weather: stored.weather,
                     files: stored.files)
+                item.entry.motion = MotionOutput.of(stored.entry, files: stored.files)
                 if let name = stored.entry.thumbnailName {
                     // A missing file exports the entry without bytes; a file that cannot be read stops the export.
                     if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }

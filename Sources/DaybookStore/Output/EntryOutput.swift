@@ -46,6 +46,8 @@ package struct EntryOutput: Sendable, Hashable, Codable {
     package var placeTimeZone: String?
     package var placeVersion: String?
     package var timeZoneNote: String?
+    /// A motion photo's clip or a Live Photo's video (`MotionOutput`); left out when none.
+    package var motion: MotionOutput?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
@@ -55,6 +57,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
         case placeName, placeRegion, placeCountry, placeCountryCode, placeDistanceKm, placeTimeZone, placeVersion, timeZoneNote
+        case motion
     }
 
     package init(_ entry: JournalEntry) {
@@ -94,6 +97,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         placeTimeZone = entry.place?.timeZone
         placeVersion = entry.placeVersion
         timeZoneNote = entry.timeZoneNote
+        motion = entry.motionClip.map(MotionOutput.init)
     }
 }
 
@@ -110,7 +114,9 @@ package struct EntryDetailsOutput: Sendable, Encodable {
 
     package init(entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, distanceKm: Double? = nil, files: [EntryFile] = []) {
         self.files = files
-        self.entry = EntryOutput(entry)
+        var output = EntryOutput(entry)
+        output.motion = MotionOutput.of(entry, files: files)
+        self.entry = output
         self.tags = tags
         self.weather = weather
         self.distanceKm = distanceKm

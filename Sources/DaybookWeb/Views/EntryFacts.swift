@@ -39,6 +39,8 @@ package enum EntryFacts {
     /// The `--json` fields the page leaves out on purpose, and why.
     package static let leftOut: [String: String] = [
         "thumbnail": thumbnailReason, "thumbnail_width": thumbnailReason, "thumbnail_height": thumbnailReason,
+        // Until the page plays the clip on hover or tap (issue 21, the web side of motion).
+        "motion": "a motion photo's clip or a Live Photo's movie, which the page does not play yet",
     ]
     private static let thumbnailReason =
         "the journal's own small copy of the photo: the page shows the picture, whose file name and size mean nothing to a person"
