@@ -11,6 +11,9 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
     /// The IANA time zone of the photo's place (from the weather provider), applied to the
     /// floating local time; only used when the photo itself gave no offset.
     case placeTimeZone = "place-timezone"
+    /// A video's `mvhd` creation time, UTC by the QuickTime specification: the instant is
+    /// known; the offset is 0 until the entry has a place, then its zone's at that instant.
+    case containerUTC = "container-utc"
 
     /// How `show` explains where an offset came from.
     public var explanation: String {
@@ -19,6 +22,7 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
         case .gpsTimestamp: return "GPS time stamp"
         case .dateText: return "the XMP or IPTC date"
         case .placeTimeZone: return "the place's time zone"
+        case .containerUTC: return "the video's UTC creation time"
         }
     }
 }

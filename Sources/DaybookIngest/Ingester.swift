@@ -153,6 +153,8 @@ public final class Ingester: Sendable {
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
+            entry.media = analysis.media
+            entry.durationSeconds = analysis.durationSeconds
             placer.place(&entry)
             let outcome: JournalStore.SaveOutcome
             do {

@@ -16,6 +16,9 @@ package struct PhotoAnalysis: Sendable {
     /// libjpeg ran out of data before the image's end (JWRN_JPEG_EOF): the file is a prefix
     /// of a photo, cut off or still being written.
     package var truncated = false
+    /// A video's entry shows it by its poster frame and plays it on its page.
+    package var media: MediaKind = .photo
+    package var durationSeconds: Double?
 }
 
 /// Why a file is not ingested at all.
@@ -70,8 +73,14 @@ package struct PhotoAnalyzer: Sendable {
             (metadata, frame) = (Self.webpMetadata(file, sidecar: sidecar), file.size)
         case .gif(let file):
             (metadata, frame) = (Self.gifMetadata(file, sidecar: sidecar), file.size)
+        case .video(let file):
+            (metadata, frame) = (VideoMetadataReader.read(tags: file.tags, sidecar: sidecar), file.size)
         }
         var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)
+        if case .video(let file) = photo {
+            analysis.media = .video
+            analysis.durationSeconds = file.durationSeconds
+        }
         try addPixels(of: photo, to: &analysis)
         return analysis
     }
@@ -86,8 +95,10 @@ package struct PhotoAnalyzer: Sendable {
             analysis.tags = tagger.tags(for: thumbnail.image)
             analysis.warnings += thumbnail.warnings
         } catch {
-            if case .heif(.unsupportedCodec) = error {
+            switch error {
+            case .heif(.unsupportedCodec), .video(.empty):
                 throw Rejection(reason: error.description, isNotAPhoto: false)
+            default: break
             }
             // A HEIF keeps the shown size its container declares.
             analysis.frame = error.frameSize ?? analysis.frame
@@ -96,8 +107,12 @@ package struct PhotoAnalyzer: Sendable {
             let metadata = analysis.metadata
             // A PNG or WebP declares its size before anything can go wrong: without pixels, a
             // date or a place (a decompression bomb's IHDR), there is nothing to keep either.
+            // So does a video: its container was read before any frame was decoded.
             let isStill: Bool
-            if case .still = error { isStill = true } else { isStill = false }
+            switch error {
+            case .still, .video: isStill = true
+            default: isStill = false
+            }
             if (analysis.frame == nil || isStill) && metadata.capture == nil && metadata.location == nil {
                 throw Rejection(reason: error.description, isNotAPhoto: false)
             }

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Regenerates the damaged videos from clips FFmpeg encodes here (Debian 12, FFmpeg 5.1):
+each is cut short or has one box edited, as a bad download, an unfinished copy or a hostile
+file would. Run from anywhere; writes beside this script."""
+import os
+import struct
+import subprocess
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def encode(path, faststart):
+    flags = ["-movflags", "+faststart"] if faststart else []
+    subprocess.run(
+        ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+         "testsrc2=size=96x64:rate=10:duration=2", "-c:v", "libx264", "-preset", "veryfast",
+         "-pix_fmt", "yuv420p", "-x264-params", "threads=1", "-fflags", "+bitexact",
+         "-flags:v", "+bitexact", *flags, path], check=True)
+    with open(path, "rb") as f:
+        return bytearray(f.read())
+
+
+def boxes(data, start, end):
+    """(type, offset, size) of the boxes between start and end."""
+    offset = start
+    while offset + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        yield kind.decode("latin-1"), offset, size
+        offset += size
+
+
+def find(data, path, start=0, end=None):
+    """Offset of the box at path (["moov", "trak", …]); container headers are 8 bytes,
+    stsd's 16 (its version, flags and entry count)."""
+    end = len(data) if end is None else end
+    for kind, offset, size in boxes(data, start, end):
+        if kind == path[0]:
+            if len(path) == 1:
+                return offset
+            inner = offset + (16 if kind == "stsd" else 8)
+            return find(data, path[1:], inner, offset + size)
+    raise KeyError(path)
+
+
+def write(name, data):
+    with open(os.path.join(HERE, name), "wb") as f:
+        f.write(data)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    front = encode(os.path.join(tmp, "front.mp4"), faststart=True)   # moov before mdat
+    back = encode(os.path.join(tmp, "back.mp4"), faststart=False)    # moov after mdat, as cameras write
+
+# Cut in the middle of mdat: the index is whole, the frames it points to are not all there.
+write("truncated_in_mdat.mp4", front[: len(front) * 6 // 10])
+
+# Everything up to the moov a camera writes last: a copy that stopped just before the index.
+write("missing_moov.mp4", back[: find(back, ["moov"])])
+
+# The sample table lists no samples: a track of zero length.
+zero = bytearray(front)
+stsz = find(zero, ["moov", "trak", "mdia", "minf", "stbl", "stsz"])
+size = struct.unpack(">I", zero[stsz:stsz + 4])[0]
+struct.pack_into(">II", zero, stsz + 12, 0, 0)  # sample_size 0, sample_count 0
+zero = zero[: stsz + 20] + zero[stsz + size:]  # drop the size table
+struct.pack_into(">I", zero, stsz, 20)
+# Every enclosing box shrinks by what was dropped; mdat's offsets (stco) move with moov's size.
+removed = size - 20
+for path in (["moov"], ["moov", "trak"], ["moov", "trak", "mdia"], ["moov", "trak", "mdia", "minf"],
+             ["moov", "trak", "mdia", "minf", "stbl"]):
+    at = find(zero, path)
+    struct.pack_into(">I", zero, at, struct.unpack(">I", zero[at:at + 4])[0] - removed)
+stco = find(zero, ["moov", "trak", "mdia", "minf", "stbl", "stco"])
+count = struct.unpack(">I", zero[stco + 12:stco + 16])[0]
+for i in range(count):
+    at = stco + 16 + 4 * i
+    struct.pack_into(">I", zero, at, struct.unpack(">I", zero[at:at + 4])[0] - removed)
+write("zero_length_track.mp4", zero)
+
+# The sample entry declares a 65535×65535 frame (4.3 gigapixels).
+huge = bytearray(front)
+avc1 = find(huge, ["moov", "trak", "mdia", "minf", "stbl", "stsd", "avc1"])
+struct.pack_into(">HH", huge, avc1 + 8 + 24, 65535, 65535)  # after the 8-byte header: 6 reserved, 2 index, 16 predefined
+write("huge_dimensions.mp4", huge)
+
+# mvhd and mdhd declare 2^32-1 units at 1 unit a second: 136 years.
+long = bytearray(front)
+for path in (["moov", "mvhd"], ["moov", "trak", "mdia", "mdhd"]):
+    at = find(long, path)
+    assert long[at + 8] == 0, "version 0 header expected"
+    struct.pack_into(">II", long, at + 20, 1, 0xFFFFFFFF)  # timescale, duration
+write("absurd_duration.mp4", long)
+
+# Not a video at all, under a video's name: an HTML error page saved as .mp4.
+write("html_named_mp4.mp4", b"<!DOCTYPE html><html><body>404 Not Found</body></html>\n")
