@@ -37,6 +37,17 @@ extension JournalEntry {
             try field("location_source").check(locationSource != nil, Self.notOneOf(text, LocationSource.allCases.map(\.rawValue)))
             try field("location_source").check(location != nil, "comes with latitude and longitude")
         }
+        var media = MediaKind.photo
+        if let text = output.media {
+            guard let kind = MediaKind(rawValue: text) else {
+                throw field("media").fail(Self.notOneOf(text, MediaKind.allCases.map(\.rawValue)))
+            }
+            media = kind
+        }
+        if let seconds = output.durationSeconds {
+            try field("duration_seconds").check(media == .video, "only a video has a duration")
+            try field("duration_seconds").check(seconds > 0 && seconds <= 86_400, "must be above 0 and at most 86400 (a day)")
+        }
         let orientation = Orientation(rawValue: output.orientation)
         try field("orientation").range(output.orientation, 1...8)
         self.init(
@@ -48,7 +59,8 @@ extension JournalEntry {
             problems: output.problems, text: output.text, weatherStatus: output.weatherStatus,
             weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt,
             locationSource: locationSource,
-            place: try Self.place(output, field), placeVersion: output.placeVersion, timeZoneNote: output.timeZoneNote)
+            place: try Self.place(output, field), placeVersion: output.placeVersion, timeZoneNote: output.timeZoneNote,
+            media: media, durationSeconds: output.durationSeconds)
     }
 
     /// A named place comes with its country and the version that named it.

@@ -46,6 +46,11 @@ package struct EntryOutput: Sendable, Hashable, Codable {
     package var placeTimeZone: String?
     package var placeVersion: String?
     package var timeZoneNote: String?
+    /// `photo` or `video` (`MediaKind`); absent from exports made before videos were read,
+    /// which held only photos.
+    package var media: String?
+    /// A video's length; absent for a photo.
+    package var durationSeconds: Double?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
@@ -55,6 +60,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
         case placeName, placeRegion, placeCountry, placeCountryCode, placeDistanceKm, placeTimeZone, placeVersion, timeZoneNote
+        case media, durationSeconds
     }
 
     package init(_ entry: JournalEntry) {
@@ -94,6 +100,8 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         placeTimeZone = entry.place?.timeZone
         placeVersion = entry.placeVersion
         timeZoneNote = entry.timeZoneNote
+        media = entry.media.rawValue
+        durationSeconds = entry.durationSeconds
     }
 }
 
