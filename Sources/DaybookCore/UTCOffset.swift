@@ -20,7 +20,7 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
         switch self {
         case .exifOffsetTag: return "EXIF offset tag"
         case .gpsTimestamp: return "GPS time stamp"
-        case .dateText: return "the zone written in the date (XMP, IPTC or QuickTime)"
+        case .dateText: return "the zone written in the date"
         case .placeTimeZone: return "the place's time zone"
         case .containerUTC: return "the video's UTC creation time"
         }
