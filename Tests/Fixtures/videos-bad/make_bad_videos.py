@@ -94,3 +94,61 @@ write("absurd_duration.mp4", long)
 
 # Not a video at all, under a video's name: an HTML error page saved as .mp4.
 write("html_named_mp4.mp4", b"<!DOCTYPE html><html><body>404 Not Found</body></html>\n")
+
+# The coded frames overwritten by bytes from a fixed seed: the index is right, the pictures are noise.
+import random
+noise = bytearray(front)
+mdat = find(noise, ["mdat"])
+size = struct.unpack(">I", noise[mdat:mdat + 4])[0]
+generator = random.Random(21)
+noise[mdat + 8:mdat + size] = bytes(generator.getrandbits(8) for _ in range(size - 8))
+write("mdat_random_bytes.mp4", noise)
+
+# expected.json, in the shape of ../badinputs/expected.json, for `daybook-conformance badinputs`.
+import hashlib
+import json
+
+CASES = [
+    ("truncated_in_mdat.mp4", "the first 60% of a 2 s H.264 MP4 whose moov comes first (-movflags +faststart)",
+     "The index is whole; the mdat box declares more bytes than the file has.",
+     "ffprobe reads the header (96x64, 2 s); decoding stops where the bytes do.", ["skip"],
+     "Skip with a \"truncated video\" error naming the box and the byte it ends at (watch waits for it)."),
+    ("missing_moov.mp4", "a 2 s H.264 MP4 written as cameras do (moov after mdat), cut just before its moov box",
+     "No moov box: the index was never written or never copied.",
+     "ffprobe: \"moov atom not found\".", ["skip"],
+     "Skip with an \"incomplete video: no 'moov' box\" error (watch waits for it)."),
+    ("zero_length_track.mp4", "the faststart MP4 with its stsz sample table emptied (count 0), the boxes resized",
+     "The video track lists no samples.",
+     "ffprobe: \"stream 0, missing mandatory atoms, broken header\".", ["skip"],
+     "Skip with a \"video track with no frames\" error."),
+    ("huge_dimensions.mp4", "the faststart MP4 with its avc1 sample entry's width and height set to 65535",
+     "The sample entry declares 65535x65535 (4.3 gigapixels).",
+     "ffprobe (decoding the SPS) reports 96x64 and \"Picture size 65535x65535 is invalid\".", ["skip"],
+     "Refuse before decoding: the declared frame is above the pixel limit."),
+    ("absurd_duration.mp4", "the faststart MP4 with mvhd and mdhd set to timescale 1, duration 2^32-1",
+     "The container declares a length of 136 years.",
+     "ffprobe: format duration 4294967295 s.", ["skip"],
+     "Refuse before decoding: the declared length is beyond a day."),
+    ("html_named_mp4.mp4", "an HTML 404 page saved under a video's name",
+     "Not ISO media at all.", "ffprobe: \"moov atom not found\".", ["skip"],
+     "Fail (the name claims a video): not a photo or video, looks like HTML/text."),
+    ("mdat_random_bytes.mp4", "the faststart MP4 with every byte of its mdat payload replaced by random.Random(21)",
+     "A whole, correct index pointing at noise instead of H.264 pictures.",
+     "ffmpeg: decode errors on every frame.", ["skip", "ingest"],
+     "No crash, within the time limit; no date or place to keep, so a failure unless a frame decodes."),
+]
+files = []
+for name, how, defect, observed, outcome, do in CASES:
+    with open(os.path.join(HERE, name), "rb") as f:
+        data = f.read()
+    files.append({
+        "file": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+        "source": "made by make_bad_videos.py (FFmpeg 5.1 testsrc2 through libx264)", "how": how,
+        "defect": defect, "observed": observed, "outcome": outcome, "capture_date": [None], "gps": [None],
+        "thumbnail": "any" if "ingest" in outcome else "none", "do": do,
+    })
+with open(os.path.join(HERE, "expected.json"), "w") as f:
+    json.dump({"note": "Same schema as ../badinputs/expected.json: outcome skip = reject this file with a clear "
+               "per-file error and carry on; ingest = create the entry. Lists give every acceptable answer.",
+               "files": files}, f, indent=1, ensure_ascii=False)
+    f.write("\n")
