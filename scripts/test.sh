@@ -48,6 +48,8 @@ for folder in Tests/Fixtures/stills Tests/Fixtures/raw; do
 done
 step "conformance: bad HEIF inputs in Tests/Fixtures/heic-badinputs"
 "$bin/daybook-conformance" badinputs Tests/Fixtures/heic-badinputs || failures=$((failures + 1))
+step "conformance: videos' date, GPS, length, frame and rotation against ffprobe and exiftool (truth.json)"
+"$bin/daybook-conformance" videos Tests/Fixtures/videos || failures=$((failures + 1))
 step "conformance: bad videos in Tests/Fixtures/videos-bad"
 "$bin/daybook-conformance" badinputs Tests/Fixtures/videos-bad || failures=$((failures + 1))
 
