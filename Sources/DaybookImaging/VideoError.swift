@@ -10,6 +10,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case noVideoStream
     /// The video track holds no frames, or declares no length.
     case empty
+    /// The video track's sample entry gives no width or height.
+    case noFrameSize
     /// The frame declares more pixels than `limit`; nothing was decoded.
     case tooLarge(FrameSize, limit: Int)
     /// The container declares a length no camera records.
@@ -36,12 +38,14 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "no video track in the file"
         case .empty:
             "video track with no frames (zero length)"
+        case .noFrameSize:
+            "video track declares no frame size"
         case .tooLarge(let frame, let limit):
             "video frame \(frame.width)×\(frame.height) exceeds the \(limit)-pixel limit"
         case .tooLong(let seconds, let limit):
             "video declares a length of \(Int(seconds)) s, beyond the \(Int(limit)) s limit"
         case .unsupportedCodec(let codec):
-            "video coded as \(codec), which this FFmpeg cannot decode"
+            codec == "none" ? "video track names no codec" : "video coded as \(codec), which this FFmpeg cannot decode"
         case .corrupt(let detail):
             "corrupt video: no frame would decode (\(detail))"
         }

@@ -66,7 +66,7 @@ private struct Header {
         guard index >= 0, let stream = format.pointee.streams[Int(index)] else { throw .noVideoStream }
         let parameters = stream.pointee.codecpar.pointee
         size = FrameSize(width: Int(parameters.width), height: Int(parameters.height))
-        guard size.width > 0, size.height > 0 else { throw .unreadable("the video track declares no frame size") }
+        guard size.width > 0, size.height > 0 else { throw .noFrameSize }
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maxPixels,
             size.width <= maxPixels, size.height <= maxPixels
         else { throw .tooLarge(size, limit: maxPixels) }
