@@ -36,8 +36,9 @@ package enum FileKind: Sendable, Equatable {
                 self = .heif
                 return
             }
-            // Only after every image brand: a HEIF may list `iso8` or `mp41` as compatible.
-            if brands.contains(where: Self.isVideoBrand) {
+            // Only after every image brand: a HEIF may list `iso8` or `mp41` as compatible. A
+            // Canon CR3 (`crx `) and an iTunes audio file (a voice memo) list `isom` too.
+            if !Self.notVideoMajorBrands.contains(brands[0]), brands.contains(where: Self.isVideoBrand) {
                 self = .video
                 return
             }
@@ -65,6 +66,10 @@ package enum FileKind: Sendable, Equatable {
             || brand.hasPrefix("3gp") || brand.hasPrefix("3g2")
             || (brand.hasPrefix("iso") && brand.count == 4 && brand.last!.isNumber)
     }
+
+    /// Major brands of ISO media files that are no video whatever they list as compatible:
+    /// Canon's CR3 RAW, iTunes audio (M4A, audiobooks M4B, protected M4P).
+    static let notVideoMajorBrands: Set = ["crx ", "M4A ", "M4B ", "M4P "]
 
     /// Any codec: still images (mif1, mif2), sequences (msf1) and MIAF.
     static let genericImageBrands: Set = ["mif1", "mif2", "msf1", "miaf"]

@@ -47,7 +47,9 @@ package struct PhotoAnalyzer: Sendable {
         do {
             photo = try DecodablePhoto(bytes)
         } catch {
+            // An MP4 without a picture track (audio only) is no video: skipped in a folder.
             if case .notAPhoto = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
+            if case .video(.noVideoStream) = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
             if case .raw(let rawError) = error {
                 if let analysis = Self.unopenedRAW(bytes, error: rawError, sidecar: sidecar) { return analysis }
                 // A TIFF LibRaw does not know (a scan) is no camera RAW: skipped in a folder.

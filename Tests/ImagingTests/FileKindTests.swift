@@ -31,10 +31,13 @@ final class FileKindTests: XCTestCase {
             // A HEIF listing an MP4 brand among its compatible ones stays an image.
             (Self.fileType("heic", ["mif1", "heic", "iso8", "mp41"]), .heif),
             (Self.fileType("avif", ["avif", "mif1", "miaf", "iso8"]), .avif),
+            // An iTunes audio file (a voice memo) lists MP4 brands too, but is no video.
+            (Self.fileType("M4A ", ["M4A ", "mp42", "isom"]), .other("not a JPEG (ISO media file, brand 'M4A')")),
             // An ISO media file of another family is neither.
             (Self.fileType("f4v "), .other("not a JPEG (ISO media file, brand 'f4v')")),
             // Canon CR3 is ISO media with its own brand: a camera RAW, read through LibRaw.
             (Self.fileType("crx ", ["crx "]), .cameraRaw),
+            (Self.fileType("crx ", ["crx ", "isom"]), .cameraRaw),
             // TIFF and the makers' variants of its header (Olympus, Panasonic), and Fujifilm's RAF.
             ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .cameraRaw),
             ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .cameraRaw),

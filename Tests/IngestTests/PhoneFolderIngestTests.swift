@@ -44,7 +44,7 @@ final class PhoneFolderIngestTests: XCTestCase {
         XCTAssertEqual(summary.failed, 0, "\(log.failures)")
         XCTAssertEqual(summary.warnings, 0, "\(log.warnings)")
         XCTAssertEqual(log.skipped.sorted(), ["IMG_5195.AAE"])
-        XCTAssertEqual(summary.line, "3 new, 0 already in the journal, 0 failed, 1 skipped (1 Apple edit)")
+        XCTAssertEqual(summary.line, "3 new (1 video), 0 already in the journal, 0 failed, 1 skipped (1 Apple edit)")
 
         let entries = try journal.entriesByFile()
         let photo = try XCTUnwrap(entries["IMG_5195.HEIC"])

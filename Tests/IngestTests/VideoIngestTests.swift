@@ -93,6 +93,27 @@ final class VideoIngestTests: XCTestCase {
             ])
     }
 
+    /// A voice memo is no video: skipped in a folder, never an entry; an audio-only file under a
+    /// video's name is a failure saying why.
+    func testAudioOnlyFilesAreNotVideos() throws {
+        let folder = try Fixtures.temporaryFolder("audio-only")
+        let memo = Self.bad.appendingPathComponent("audio_only.m4a")
+        try FileManager.default.copyItem(at: memo, to: folder.appendingPathComponent("Memo 1.m4a"))
+        let journal = try TestJournal()
+        let log = EventLog()
+        let summary = try journal.ingest([folder], log: log)
+        XCTAssertEqual(summary.created.count, 0)
+        XCTAssertEqual(log.skipped, ["Memo 1.m4a"])
+        // The same audio in an ISO-branded MP4 (FFmpeg's default for .mp4) reaches FFmpeg, which finds no picture.
+        let mp4 = try Fixtures.temporaryFolder("audio-only-mp4").appendingPathComponent("sound.mp4")
+        var bytes = [UInt8](try Data(contentsOf: memo))
+        bytes.replaceSubrange(8..<12, with: Array("isom".utf8))
+        try Data(bytes).write(to: mp4)
+        let named = EventLog()
+        XCTAssertEqual(try journal.ingest([mp4], log: named).failed, 1)
+        XCTAssertEqual(named.failures, ["sound.mp4": "no video track in the file"])
+    }
+
     /// `watch` waits for a video still being copied: a camera writes its moov index last.
     func testAVideoWithoutItsIndexYetIsIncompleteUntilItSettles() throws {
         let folder = try Fixtures.temporaryFolder("arriving-video")

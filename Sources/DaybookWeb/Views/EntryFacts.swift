@@ -39,7 +39,10 @@ package enum EntryFacts {
     /// The `--json` fields the page leaves out on purpose, and why.
     package static let leftOut: [String: String] = [
         "thumbnail": thumbnailReason, "thumbnail_width": thumbnailReason, "thumbnail_height": thumbnailReason,
+        // Until the entry page plays a video (the web side of issue 21), it says nothing of one.
+        "media": videoReason, "duration_seconds": videoReason,
     ]
+    private static let videoReason = "a video's kind and length: the page's player shows them (issue 21's web side)"
     private static let thumbnailReason =
         "the journal's own small copy of the photo: the page shows the picture, whose file name and size mean nothing to a person"
 

@@ -104,6 +104,15 @@ generator = random.Random(21)
 noise[mdat + 8:mdat + size] = bytes(generator.getrandbits(8) for _ in range(size - 8))
 write("mdat_random_bytes.mp4", noise)
 
+# A voice memo: AAC audio in an iTunes audio file (major brand M4A), no picture track at all.
+with tempfile.TemporaryDirectory() as tmp:
+    subprocess.run(
+        ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1",
+         "-c:a", "aac", "-b:a", "32k", "-fflags", "+bitexact", "-flags:a", "+bitexact", os.path.join(tmp, "a.m4a")],
+        check=True)
+    with open(os.path.join(tmp, "a.m4a"), "rb") as f:
+        write("audio_only.m4a", f.read())
+
 # expected.json, in the shape of ../badinputs/expected.json, for `daybook-conformance badinputs`.
 import hashlib
 import json
@@ -132,6 +141,10 @@ CASES = [
     ("html_named_mp4.mp4", "an HTML 404 page saved under a video's name",
      "Not ISO media at all.", "ffprobe: \"moov atom not found\".", ["skip"],
      "Fail (the name claims a video): not a photo or video, looks like HTML/text."),
+    ("audio_only.m4a", "1 s of a 440 Hz sine, AAC, written by FFmpeg as .m4a (major brand M4A)",
+     "An MP4-family file with no video track: a voice memo beside the photos.",
+     "ffprobe: one audio stream (aac).", ["skip"],
+     "Not a video: skipped in a folder (\"not a JPEG (ISO media file, brand 'M4A')\"), never an entry."),
     ("mdat_random_bytes.mp4", "the faststart MP4 with every byte of its mdat payload replaced by random.Random(21)",
      "A whole, correct index pointing at noise instead of H.264 pictures.",
      "ffmpeg: decode errors on every frame.", ["skip", "ingest"],
