@@ -150,6 +150,12 @@ private final class FrameDecoder {
                 AV_PIX_FMT_RGB24, SWS_AREA, nil, nil, nil)
         else { throw .corrupt("no conversion from pixel format \(frame.pointee.format)") }
         defer { sws_freeContext(sws) }
+        // swscale assumes BT.601 limited range; HD video (every phone's) is BT.709, and
+        // converting it as 601 shifts greens and reds, which the colour tags would read.
+        let matrix = frame.pointee.colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_DEFAULT
+        let fullRange: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
+        sws_setColorspaceDetails(
+            sws, sws_getCoefficients(matrix), fullRange, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
         // swscale writes whole aligned vectors: each row gets room to spare, then is packed.
         let stride = (outWidth * 3 + 63) & ~63
         var buffer = [UInt8](repeating: 0, count: stride * outHeight + 64)

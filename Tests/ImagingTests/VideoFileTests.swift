@@ -30,7 +30,7 @@ final class VideoFileTests: XCTestCase {
 
     func testContainerValuesMatchFFprobe() throws {
         let truth = try Self.truth()
-        XCTAssertEqual(truth.count, 5)
+        XCTAssertEqual(truth.count, 6)
         for (name, stream, format) in truth {
             let video = try VideoFile(try Self.bytes(name))
             XCTAssertEqual(video.storedSize.width, stream["width"] as? Int, name)
@@ -79,6 +79,16 @@ final class VideoFileTests: XCTestCase {
         XCTAssertGreaterThan(Self.meanDifference(wrongWay.pixels, reference), 20)
     }
 
+    /// An HD video's colours are BT.709: converted as swscale's default 601 they would be
+    /// off by more than JPEG's losses; converted as 709 they are ffmpeg's.
+    func testPosterConvertsBT709AsFFmpegDoes() throws {
+        let poster = try VideoFile(try Self.bytes("bt709.mp4")).poster(longestSide: 400, budget: .shared)
+        let reference = try Self.ffmpegFrame("bt709.mp4", width: 160, height: 120)
+        XCTAssertLessThan(Self.meanDifference(poster.pixels, reference), 2)
+        let as601 = try Self.ffmpegFrame("bt709.mp4", width: 160, height: 120, filter: "scale=in_color_matrix=bt601")
+        XCTAssertGreaterThan(Self.meanDifference(poster.pixels, as601), 4)
+    }
+
     /// A black first 1.5 s: the poster is the red that follows.
     func testPosterSkipsBlackFirstFrames() throws {
         let video = try VideoFile(try Self.bytes("black_start.mp4"))
@@ -115,13 +125,14 @@ final class VideoFileTests: XCTestCase {
     }
 
     /// `ffmpeg` decodes the first frame to packed RGB at the given (shown) size.
-    static func ffmpegFrame(_ name: String, width: Int, height: Int) throws -> [UInt8] {
+    static func ffmpegFrame(_ name: String, width: Int, height: Int, filter: String? = nil) throws -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         process.arguments = [
             "-hide_banner", "-loglevel", "error", "-i", folder.appendingPathComponent(name).path, "-frames:v", "1",
             "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
         ]
+        if let filter { process.arguments!.insert(contentsOf: ["-vf", filter], at: process.arguments!.count - 5) }
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -42,6 +42,11 @@ ffmpeg "${common[@]}" -f lavfi -i "testsrc2=size=64x48:rate=10:duration=1" "${x2
     -metadata creation_time=2023-03-05T11:00:00Z mvhd_place.mp4
 exiftool -q -overwrite_original "-Keys:GPSCoordinates=35.6586, 139.7454" mvhd_place.mp4
 
+# 6. H.264 MP4, 160x120, 1 s, tagged BT.709 limited range as every HD phone video is: the
+#    poster must convert with the 709 matrix (swscale assumes 601).
+ffmpeg "${common[@]}" -f lavfi -i "testsrc2=size=160x120:rate=10:duration=1" -vf "scale=out_color_matrix=bt709:out_range=tv" \
+    "${x264[@]}" "${exact[@]}" -colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv bt709.mp4
+
 exiftool -j -G -n -QuickTime:all -Keys:all -Composite:Rotation -Composite:GPSPosition *.mp4 *.mov *.3gp > exiftool.json
 for f in *.mp4 *.mov *.3gp; do
     ffprobe -v error -show_format -show_streams -of json "$f" | python3 -c '
