@@ -21,6 +21,7 @@ package struct VideoFile: Sendable {
 
     /// No camera records a day in one file; a longer declared length is damage or a trick.
     package static let maxDurationSeconds = 24.0 * 3600
+    static let essentialBoxes: Set = ["ftyp", "moov", "mdat", ISOBoxes.Overrun.header]
     static let maxTags = 256
     static let maxTagLength = 4096
 
@@ -33,11 +34,13 @@ package struct VideoFile: Sendable {
         // A file cut short or still being written is told apart from damage before FFmpeg
         // sees it: its boxes say so without decoding (the watcher waits on the same verdict).
         switch bytes.withUnsafeBufferPointer({ ISOMediaEnding.verdict($0) }) {
-        case .boxCutShort(let overrun):
+        // Only the boxes a video cannot do without: phones append data of their own after
+        // the movie (Samsung's SEF trailer), which FFmpeg ignores and must not fail the file.
+        case .boxCutShort(let overrun) where Self.essentialBoxes.contains(overrun.type):
             throw .truncated(box: overrun.type, fileSize: bytes.count, declaredEnd: Int(clamping: overrun.declaredEnd))
         case .indexMissing:
             throw .indexMissing
-        case .complete, .itemCutShort, .damaged, .notISOMedia:
+        case .complete, .boxCutShort, .itemCutShort, .damaged, .notISOMedia:
             break
         }
         let header = try bytes.withUnsafeBufferPointer { (buffer) throws(VideoError) -> Header in

@@ -93,6 +93,20 @@ final class VideoIngestTests: XCTestCase {
             ])
     }
 
+    /// Data a phone appends after the movie (Samsung's SEF trailer) is not a cut-short box:
+    /// the video is read, after `watch` has waited for it to settle.
+    func testBytesAfterTheMovieDoNotFailIt() throws {
+        let folder = try Fixtures.temporaryFolder("trailer-video")
+        var bytes = [UInt8](try Data(contentsOf: Self.videos.appendingPathComponent("plain.3gp")))
+        // A trailer whose first word reads as a box far larger than what follows.
+        bytes += [0x00, 0x10, 0x00, 0x00] + Array("SEFHdata".utf8) + [UInt8](repeating: 0x20, count: 24)
+        try Data(bytes).write(to: folder.appendingPathComponent("20230614_183005.mp4"))
+        let journal = try TestJournal()
+        let log = EventLog()
+        XCTAssertEqual(try journal.ingest([folder], log: log).created.count, 1, "\(log.failures)")
+        XCTAssertEqual(try journal.entriesByFile()["20230614_183005.mp4"]?.media, .video)
+    }
+
     /// A voice memo is no video: skipped in a folder, never an entry; an audio-only file under a
     /// video's name is a failure saying why.
     func testAudioOnlyFilesAreNotVideos() throws {
