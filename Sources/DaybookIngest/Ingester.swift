@@ -156,6 +156,8 @@ public final class Ingester: Sendable {
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
             entry.motionClip = analysis.motionClip
+            entry.media = analysis.media
+            entry.durationSeconds = analysis.durationSeconds
             placer.place(&entry)
             let outcome: JournalStore.SaveOutcome
             do {

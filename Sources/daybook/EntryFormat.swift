@@ -83,10 +83,19 @@ enum EntryFormat {
         }
         if let note = entry.timeZoneNote { rows.append(("time zone", "none applied: \(note)")) }
         rows.append(("camera", entry.camera ?? "—"))
-        if let width = entry.pixelWidth, let height = entry.pixelHeight {
-            rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation.rawValue)"))
+        switch entry.media {
+        case .photo:
+            if let width = entry.pixelWidth, let height = entry.pixelHeight {
+                rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation.rawValue)"))
+            }
+            rows.append(("photo", entry.sourcePath))
+        case .video:
+            // Its frame as shown: the display matrix has already turned it.
+            var facts = ["video", DurationText.clock(entry.durationSeconds ?? 0)]
+            if let width = entry.pixelWidth, let height = entry.pixelHeight { facts.append("\(width)×\(height)") }
+            rows.append(("media", facts.joined(separator: ", ")))
+            rows.append(("video", entry.sourcePath))
         }
-        rows.append(("photo", entry.sourcePath))
         if let name = entry.thumbnailName {
             rows.append(
                 ("thumbnail", "\(library.thumbnailURL(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))

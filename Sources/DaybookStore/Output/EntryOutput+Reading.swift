@@ -38,6 +38,17 @@ extension JournalEntry {
             try field("location_source").check(location != nil, "comes with latitude and longitude")
         }
         let motionClip = try Self.motionClip(output, field)
+        var media = MediaKind.photo
+        if let text = output.media {
+            guard let kind = MediaKind(rawValue: text) else {
+                throw field("media").fail(Self.notOneOf(text, MediaKind.allCases.map(\.rawValue)))
+            }
+            media = kind
+        }
+        if let seconds = output.durationSeconds {
+            try field("duration_seconds").check(media == .video, "only a video has a duration")
+            try field("duration_seconds").check(seconds > 0 && seconds <= 86_400, "must be above 0 and at most 86400 (a day)")
+        }
         let orientation = Orientation(rawValue: output.orientation)
         try field("orientation").range(output.orientation, 1...8)
         self.init(
@@ -50,7 +61,7 @@ extension JournalEntry {
             weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt,
             locationSource: locationSource,
             place: try Self.place(output, field), placeVersion: output.placeVersion, timeZoneNote: output.timeZoneNote,
-            motionClip: motionClip)
+            media: media, durationSeconds: output.durationSeconds, motionClip: motionClip)
     }
 
     /// A motion photo's clip must lie within the entry's own file, after its first byte; a

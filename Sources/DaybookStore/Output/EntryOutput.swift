@@ -48,6 +48,11 @@ package struct EntryOutput: Sendable, Hashable, Codable {
     package var timeZoneNote: String?
     /// A motion photo's clip or a Live Photo's video (`MotionOutput`); left out when none.
     package var motion: MotionOutput?
+    /// `photo` or `video` (`MediaKind`); absent from exports made before videos were read,
+    /// which held only photos.
+    package var media: String?
+    /// A video's length; absent for a photo.
+    package var durationSeconds: Double?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
@@ -57,7 +62,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
         case placeName, placeRegion, placeCountry, placeCountryCode, placeDistanceKm, placeTimeZone, placeVersion, timeZoneNote
-        case motion
+        case motion, media, durationSeconds
     }
 
     package init(_ entry: JournalEntry) {
@@ -98,6 +103,8 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         placeVersion = entry.placeVersion
         timeZoneNote = entry.timeZoneNote
         motion = entry.motionClip.map(MotionOutput.init)
+        media = entry.media.rawValue
+        durationSeconds = entry.durationSeconds
     }
 }
 

@@ -94,6 +94,7 @@ package enum EntryFacts {
         case .exif: return "EXIF GPS"
         case .xmp: return "the photo's XMP"
         case .sidecar: return "the sidecar file"
+        case .quickTime: return "the video's ISO 6709 location"
         }
     }
 

@@ -23,9 +23,9 @@ struct VideoView: Sendable {
         (self.download, self.fileName) = (download, fileName)
     }
 
-    /// The server's view of a video entry: reads the file's first bytes for its type.
-    init(entry: JournalEntry, links: SiteLinks) {
-        let type = OriginalPhoto.head(of: entry).map(OriginalMediaType.of).flatMap { $0.hasPrefix("video/") ? $0 : nil }
+    /// The server's view of a video entry; `type` is what its file's first bytes say (`EntryRead.videoType`).
+    init(entry: JournalEntry, type: String?, links: SiteLinks) {
+        let type = type.flatMap { $0.hasPrefix("video/") ? $0 : nil }
         let size = PreviewSize.of(entry) ?? entry.thumbnailWidth.flatMap { w in entry.thumbnailHeight.map { (w, $0) } }
         let about = [type.flatMap(OriginalMediaType.videoFormat), entry.durationSeconds.map(EntryText.duration)].compactMap { $0 }
         self.init(

@@ -56,7 +56,7 @@ struct JournalPages: Sendable {
                 : hasPreview && !isVideo
                     ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
                     : EntryTile(entry: entry, annotations: nil, links: links).image,
-            video: isVideo && links.isServer ? VideoView(entry: entry, links: links) : nil,
+            video: isVideo && links.isServer ? VideoView(entry: entry, type: read.videoType, links: links) : nil,
             videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil, kind: entry.media.rawValue,
             original: links.isServer && !isVideo ? "/originals/\(entry.id)" : nil,
             originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,

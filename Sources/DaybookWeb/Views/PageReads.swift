@@ -15,6 +15,10 @@ struct EntryRead: Sendable {
     let older: JournalEntry?
     /// Its other files (a RAW beside the photo).
     let files: [EntryFile]
+    /// A video's content type from its file's first bytes (`video/mp4`, …), read here, on the
+    /// store's reader thread, so rendering the page never touches a file; nil for a photo or a
+    /// file that cannot be read now.
+    var videoType: String? = nil
 }
 
 extension JournalReader {
@@ -27,6 +31,7 @@ extension JournalReader {
         let around = try given ?? neighbours(of: entry)
         return EntryRead(
             entry: entry, tags: try tags(entryID: entry.id), weather: try weather(entryID: entry.id), newer: around.newer,
-            older: around.older, files: try files(entryID: entry.id))
+            older: around.older, files: try files(entryID: entry.id),
+            videoType: entry.media == .video ? OriginalPhoto.head(of: entry).map(OriginalMediaType.of) : nil)
     }
 }
