@@ -11,8 +11,9 @@ import Foundation
 /// are read, then an entry of its own), and the photo's ingest then attaches it and deletes
 /// that entry, as `daybook watch` sees when the movie arrives minutes before the photo.
 extension Ingester {
-    /// For a `.MOV` whose photo is already an entry it belongs to (`LivePhotoPairing`): joins
-    /// that entry. nil when it has no such photo, and is read as any other file.
+    /// For a `.MOV` beside the photo it belongs to (`LivePhotoPairing`): joins that photo's
+    /// entry, or waits for it when the photo is not yet one. nil when it has no such photo,
+    /// and is read as any other file (a video entry of its own).
     func pairLivePhotoMovie(_ path: String) -> IngestEvent? {
         guard LivePhotoPairing.isMovieName(path) else { return nil }
         let photos = LivePhotoPairing.photos(besideMovie: path)
@@ -21,14 +22,22 @@ extension Ingester {
             if let known = try store.owner(ofFileAt: path), known.file.role == .livePhotoVideo, Self.size(of: path) == known.file.fileSize {
                 return .alreadyInJournal(path: path, id: known.entryID)
             }
-            let entries = try photos.compactMap { photo in try store.entry(sourcePath: photo).map { (photo, $0) } }
-            guard !entries.isEmpty else { return nil }
             let movieBytes = try PhotoFile.load(path, maxBytes: options.maxFileBytes)
             guard let movie = LivePhotoMovie(movieBytes) else { return nil }
-            for (photo, entry) in entries {
+            for photo in photos {
                 guard let still = LivePhotoPairing.Still(bytes: try PhotoFile.load(photo, maxBytes: options.maxFileBytes)),
                     LivePhotoPairing.belong(still, movie)
                 else { continue }
+                guard let entry = try store.entry(sourcePath: photo) else {
+                    // Its photo is beside it but not yet read (in this run, by another worker,
+                    // or later): the photo's ingest lists it, so it never becomes an entry of
+                    // its own only to be taken in again.
+                    let name = (photo as NSString).lastPathComponent
+                    return .skipped(
+                        path: path,
+                        reason: SkipReason(
+                            kind: .video, description: "Live Photo movie beside \(name): listed with that photo's entry when it is read"))
+                }
                 try attachLivePhotoMovie(path, bytes: movieBytes, to: entry.id)
                 return .alreadyInJournal(path: path, id: entry.id)
             }

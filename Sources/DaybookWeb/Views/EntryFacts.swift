@@ -41,6 +41,8 @@ package enum EntryFacts {
         "thumbnail": thumbnailReason, "thumbnail_width": thumbnailReason, "thumbnail_height": thumbnailReason,
         // Until the page plays the clip on hover or tap (issue 21, the web side of motion).
         "motion": "a motion photo's clip or a Live Photo's movie, which the page does not play yet",
+        // A photo has no length; a video's page shows it as its Length row.
+        "duration_seconds": "a video's length, shown as Length on a video's page; a photo has none",
     ]
     private static let thumbnailReason =
         "the journal's own small copy of the photo: the page shows the picture, whose file name and size mean nothing to a person"
