@@ -5,7 +5,7 @@ import XCTest
 
 @testable import DaybookIngest
 
-/// What pairing reads from a QuickTime movie, on movies ffmpeg wrote with Apple's keys
+/// What pairing reads from a QuickTime movie (through VideoFile, as its own entry would), on movies ffmpeg wrote with Apple's keys
 /// (Tests/Fixtures/motion/live; exiftool reads the same values as Keys:ContentIdentifier,
 /// Keys:CreationDate and QuickTime:CreateDate), and on cut or damaged copies of them.
 final class LivePhotoMovieTests: XCTestCase {
@@ -19,15 +19,16 @@ final class LivePhotoMovieTests: XCTestCase {
         let movie = try XCTUnwrap(LivePhotoMovie(try movie("IMG_0001.MOV")))
         XCTAssertEqual(movie.contentIdentifier, "6B0D5B2B-7F67-4A8F-9C59-1D1A3E2F4A10")
         XCTAssertEqual(movie.creationLocal?.iso8601, "2024-06-01T10:20:30")
-        XCTAssertEqual(movie.creationOffsetSeconds, 7200)
-        XCTAssertNil(movie.movieHeaderUTC, "ffmpeg left mvhd's creation time at 0")
+        XCTAssertEqual(movie.capture?.offset?.seconds, 7200)
+        XCTAssertEqual(movie.capture?.source, .quickTimeCreationDate)
         XCTAssertEqual(movie.capturedUTC, LocalDateTime(iso: "2024-06-01T08:20:30")?.unixSeconds(offsetSeconds: 0))
     }
 
     func testMovieHeaderTimeWithoutKeys() throws {
         let movie = try XCTUnwrap(LivePhotoMovie(try movie("IMG_0004.MOV")))
         XCTAssertNil(movie.contentIdentifier)
-        XCTAssertNil(movie.creationLocal)
+        XCTAssertNil(movie.creationLocal, "mvhd is UTC, no clock time")
+        XCTAssertEqual(movie.capture?.source, .containerCreationTime)
         XCTAssertEqual(movie.capturedUTC, LocalDateTime(iso: "2024-06-01T11:00:01")?.unixSeconds(offsetSeconds: 0))
     }
 
@@ -47,16 +48,6 @@ final class LivePhotoMovieTests: XCTestCase {
             }
         }
         XCTAssertNil(LivePhotoMovie(Array("not a movie at all".utf8)))
-    }
-
-    func testCreationDateForms() {
-        XCTAssertEqual(LivePhotoMovie.date("2024-06-01T10:20:30+0200").1, 7200)
-        XCTAssertEqual(LivePhotoMovie.date("2024-06-01T10:20:30-05:30").1, -19800)
-        XCTAssertEqual(LivePhotoMovie.date("2024-06-01T10:20:30Z").1, 0)
-        XCTAssertNil(LivePhotoMovie.date("2024-06-01T10:20:30").1)
-        XCTAssertNotNil(LivePhotoMovie.date("2024-06-01T10:20:30").0)
-        XCTAssertNil(LivePhotoMovie.date("2024-06-01T10:20:30+9900").1)
-        XCTAssertNil(LivePhotoMovie.date("yesterday").0)
     }
 
     static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Int? {
