@@ -139,6 +139,8 @@ enum Schema {
                 t.add(column: "duration_seconds", .double)
             }
         }
+        // Bursts and near-duplicates: a perceptual hash per entry, and stacks (docs/stacks.md).
+        migrator.registerMigration("v14-stacks", migrate: StackColumns.add)
         return migrator
     }
 }
