@@ -23,6 +23,7 @@ extension JournalStore {
 
     /// Makes `entryID` the cover of its stack: the timeline shows it, and it stays the cover
     /// when frames arrive later.
+    @discardableResult
     package func pickCover(entryID: String) throws -> EntryStack {
         try pool.write { db in
             guard let stackID = try String.fetchOne(db, sql: "SELECT stack_id FROM entry WHERE id = ?", arguments: [entryID])
@@ -39,6 +40,7 @@ extension JournalStore {
     /// Splits `entryID`'s stack: every frame becomes an entry of its own on the timeline, and
     /// none of them joins a stack by itself again (a frame ingested later stays alone with
     /// respect to them). Returns the ids of the frames set loose, in capture order.
+    @discardableResult
     package func splitStack(entryID: String) throws -> [String] {
         try pool.write { db in
             guard let stackID = try String.fetchOne(db, sql: "SELECT stack_id FROM entry WHERE id = ?", arguments: [entryID])

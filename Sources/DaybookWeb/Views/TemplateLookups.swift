@@ -20,6 +20,7 @@ extension EntryTile: MustacheParent {
         case "hasTags": hasTags
         case "excerpt": excerpt
         case "distance": distance
+        case "stack": stack
         case "html": TileHTML.shared.html(for: self)
         default: nil
         }
