@@ -40,20 +40,28 @@ package struct PerceptualHash: Sendable, Hashable {
     }
 
     /// 32×32 luma (BT.601 weights), each cell the mean of the source pixels it covers. A
-    /// source smaller than 32 on a side repeats its pixels.
+    /// source smaller than 32 on a side repeats its pixels. Integer sums over the raw
+    /// buffers: this loop touches every thumbnail pixel, the only part of the hash that grows
+    /// with the picture.
     private static func greyAverage(_ image: RGBImage) -> [Double] {
-        var sums = [Double](repeating: 0, count: side * side)
-        var counts = [Double](repeating: 0, count: side * side)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<image.height {
-                let cellRow = y * side / image.height * side
-                var i = y * image.width * 3
-                for x in 0..<image.width {
-                    let luma = 0.299 * Double(pixels[i]) + 0.587 * Double(pixels[i + 1]) + 0.114 * Double(pixels[i + 2])
-                    let cell = cellRow + x * side / image.width
-                    sums[cell] += luma
-                    counts[cell] += 1
-                    i += 3
+        var sums = [Int](repeating: 0, count: side * side)
+        var counts = [Int](repeating: 0, count: side * side)
+        let cellOfColumn = (0..<image.width).map { $0 * side / image.width }
+        sums.withUnsafeMutableBufferPointer { sums in
+            counts.withUnsafeMutableBufferPointer { counts in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    cellOfColumn.withUnsafeBufferPointer { cellOfColumn in
+                        var i = 0
+                        for y in 0..<image.height {
+                            let cellRow = y * side / image.height * side
+                            for x in 0..<image.width {
+                                let cell = cellRow + cellOfColumn[x]
+                                sums[cell] += 299 * Int(pixels[i]) + 587 * Int(pixels[i + 1]) + 114 * Int(pixels[i + 2])
+                                counts[cell] += 1
+                                i += 3
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -62,12 +70,12 @@ package struct PerceptualHash: Sendable, Hashable {
             for cy in 0..<side {
                 for cx in 0..<side where counts[cy * side + cx] == 0 {
                     let p = image.pixel(x: cx * image.width / side, y: cy * image.height / side)
-                    sums[cy * side + cx] = 0.299 * Double(p.r) + 0.587 * Double(p.g) + 0.114 * Double(p.b)
+                    sums[cy * side + cx] = 299 * Int(p.r) + 587 * Int(p.g) + 114 * Int(p.b)
                     counts[cy * side + cx] = 1
                 }
             }
         }
-        return zip(sums, counts).map { $0 / $1 }
+        return zip(sums, counts).map { Double($0) / Double($1 * 1000) }
     }
 
     /// The 8×8 lowest coefficients of the 32×32 DCT-II, row-major (index 0 is DC).
