@@ -50,7 +50,8 @@ def burst(shot, base, frames=5):
         truth[name] = (shot, "burst")
     clock[0] += 0.4 * (frames - 1) + rng.choice([1.0, 1.2, 1.5])
 
-for i, src in enumerate(sources):
+truth_file = os.path.join(work, "truth.json")
+for i, src in enumerate(sources if not os.path.exists(truth_file) else []):
     base = os.path.join(work, f"base{i}.jpg")
     try:
         run("convert", src, "-auto-orient", "-resize", "1024x1024", "-strip", base)
@@ -71,6 +72,12 @@ for i, src in enumerate(sources):
         run("convert", os.path.join(photos_dir, f"s{i}-f0.jpg"), *args, "-strip", out)
         truth[name] = (f"s{i}", "copy")
 
+# A second run over the same WORK_DIR ingests the photos made the first time again.
+if os.path.exists(truth_file):
+    truth = {name: tuple(value) for name, value in json.load(open(truth_file)).items()}
+else:
+    json.dump(truth, open(truth_file, "w"))
+subprocess.run(["rm", "-rf", library])
 subprocess.run([daybook, "--library", library, "ingest", "--jobs", "1", photos_dir],
                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 db = sqlite3.connect(os.path.join(library, "journal.sqlite"))
@@ -112,3 +119,10 @@ print("histogram burst:", {d: burst_d.count(d) for d in sorted(set(burst_d))})
 print("histogram reframed:", {d: reframe_d.count(d) for d in sorted(set(reframe_d)) if d <= 20})
 print("histogram different (<=20):", {d: other_d.count(d) for d in sorted(set(other_d)) if d <= 20})
 print("histogram copies:", {d: copy_d.count(d) for d in sorted(set(copy_d))})
+originals = [dist(entries[n][0], entries[truth[n][0] + "-f0.jpg"][0]) for n in names if truth[n][1] == "copy"]
+for t in (4, 6, 8):
+    print(f"copies within {t} bits of their original: {sum(d <= t for d in originals)} of {len(originals)}")
+consecutive = [dist(entries[n][0], entries[n.replace(f"-f{k}", f"-f{k + 1}")][0])
+               for n in names for k in range(5) if n.endswith(f"-f{k}.jpg") and n.replace(f"-f{k}", f"-f{k + 1}") in entries]
+for t in (8, 10, 12):
+    print(f"consecutive burst frames within {t} bits: {sum(d <= t for d in consecutive)} of {len(consecutive)}")
