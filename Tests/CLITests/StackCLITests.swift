@@ -88,4 +88,37 @@ final class StackCLITests: XCTestCase {
         XCTAssertEqual(twice.status, 1)
         XCTAssertTrue(twice.stderr.contains("is not in a stack"), twice.stderr)
     }
+
+    /// `export json` carries the stacks and the user's cover; `import` gives them back, and
+    /// refuses an archive whose stack has two covers (it would break the timeline).
+    func testStacksSurviveExportAndImport() throws {
+        try add(["burst-1.jpg", "burst-2.jpg", "burst-3.jpg"])
+        XCTAssertEqual(try daybook("ingest", photos.path).status, 0)
+        let listed = try XCTUnwrap(try json(try daybook("list", "--json")) as? [[String: Any]])
+        let any = try XCTUnwrap(listed.first?["id"] as? String)
+        let before = try XCTUnwrap(try json(try daybook("stack", "show", "--json", any)) as? [String: Any])
+        let frames = try XCTUnwrap(before["frames"] as? [[String: Any]])
+        let last = try XCTUnwrap(frames.last?["id"] as? String)
+        XCTAssertEqual(try daybook("stack", "cover", last).status, 0)
+
+        let archive = base.appendingPathComponent("journal.json")
+        let export = try daybook("export", "json", archive.path)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let moved = try DaybookProcess.run(["import", archive.path], library: base.appendingPathComponent("moved"))
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        let after = try DaybookProcess.run(["stack", "show", "--json", last], library: base.appendingPathComponent("moved"))
+        let shown = try XCTUnwrap(try json(after) as? [String: Any])
+        XCTAssertEqual(shown["cover"] as? String, last)
+        XCTAssertEqual(shown["cover_picked"] as? Bool, true)
+        XCTAssertEqual(shown["size"] as? Int, 3)
+
+        // Hostile: every frame claims to be the cover.
+        var text = try String(contentsOf: archive, encoding: .utf8)
+        text = text.replacingOccurrences(of: #""is_cover" : false"#, with: #""is_cover" : true"#)
+        let forged = base.appendingPathComponent("forged.json")
+        try text.write(to: forged, atomically: true, encoding: .utf8)
+        let refused = try DaybookProcess.run(["import", forged.path], library: base.appendingPathComponent("forged"))
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("has 3 covers"), refused.stderr)
+    }
 }
