@@ -70,6 +70,13 @@ final class StackCLITests: XCTestCase {
             frames.compactMap { ($0["path"] as? String).map { ($0 as NSString).lastPathComponent } },
             ["burst-1.jpg", "burst-2.jpg", "burst-3.jpg"])
         let last = try XCTUnwrap(frames.last?["id"] as? String)
+        let details = try XCTUnwrap(try json(try daybook("show", "--json", last)) as? [String: Any])
+        let stack = try XCTUnwrap(details["stack"] as? [String: Any])
+        XCTAssertEqual(stack["cover"] as? String, cover)
+        XCTAssertEqual(stack["size"] as? Int, 3)
+        XCTAssertEqual((stack["frames"] as? [String])?.last, last)
+        let showText = try daybook("show", last)
+        XCTAssertTrue(showText.stdout.contains("3 frames, cover \(cover.prefix(8))"), showText.stdout)
 
         let picked = try XCTUnwrap(try json(try daybook("stack", "cover", "--json", last)) as? [String: Any])
         XCTAssertEqual(picked["cover"] as? String, last)
