@@ -8,18 +8,18 @@ struct Stack: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Bursts shown as one entry: see a stack's frames, pick its cover, split it.",
         discussion: """
-            Photos taken at most 2 seconds apart (chained) by the same camera, whose thumbnails \
-            look alike (perceptual hash at most 10 of 64 bits apart), are one stack: the \
-            timeline shows its cover with the number of frames. Apple's burst identifier, where \
-            a photo has one, decides outright. Stacking happens at ingest, whatever the order \
-            the frames arrive in. Nothing is deleted: every frame stays an entry of its own. \
-            See docs/stacks.md.
+            Photos taken at most 2 seconds apart (chained) by the same camera, whose \
+            thumbnails look alike (perceptual hash at most 10 of 64 bits apart), are one \
+            stack: the web timeline shows its cover with the number of frames, and its entry \
+            page every frame. Stacking happens at ingest, whatever the order the frames \
+            arrive in. Nothing is deleted: every frame stays an entry of its own, and \
+            `list`, `search` and `export` still show each one. See docs/stacks.md.
 
             Examples:
-              daybook stack show 3f2a       the frames of 3f2a's stack, cover marked *
-              daybook stack cover 3f2a      show 3f2a for its stack on the timeline
-              daybook stack split 3f2a      every frame back on the timeline, never re-stacked
-              daybook stack rebuild         hash and stack entries stored before stacks existed
+              daybook stack show 3f2a     3f2a's stack, its cover marked *
+              daybook stack cover 3f2a    the timeline shows 3f2a for its stack
+              daybook stack split 3f2a    every frame back on its own, for good
+              daybook stack rebuild       stack entries stored before stacks existed
             """,
         subcommands: [StackShow.self, StackCover.self, StackSplit.self, StackRebuildCommand.self]
     )
