@@ -150,7 +150,7 @@ struct Duplicates: ParsableCommand {
             Exact copies (the same bytes) are already one entry. This finds the others: a \
             WhatsApp or e-mail copy beside its original, a resized export. Entries whose \
             thumbnails' perceptual hashes are at most --max-distance of 64 bits apart form a \
-            group, whatever their time or camera; frames of one stack are not listed. Each group \
+            group, whatever their time or camera; a stack takes part through its cover. Each group \
             lists every copy with its size and path; the largest is usually the original. \
             Nothing is deleted or changed. Entries stored before stacks existed need \
             `daybook stack rebuild` first. See docs/stacks.md.

@@ -5,22 +5,22 @@ import GRDB
 /// by the perceptual hash alone, and only listed: nothing is ever deleted.
 package struct DuplicateFinder: Sendable {
     /// Re-encodes and resizes of one photo measured 0–4 bits apart, different photos 20 and
-    /// more (docs/stacks.md); frames of one burst are a stack, not duplicates.
+    /// more (docs/stacks.md).
     package var maxDistance: Int = 4
 
     package init(maxDistance: Int = 4) { self.maxDistance = max(0, min(maxDistance, 16)) }
 
     /// Groups of two or more entries, each group in capture order, the groups in the order of
-    /// their first entry. Pairs inside one stack are left out.
+    /// their first entry. A stack takes part through its cover alone: its frames are one
+    /// moment already, and a copy of one frame would otherwise chain the whole burst into
+    /// its group.
     package func groups(in store: JournalStore) throws -> [[JournalEntry]] {
         try store.readNow { reader in
             let rows = try Row.fetchAll(
-                reader.db, sql: "SELECT id, perceptual_hash, stack_id FROM entry WHERE perceptual_hash IS NOT NULL ORDER BY id")
+                reader.db, sql: "SELECT id, perceptual_hash FROM entry WHERE perceptual_hash IS NOT NULL AND is_cover ORDER BY id")
             let hashes = rows.map { UInt64(bitPattern: $0["perceptual_hash"] as Int64) }
-            let stacks: [String?] = rows.map { $0["stack_id"] }
             var sets = DisjointSets(count: rows.count)
             for pair in candidatePairs(hashes) where (hashes[pair.a] ^ hashes[pair.b]).nonzeroBitCount <= maxDistance {
-                if let stack = stacks[pair.a], stack == stacks[pair.b] { continue }
                 sets.union(pair.a, pair.b)
             }
             var members: [Int: [String]] = [:]
