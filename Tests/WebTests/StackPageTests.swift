@@ -65,4 +65,32 @@ final class StackPageTests: XCTestCase {
             XCTAssertFalse(afterSplit.contains(#"class="stack""#))
         }
     }
+
+    /// `export html`: the static timeline shows the burst once with its count, and every frame
+    /// still has its own page, linked from the cover's.
+    func testTheStaticSiteShowsTheStackOnceAndEveryFramesPage() throws {
+        let root = try TemporaryFolder.make("daybook-stack-site")
+        let photos = root.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for name in ["burst-1.jpg", "burst-2.jpg", "burst-3.jpg", "different-shot.jpg"] {
+            try FileManager.default.copyItem(
+                at: Repository.fixtures.appendingPathComponent("stacks/\(name)"), to: photos.appendingPathComponent(name))
+        }
+        let store = try JournalStore(library: Library(root: root.appendingPathComponent("library")))
+        _ = try Ingester(store: store, options: IngestOptions(jobs: 1)).ingest(paths: [photos.path])
+        let byName = Dictionary(uniqueKeysWithValues: try store.entries().map { (($0.sourcePath as NSString).lastPathComponent, $0.id) })
+        let site = root.appendingPathComponent("site")
+        let report = try StaticSite(store: store, folder: site).write()
+        XCTAssertEqual(report.entries, 4)
+        let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertEqual(index.components(separatedBy: #"<li class="tile""#).count - 1, 2, "the burst once, the other shot")
+        XCTAssertTrue(index.contains("3 photos"))
+        let cover = try String(contentsOf: site.appendingPathComponent("entries/\(byName["burst-1.jpg"]!).html"), encoding: .utf8)
+        for name in ["burst-2.jpg", "burst-3.jpg"] {
+            let id = try XCTUnwrap(byName[name])
+            XCTAssertTrue(cover.contains("\(id).html"), "the cover's page links \(name)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("entries/\(id).html").path))
+        }
+        XCTAssertFalse(cover.contains("/stack/split"), "no forms in a static site")
+    }
 }

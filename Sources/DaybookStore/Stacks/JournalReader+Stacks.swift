@@ -50,6 +50,12 @@ extension JournalStore {
 }
 
 extension JournalStore {
+    /// The frames the timeline does not show (a stack's other frames than its cover), for a
+    /// caller that lists every entry and draws a timeline from it (the static site).
+    package func hiddenStackFrameIDs() throws -> Set<String> {
+        try readNow { reader in Set(try String.fetchAll(reader.db, sql: "SELECT id FROM entry WHERE NOT is_cover")) }
+    }
+
     /// How many stacks the journal holds, and how many entries are in them.
     package func stackCounts() throws -> (stacks: Int, entries: Int) {
         try readNow { reader in
