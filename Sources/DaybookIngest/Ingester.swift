@@ -23,6 +23,8 @@ public struct IngestOptions: Sendable {
     /// A photo dated neither by its metadata nor by its name (`FileNameDate`) takes its
     /// file's modification time (`CaptureSource.mtime`); off by default.
     public var dateFromModificationTime = false
+    /// Hash each thumbnail and stack bursts (docs/stacks.md); off only to measure its cost.
+    public var stacks = true
 
     /// Frames above this many pixels are refused before anything is decoded (the decoder's own limit).
     public static let defaultMaxPixels = JPEGDecoder.defaultMaxPixels
@@ -179,6 +181,7 @@ public final class Ingester: Sendable {
             }
             attachRAWs(besidePhoto: path, bytes: bytes, entryID: entryID, emit: emit)
             attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: analysis.metadata, entryID: entryID, emit: emit)
+            if outcome != .existing(id: entryID), entry.media == .photo { stack(entryID: entryID, path: path, thumbnail: analysis.thumbnail, emit: emit) }
             switch outcome {
             case .created: emit(.created(entry))
             case .replaced(let stored): emit(.replaced(stored))

@@ -44,7 +44,8 @@ package struct JournalReader {
 
     /// The entries just before (newer) and just after (older) `entry` in the timeline.
     package func neighbours(of entry: JournalEntry) throws -> (newer: JournalEntry?, older: JournalEntry?) {
-        let newer = try JournalEntry.filter(TimelineOrder.before(TimelineOrder.Key(entry))).order(TimelineOrder.oldestFirst)
+        let newer = try JournalEntry.filter(TimelineOrder.before(TimelineOrder.Key(entry)) && TimelineOrder.shown)
+            .order(TimelineOrder.oldestFirst)
             .fetchOne(db)
         return (newer, try timeline(after: entry, limit: 1).first)
     }
@@ -80,7 +81,7 @@ package struct JournalReader {
     }
 
     private func page(_ condition: SQLExpression, limit: Int) throws -> [JournalEntry] {
-        try JournalEntry.filter(condition).order(TimelineOrder.newestFirst).limit(limit).fetchAll(db)
+        try JournalEntry.filter(condition && TimelineOrder.shown).order(TimelineOrder.newestFirst).limit(limit).fetchAll(db)
     }
 }
 

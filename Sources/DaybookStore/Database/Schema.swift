@@ -146,6 +146,8 @@ enum Schema {
                 t.add(column: "motion_length", .integer)
             }
         }
+        // Bursts and near-duplicates: a perceptual hash per entry, and stacks (docs/stacks.md).
+        migrator.registerMigration("v14-stacks", migrate: StackColumns.add)
         return migrator
     }
 }

@@ -118,6 +118,8 @@ package struct EntryDetailsOutput: Sendable, Encodable {
     package let distanceKm: Double?
     /// The entry's other files (`show --json` only): its RAW; left out when there are none.
     package var files: [EntryFile] = []
+    /// The entry's stack (`show --json` only, docs/stacks.md); left out when it is alone.
+    package var stack: EntryStack? = nil
 
     package init(entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, distanceKm: Double? = nil, files: [EntryFile] = []) {
         self.files = files
@@ -129,7 +131,7 @@ package struct EntryDetailsOutput: Sendable, Encodable {
         self.distanceKm = distanceKm
     }
 
-    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion, files }
+    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion, files, stack }
 
     package func encode(to encoder: any Encoder) throws {
         try entry.encode(to: encoder)
@@ -138,6 +140,7 @@ package struct EntryDetailsOutput: Sendable, Encodable {
         try container.encode(weather, forKey: .weather)
         try container.encodeIfPresent(distanceKm, forKey: .distanceKm)
         if !files.isEmpty { try container.encode(files, forKey: .files) }
+        try container.encodeIfPresent(stack, forKey: .stack)
         // For `daybook edit --if-version`: not part of the entry's own fields, so `export json` is unchanged.
         try container.encode(TextVersion(of: entry.text).description, forKey: .textVersion)
     }

@@ -29,6 +29,7 @@ extension EntryPage: MustacheParent {
         case "map": map
         case "text": text
         case "paragraphs": paragraphs
+        case "stack": stack
         default: nil
         }
     }

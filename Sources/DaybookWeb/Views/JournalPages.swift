@@ -18,7 +18,9 @@ struct JournalPages: Sendable {
     }
 
     func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (JournalEntry) -> String) -> [TileSection] {
-        TileSection.grouped(tiles.entries, annotations: tiles.annotations, links: links, distances: distances, heading: heading)
+        TileSection.grouped(
+            tiles.entries, annotations: tiles.annotations, links: links, distances: distances, stackSizes: tiles.stackSizes,
+            heading: heading)
     }
 
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
@@ -76,7 +78,8 @@ struct JournalPages: Sendable {
                         latitude: $0.latitude, longitude: $0.longitude, place: entry.placeName ?? "", tiles: tiles,
                         outlines: links.asset("countries.js"), bigMap: links.mapEntry(entry.id))
                 } : nil,
-            text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init))
+            text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init),
+            stack: StackView(read, links: links, csrf: csrf))
         return TemplateLibrary.render(.entry, page)
     }
 

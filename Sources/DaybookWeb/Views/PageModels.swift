@@ -115,6 +115,8 @@ struct EntryPage: Sendable {
     let map: MapSpot?
     let text: String
     let paragraphs: [String]
+    /// The frames of the entry's stack (docs/stacks.md); nil when it is alone.
+    var stack: StackView? = nil
 }
 
 struct ConfirmDeletePage: Sendable {

@@ -21,6 +21,7 @@ extension EntryTile: MustacheParent {
         case "excerpt": excerpt
         case "distance": distance
         case "video": video
+        case "stack": stack
         case "html": TileHTML.shared.html(for: self)
         default: nil
         }
