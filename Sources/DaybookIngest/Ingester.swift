@@ -182,7 +182,7 @@ public final class Ingester: Sendable {
             attachRAWs(besidePhoto: path, bytes: bytes, entryID: entryID, emit: emit)
             attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: analysis.metadata, entryID: entryID, emit: emit)
             if outcome != .existing(id: entryID), entry.media == .photo {
-                stack(entryID: entryID, path: path, thumbnail: analysis.thumbnail, emit: emit)
+                stack(entryID: entryID, path: path, thumbnail: analysis.thumbnail, burstID: analysis.metadata.burstIdentifier, emit: emit)
             }
             switch outcome {
             case .created: emit(.created(entry))

@@ -1,8 +1,10 @@
 import CExif
 
-/// Reads the one value Daybook needs from an iPhone's maker note: the content identifier
+/// Reads the two values Daybook needs from an iPhone's maker note: the content identifier
 /// (tag 0x0011, exiftool's `Apple:ContentIdentifier`), the UUID Apple also writes into the
-/// Live Photo's movie (`com.apple.quicktime.content.identifier`), which pairs the two.
+/// Live Photo's movie (`com.apple.quicktime.content.identifier`), which pairs the two; and the
+/// burst identifier (tag 0x000B, `Apple:BurstUUID`), shared by the frames of one burst, which
+/// stacks them (docs/stacks.md).
 ///
 /// The maker note is a TIFF-style IFD after a 14-byte header: `Apple iOS\0`, a version (two
 /// bytes), the byte order (`MM` or `II`). Its offsets count from the maker note's first byte.
@@ -12,6 +14,7 @@ enum AppleMakerNote {
     static let signature = Array("Apple iOS\0".utf8)
     static let headerLength = 14
     static let contentIdentifierTag: UInt16 = 0x0011
+    static let burstIdentifierTag: UInt16 = 0x000B
     /// An IFD in a maker note has a few dozen entries; more is a damaged or hostile count.
     static let maximumEntries = 512
     /// A UUID is 36 characters; anything much longer is no identifier.
@@ -19,7 +22,13 @@ enum AppleMakerNote {
 
     /// The content identifier, upper-cased as Apple writes it in the movie too; nil when the
     /// bytes are no Apple maker note, have no such tag, or the tag does not hold text.
-    static func contentIdentifier(_ note: UnsafeRawBufferPointer) -> String? {
+    static func contentIdentifier(_ note: UnsafeRawBufferPointer) -> String? { identifier(tag: contentIdentifierTag, in: note) }
+
+    /// The burst identifier, upper-cased; nil as for the content identifier.
+    static func burstIdentifier(_ note: UnsafeRawBufferPointer) -> String? { identifier(tag: burstIdentifierTag, in: note) }
+
+    /// The UUID-like text of `tag` in the maker note's IFD.
+    static func identifier(tag: UInt16, in note: UnsafeRawBufferPointer) -> String? {
         guard note.count >= headerLength + 2, note.prefix(signature.count).elementsEqual(signature) else { return nil }
         let bigEndian: Bool
         switch (note[12], note[13]) {
@@ -37,7 +46,7 @@ enum AppleMakerNote {
         guard count <= maximumEntries, entries + count * 12 <= note.count else { return nil }
         for index in 0..<count {
             let entry = entries + index * 12
-            guard integer(at: entry, width: 2) == Int(contentIdentifierTag) else { continue }
+            guard integer(at: entry, width: 2) == Int(tag) else { continue }
             // ASCII (2) or UNDEFINED (7): one byte per component.
             guard [2, 7].contains(integer(at: entry + 2, width: 2)) else { return nil }
             let length = integer(at: entry + 4, width: 4)
@@ -58,11 +67,12 @@ enum AppleMakerNote {
 }
 
 extension ExifBlock {
-    /// The content identifier of an Apple maker note in the block; nil for other cameras.
-    var appleContentIdentifier: String? {
+    /// The content and burst identifiers of an Apple maker note in the block; nil for other cameras.
+    var appleIdentifiers: (content: String?, burst: String?) {
         guard case .found(let entry) = lookup(EXIF_TAG_MAKER_NOTE.rawValue, in: EXIF_IFD_EXIF), let data = entry.data else {
-            return nil
+            return (nil, nil)
         }
-        return AppleMakerNote.contentIdentifier(UnsafeRawBufferPointer(start: data, count: Int(entry.size)))
+        let note = UnsafeRawBufferPointer(start: data, count: Int(entry.size))
+        return (AppleMakerNote.contentIdentifier(note), AppleMakerNote.burstIdentifier(note))
     }
 }

@@ -15,6 +15,8 @@ package struct PhotoMetadata: Sendable, Hashable, Codable {
     package var hasExif: Bool
     /// An iPhone's Live Photo identifier (`AppleMakerNote`), shared with the photo's movie.
     package var contentIdentifier: String?
+    /// An iPhone's burst identifier (`AppleMakerNote`): the frames of one burst share it.
+    package var burstIdentifier: String?
     /// Problems worth telling the user (ignored garbage dates, GPS without a hemisphere…).
     package var warnings: [String]
 

@@ -113,8 +113,22 @@ final class StackTests: XCTestCase {
         XCTAssertEqual(try journal.store.timeline(after: nil, limit: 10).count, 1)
         XCTAssertEqual(try StackRebuild(store: journal.store).run().hashed, 0, "a second run has nothing to do")
     }
+
+    /// Apple's burst identifier decides outright (Tests/Fixtures/stacks/apple-*.jpg; exiftool
+    /// reads the same Apple:BurstUUID): two different pictures of one burst stack, and a
+    /// frame with the same pixels 0.3 s later, but of another burst, stays alone.
+    func testAppleBurstIdentifierDecides() throws {
+        let journal = try TestJournal()
+        let names = ["apple-burst-a.jpg", "apple-burst-b.jpg", "apple-other-burst.jpg"]
+        let log = EventLog()
+        try journal.ingest([try folder(with: names, "stack-apple")], log: log)
+        XCTAssertEqual(log.failures, [:])
+        let both = "apple-burst-a.jpg apple-burst-b.jpg"
+        XCTAssertEqual(try stacks(journal), ["apple-burst-a.jpg": both, "apple-burst-b.jpg": both, "apple-other-burst.jpg": ""])
+    }
 }
 
 extension String {
     fileprivate var lastComponent: String { (self as NSString).lastPathComponent }
+
 }

@@ -20,6 +20,16 @@ final class AppleMakerNoteTests: XCTestCase {
         XCTAssertNil(try metadata("IMG_0003.JPG").contentIdentifier, "an iPhone photo without a maker note")
     }
 
+    /// The burst identifier (Tests/Fixtures/stacks/apple-*.jpg, which exiftool reads as
+    /// Apple:BurstUUID), beside the content identifier of a Live Photo that has none.
+    func testBurstIdentifierFromAJPEGsMakerNote() throws {
+        let stacks = Repository.fixtures.appendingPathComponent("stacks")
+        let burst = ExifReader.read(jpeg: try [UInt8](Data(contentsOf: stacks.appendingPathComponent("apple-burst-a.jpg"))))
+        XCTAssertEqual(burst.burstIdentifier, "7C1E2D3F-0A4B-4C5D-8E6F-102132435465")
+        XCTAssertNil(burst.contentIdentifier)
+        XCTAssertNil(try metadata("IMG_0001.JPG").burstIdentifier)
+    }
+
     func testNoteWithoutTheTagGivesNone() {
         let note = Self.note(entries: [(0x0001, 9, 1, Array([0, 0, 0, 4]))], data: [])
         XCTAssertNil(note.withUnsafeBytes { AppleMakerNote.contentIdentifier($0) })

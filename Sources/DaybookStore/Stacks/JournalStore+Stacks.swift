@@ -11,10 +11,13 @@ extension JournalStore {
     /// so the stacks do not depend on the order in which photos are ingested; doing it again
     /// changes nothing. Returns the entry's stack afterwards (nil: alone).
     @discardableResult
-    package func stack(entryID: String, perceptualHash: Int64?, rule: StackRule = .standard) throws -> EntryStack? {
+    package func stack(entryID: String, perceptualHash: Int64?, burstID: String? = nil, rule: StackRule = .standard) throws -> EntryStack? {
         try pool.write { db in
             if let perceptualHash {
                 try db.execute(sql: "UPDATE entry SET perceptual_hash = ? WHERE id = ?", arguments: [perceptualHash, entryID])
+            }
+            if let burstID {
+                try db.execute(sql: "UPDATE entry SET burst_id = ? WHERE id = ?", arguments: [burstID, entryID])
             }
             try StackLinks.join(db, entryID: entryID, rule: rule)
             return try Self.entryStack(db, entryID: entryID)

@@ -92,18 +92,10 @@ cat "$work/overlap.jpg" "$work/clip.mp4" > bad/offset-into-image.jpg
 # Apple Live Photos (live/): a photo and its .MOV. exiftool 12.57 cannot add a tag to a maker
 # note, so the Apple maker note (header "Apple iOS\0", version 1, "MM", an IFD of
 # MakerNoteVersion and ContentIdentifier, tag 0x0011, offsets from the note's start) is
-# written by the Python lines below and put in place whole with `exiftool "-MakerNotes<=…"`;
+# written by ../make_apple_maker_note.py and put in place whole with `exiftool "-MakerNotes<=…"`;
 # exiftool reads it back as Apple:MediaGroupUUID (its 12.57 name of ContentIdentifier).
 apple_maker_note() {
-    python3 - "$1" "$2" <<'PY'
-import struct, sys
-identifier = sys.argv[1].encode() + b"\0"
-entries = 2
-data = 14 + 2 + entries * 12 + 4
-ifd = struct.pack(">H", entries) + struct.pack(">HHII", 0x0001, 9, 1, 15)
-ifd += struct.pack(">HHII", 0x0011, 2, len(identifier), data) + struct.pack(">I", 0)
-open(sys.argv[2], "wb").write(b"Apple iOS\0" + b"\0\1" + b"MM" + ifd + identifier)
-PY
+    python3 ../make_apple_maker_note.py "$2" 0x0011="$1"
 }
 
 # A 96x64 JPEG from an iPhone taken at $2 (EXIF form) with content identifier $3 (none when

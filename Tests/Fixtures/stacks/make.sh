@@ -35,3 +35,17 @@ stamp other-camera.jpg OtherCam 10:00:00 600
 # Copies of a corpus photo as a messenger or an export makes them: no metadata left.
 convert "$corpus/DSCN0025.jpg" -strip -quality 40 copy-q40.jpg
 convert "$corpus/DSCN0025.jpg" -strip -resize 50% -quality 75 copy-half.jpg
+
+# Apple bursts: the burst identifier in the maker note (written by ../make_apple_maker_note.py,
+# tag 0x000b BurstUUID) decides outright. Two different pictures of one burst stack; a
+# look-alike frame of another burst, 0.3 s later, does not.
+apple() { # apple FILE SOURCE TIME SUBSEC BURST
+    convert "$2" -quality 85 "$1"
+    exiftool -q -overwrite_original -Make=Apple -Model="iPhone 12" -DateTimeOriginal="2024:05:01 $3" \
+        -SubSecTimeOriginal="$4" "$1"
+    python3 ../make_apple_maker_note.py "$base/note.bin" 0x000b="$5"
+    exiftool -q -overwrite_original "-MakerNotes<=$base/note.bin" "$1"
+}
+apple apple-burst-a.jpg "$base/a.png" 11:00:00 000 7C1E2D3F-0A4B-4C5D-8E6F-102132435465
+apple apple-burst-b.jpg "$base/b.png" 11:00:00 500 7C1E2D3F-0A4B-4C5D-8E6F-102132435465
+apple apple-other-burst.jpg "$base/a.png" 11:00:00 300 9F8E7D6C-5B4A-4938-A726-150413021100
