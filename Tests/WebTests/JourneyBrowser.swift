@@ -157,6 +157,7 @@ enum JourneyScripts {
           id: li.dataset.id,
           place: li.querySelector(".place")?.textContent ?? "",
           image: li.querySelector("img")?.getAttribute("src") ?? "",
+          badge: li.querySelector("a.video .badge")?.textContent ?? "",
         }))
         """
 
