@@ -116,10 +116,25 @@ enum JourneyScripts {
     }
 
     /// Clicks every marker and cluster on the map and loads the thumbnails its panel shows.
+    /// The markers are taken once the map has settled: while `fitBounds` still zooms, the
+    /// cluster icons are replaced, and a click on a replaced one opens nothing.
     static let markerThumbnails = """
         (async () => {
           const seen = [];
-          for (const icon of Array.from(document.querySelectorAll(".leaflet-marker-icon"))) {
+          let icons = [];
+          const settling = Date.now() + 10000;
+          for (let stable = 0; stable < 3 && Date.now() < settling; ) {
+            await new Promise((done) => setTimeout(done, 100));
+            const now = Array.from(document.querySelectorAll(".leaflet-marker-icon"));
+            const same = now.length === icons.length && now.every((icon, index) => icon === icons[index]);
+            stable = same && !document.querySelector(".leaflet-zoom-anim") ? stable + 1 : 0;
+            icons = now;
+          }
+          for (const icon of icons) {
+            if (!icon.isConnected) {
+              seen.push({ src: "a marker replaced while the test clicked it", complete: false, width: 0, height: 0 });
+              continue;
+            }
             icon.click();
             await new Promise((done) => setTimeout(done, 100));
             for (const img of Array.from(document.querySelectorAll("#clustergrid img"))) {
@@ -142,6 +157,7 @@ enum JourneyScripts {
           id: li.dataset.id,
           place: li.querySelector(".place")?.textContent ?? "",
           image: li.querySelector("img")?.getAttribute("src") ?? "",
+          badge: li.querySelector("a.video .badge")?.textContent ?? "",
         }))
         """
 

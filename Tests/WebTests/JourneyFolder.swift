@@ -14,12 +14,17 @@ struct JourneyPhoto: Decodable {
     let dateFrom: String?
     /// The camera RAW beside this photo under the same base name: it joins this entry.
     let raw: JourneyFile?
+    /// Set for a video: its entry plays on its page instead of showing a preview.
+    let video: JourneyVideo?
+    /// Where the entry's moving part comes from: `motion-photo` (a clip appended to the file)
+    /// or `live-photo` (the Apple movie beside it), as the JSON outputs name it.
+    let motion: String?
 
     var aspect: Double { Double(displayWidth) / Double(displayHeight) }
     var url: URL { Repository.root.appendingPathComponent(source) }
 
     enum CodingKeys: String, CodingKey {
-        case name, source, town, raw
+        case name, source, town, raw, video, motion
         case displayWidth = "display_width"
         case displayHeight = "display_height"
         case dateFrom = "date_from"
@@ -34,14 +39,39 @@ struct JourneyFile: Decodable {
     var url: URL { Repository.root.appendingPathComponent(source) }
 }
 
+/// A video of the journey as ffprobe reads it (Tests/Fixtures/videos/truth.json).
+struct JourneyVideo: Decodable {
+    let durationSeconds: Double
+    /// The content type its download link must answer with.
+    let type: String
+
+    enum CodingKeys: String, CodingKey {
+        case type
+        case durationSeconds = "duration_seconds"
+    }
+}
+
+/// An Apple Live Photo that arrives in the watched folder movie first: one entry, the photo's,
+/// must come of the pair.
+struct JourneyLivePhoto: Decodable {
+    let photo: JourneyPhoto
+    let movie: JourneyFile
+}
+
 /// The mixed folder a new user points Daybook at: HEIC and HEIF, camera JPEGs with GPS, EXIF
 /// orientations 3, 6 and 8, a photo whose place is only in its XMP sidecar, a PNG screenshot
-/// dated by its name, a RAW+JPEG pair, an AVIF; and the HEIC that later arrives in the watched
-/// folder.
+/// dated by its name, a RAW+JPEG pair, an AVIF, an iPhone video with its place, a motion
+/// photo; and what later arrives in the watched folder: a HEIC, and a Live Photo movie first.
 struct JourneyFolder: Decodable {
     let ingested: [JourneyPhoto]
     let sidecars: [JourneyFile]
     let watched: JourneyPhoto
+    let watchedLive: JourneyLivePhoto
+
+    enum CodingKeys: String, CodingKey {
+        case ingested, sidecars, watched
+        case watchedLive = "watched_live"
+    }
 
     static func load() throws -> JourneyFolder {
         let manifest = Repository.fixtures.appendingPathComponent("journey/folder.json")
@@ -75,6 +105,26 @@ struct JourneyFolder: Decodable {
         }
         return sizes
     }
+
+    /// ffprobe's reading of the committed videos (videos/truth.json): the size shown, the
+    /// display matrix's quarter turns applied, and the length, so folder.json cannot drift from it.
+    func videoTruth() throws -> [String: (size: [Int], duration: Double)] {
+        let truth =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: Repository.fixtures.appendingPathComponent("videos/truth.json"))) as? [String: Any]
+        var videos: [String: (size: [Int], duration: Double)] = [:]
+        for file in truth?["files"] as? [[String: Any]] ?? [] {
+            let probe = file["ffprobe"] as? [String: Any] ?? [:]
+            guard let name = file["file"] as? String,
+                let stream = (probe["streams"] as? [[String: Any]])?.first(where: { $0["codec_type"] as? String == "video" }),
+                let width = stream["width"] as? Int, let height = stream["height"] as? Int,
+                let duration = ((probe["format"] as? [String: Any])?["duration"] as? String).flatMap(Double.init)
+            else { continue }
+            let rotation = (stream["side_data_list"] as? [[String: Any]] ?? []).compactMap { $0["rotation"] as? Int }.first ?? 0
+            videos["Tests/Fixtures/videos/" + name] = (rotation % 180 == 0 ? [width, height] : [height, width], duration)
+        }
+        return videos
+    }
 }
 
 /// An entry as `daybook list --json` gives it: what the pages are checked against.
@@ -85,6 +135,9 @@ struct ListedEntry {
     let town: String?
     let capturedLocal: String?
     let hasThumbnail: Bool
+    let media: String?
+    let durationSeconds: Double?
+    let motionSource: String?
 
     init(_ json: [String: Any]) {
         id = json["id"] as? String ?? ""
@@ -93,6 +146,9 @@ struct ListedEntry {
         town = json["place_name"] as? String
         capturedLocal = json["captured_local"] as? String
         hasThumbnail = json["thumbnail"] is String
+        media = json["media"] as? String
+        durationSeconds = (json["duration_seconds"] as? NSNumber)?.doubleValue
+        motionSource = (json["motion"] as? [String: Any])?["source"] as? String
     }
 }
 
@@ -130,6 +186,13 @@ struct DaybookRun {
         XCTAssertEqual(run.status, 0, run.errors)
         let entries = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
         return try XCTUnwrap(entries, run.output).map(ListedEntry.init)
+    }
+
+    /// `daybook show --json ID` of `library`: the entry with its files.
+    static func show(_ id: String, library: URL, in folder: URL) throws -> [String: Any] {
+        let run = try DaybookRun(["show", "--json", id, "--library", library.path], in: folder)
+        XCTAssertEqual(run.status, 0, run.errors)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.output)
     }
 }
 

@@ -9,6 +9,8 @@ import XCTest
 /// server. Every picture must load at its photo's shape, every place must be named, and the
 /// browser must see no console message and no failed request. Expected values come from
 /// Tests/Fixtures/journey/folder.json (found outside Daybook), not from the pages themselves.
+/// Issue 21 adds a video that must play in the browser, a motion photo, and a Live Photo whose
+/// movie reaches the watched folder before its photo (JourneyMediaChecks.swift).
 final class JourneyTests: XCTestCase {
     func testAMixedFolderIngestedServedAndWatchedShowsEveryPictureAndPlace() throws {
         guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
@@ -20,6 +22,12 @@ final class JourneyTests: XCTestCase {
                 corpus[photo.source], [photo.displayWidth, photo.displayHeight],
                 "folder.json agrees with corpus/truth.json on \(photo.name)")
         }
+        let videos = try folder.videoTruth()
+        for photo in folder.ingested where photo.video != nil {
+            let truth = try XCTUnwrap(videos[photo.source], "\(photo.source) is in videos/truth.json")
+            XCTAssertEqual(truth.size, [photo.displayWidth, photo.displayHeight], "folder.json agrees with ffprobe on \(photo.name)")
+            XCTAssertEqual(truth.duration, photo.video?.durationSeconds, "folder.json agrees with ffprobe on \(photo.name)")
+        }
         let photos = root.appendingPathComponent("photos")
         let library = root.appendingPathComponent("library")
         try folder.copy(into: photos)
@@ -30,6 +38,7 @@ final class JourneyTests: XCTestCase {
         XCTAssertEqual(summary?["new"] as? Int, folder.ingested.count, ingest.output)
         XCTAssertEqual(summary?["failed"] as? Int, 0, ingest.errors)
         XCTAssertEqual(summary?["sidecars"] as? Int, folder.sidecars.count, ingest.output)
+        XCTAssertEqual(summary?["new_videos"] as? Int, folder.ingested.filter { $0.video != nil }.count, ingest.output)
         // A RAW read before its JPEG waits for it (reported skipped), one read after joins it:
         // either way no RAW is an entry, and nothing else is skipped.
         let skipped = (summary?["skipped_files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
@@ -48,6 +57,7 @@ final class JourneyTests: XCTestCase {
         for entry in journal.entries { try pages.checkEntryPage(entry, journal) }
         try pages.checkTiles(at: "/search?q=Arezzo", expecting: journal.entries { $0.photo.town == "Arezzo" }, journal)
         try pages.checkTiles(at: "/search?q=etretat", expecting: journal.entries { $0.photo.town == "Étretat" }, journal)
+        try pages.checkTiles(at: "/search?q=paris", expecting: journal.entries { $0.photo.town == "Paris" }, journal)
         try pages.checkTiles(at: "/on-this-day?date=10-22", expecting: journal.entries { $0.photo.name.hasPrefix("DSCN") }, journal)
         try pages.checkMap(journal)
 
@@ -70,6 +80,7 @@ final class JourneyTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { $0.contains(" info: ingested ") }, "the watch log for \(folder.watched.name)\n\(watch.log)")
         try pages.checkTiles(at: "/", expecting: watched.entries, watched)
         for entry in arrived { try pages.checkEntryPage(entry, watched) }
+        try pages.checkLivePhotoArrivingMovieFirst(folder, inbox: inbox, watch: watch, library: library, in: root)
         XCTAssertEqual(watch.stop(), 0, watch.log)
         XCTAssertEqual(serve.stop(), 0, serve.log)
     }
@@ -92,6 +103,12 @@ struct JourneyJournal {
             entries.append(Entry(listed: item, photo: photo))
             // Daybook's naming against the town found by hand: the pages are then held to both.
             XCTAssertEqual(item.town, photo.town, "daybook list --json names \(photo.name)'s place")
+            XCTAssertEqual(item.media, photo.video == nil ? "photo" : "video", "daybook list --json gives \(photo.name)'s media")
+            XCTAssertEqual(item.durationSeconds, photo.video?.durationSeconds, "daybook list --json gives \(photo.name)'s length")
+            // A Live Photo's movie is a file of the entry, which only show --json and export have.
+            if photo.motion != "live-photo" {
+                XCTAssertEqual(item.motionSource, photo.motion, "daybook list --json gives \(photo.name)'s motion")
+            }
         }
         XCTAssertEqual(Set(entries.map(\.photo.name)), Set(photos.map(\.name)), "every photo is one entry")
         self.entries = entries
@@ -117,6 +134,7 @@ struct JourneyPages {
             guard let entry = journal.entries.first(where: { $0.listed.id == tile["id"] }) else { continue }
             checkPlace(tile["place"] ?? "", of: entry, on: "\(path) tile of \(entry.photo.name)")
             if entry.listed.hasThumbnail { XCTAssertNotEqual(tile["image"], "", "\(path): \(entry.photo.name)'s tile has a picture") }
+            XCTAssertEqual(tile["badge"], entry.photo.video.map(Self.videoBadge) ?? "", "\(path): \(entry.photo.name)'s tile badge")
         }
         XCTAssertEqual(try browser.takeProblems(), [], "\(path): what the browser saw go wrong")
     }
@@ -125,12 +143,17 @@ struct JourneyPages {
         let path = "/entries/\(entry.listed.id)"
         let name = "\(path) (\(entry.photo.name))"
         try browser.open(base + path)
-        let preview = try loadImages("figure.preview img")
-        XCTAssertEqual(preview.count, 1, "\(name): the preview")
+        if let video = entry.photo.video {
+            try checkVideo(video, of: entry, on: name)
+        } else {
+            let preview = try loadImages("figure.preview img")
+            XCTAssertEqual(preview.count, 1, "\(name): the preview")
+        }
         try checkImages(try loadImages("img"), on: name, journal)
         checkPlace(try browser.evaluate(JourneyScripts.entryPlace) as? String ?? "", of: entry, on: name)
         let original = try browser.evaluate(JourneyScripts.originalAnswer) as? String ?? ""
-        let types = Self.originalTypes(of: entry.photo.name)
+        // A video's first link is its download: the same file, by another name.
+        let types = entry.photo.video.map { [$0.type] } ?? Self.originalTypes(of: entry.photo.name)
         XCTAssertTrue(types.map { "200 \($0)" }.contains(original), "\(name): the Original file link answers \(original)")
         try checkFormatFacts(entry, on: name)
         XCTAssertEqual(try browser.takeProblems(), [], "\(name): what the browser saw go wrong")
@@ -156,13 +179,18 @@ struct JourneyPages {
 
     /// Polls the JSON API from the page until the watched photo is an entry with a thumbnail.
     func waitForEntry(named name: String, timeout: TimeInterval, log: @autoclosure () -> String) throws {
+        try waitFor(JourneyScripts.hasThumbnail(name), timeout: timeout, "\(name) is not in the journal with a thumbnail", log: log())
+    }
+
+    /// Polls `script` (a JavaScript condition) in the timeline's page until it is true.
+    func waitFor(_ script: String, timeout: TimeInterval, _ failure: String, log: @autoclosure () -> String) throws {
         try browser.open(base + "/")
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if try browser.evaluate(JourneyScripts.hasThumbnail(name)) as? Bool == true { return }
+            if try browser.evaluate(script) as? Bool == true { return }
             usleep(100_000)
         }
-        XCTFail("\(name) is not in the journal with a thumbnail after \(timeout) s\n\(log())")
+        XCTFail("\(failure) after \(timeout) s\n\(log())")
     }
 
     private func loadImages(_ selector: String) throws -> [[String: Any]] {
