@@ -41,22 +41,24 @@ enum MotionClipFinder {
             else {
                 return .problem("motion photo: its XMP container directory lists no video/mp4 item; no clip")
             }
-            // The items after the photo lie end to end at the end of the file, each followed by
-            // its padding: the video begins where those from it onwards begin.
+            // The items after the photo lie end to end at the end of the file (Motion Photo 1.0:
+            // an item begins its Length before the end of those after it). The photo's Padding
+            // is what lies between it and the video (8 for the `mpvd` box header of a HEIC); a
+            // video's own Padding is trailing data inside its Length (Samsung's 199-byte `sefd`
+            // box), which is no part of the MP4.
             var tail: Int64 = 0
             for item in items[index...] {
-                guard let length = item.length, length >= 0, (item.padding ?? 0) >= 0,
-                    case (let sum, false) = tail.addingReportingOverflow(length),
-                    case (let total, false) = sum.addingReportingOverflow(item.padding ?? 0), total <= fileSize
+                guard let length = item.length, length >= 0, case (let sum, false) = tail.addingReportingOverflow(length), sum <= fileSize
                 else {
                     return .problem("motion photo: its XMP container directory gives lengths beyond the file's \(fileSize) bytes; no clip")
                 }
-                tail = total
+                tail = sum
             }
-            guard let length = items[index].length, length > 0 else {
+            let padding = items[index].padding ?? 0
+            guard let length = items[index].length, length > 0, padding >= 0, padding < length else {
                 return .problem("motion photo: its XMP container directory gives the video no length; no clip")
             }
-            return checked(MotionClip(offset: fileSize - tail, length: length), in: bytes, imageEnd: imageEnd)
+            return checked(MotionClip(offset: fileSize - tail, length: length - padding), in: bytes, imageEnd: imageEnd)
         }
     }
 

@@ -34,13 +34,23 @@ extension PhotoAnalyzer {
 
     /// In an ISO media file (HEIF) whose first box is `ftyp`: the start of a later top-level
     /// `ftyp`, the MP4 a motion photo appends; nil when there is none.
-    static func appendedMovieStart(iso bytes: [UInt8]) -> Int? {
+    static func appendedMovieStart(iso bytes: [UInt8]) -> Int? { topLevelBox("ftyp", in: bytes) }
+
+    /// Where a HEIF motion photo's image ends: at the appended MP4, or at the top-level `mpvd`
+    /// box that holds it (Motion Photo 1.0's HEIC layout, Samsung's One UI 6), which libheif
+    /// skips as an unknown box; the end of the file when there is neither.
+    static func heifImageEnd(iso bytes: [UInt8], movieStart: Int?) -> Int {
+        movieStart ?? topLevelBox("mpvd", in: bytes) ?? bytes.count
+    }
+
+    /// The start of the first top-level box of `type` after the file's own `ftyp`, its first box.
+    private static func topLevelBox(_ type: String, in bytes: [UInt8]) -> Int? {
         guard bytes.count >= 8, bytes[4..<8].elementsEqual("ftyp".utf8) else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             var walker = ISOBoxWalker(buffer, in: 0..<buffer.count)
             _ = walker.next()
             while case .box(let box)? = walker.next() {
-                if box.type == "ftyp" { return box.start }
+                if box.type == type { return box.start }
             }
             return nil
         }

@@ -88,7 +88,7 @@ package struct PhotoAnalyzer: Sendable {
         case .jpeg(let bytes): analysis.motionClip = Self.motionClip(jpeg: bytes, warnings: &analysis.warnings)
         case .heif(let file):
             analysis.motionClip = Self.motionClip(
-                heif: bytes, xmp: file.xmp, imageEnd: movieStart ?? bytes.count, warnings: &analysis.warnings)
+                heif: bytes, xmp: file.xmp, imageEnd: Self.heifImageEnd(iso: bytes, movieStart: movieStart), warnings: &analysis.warnings)
         case .video(let file):
             analysis.media = .video
             analysis.durationSeconds = file.durationSeconds

@@ -30,16 +30,20 @@ final class MotionPhotoTests: XCTestCase {
     }
 
     func testEachKindOfMotionPhotoKeepsItsClipInPlace() throws {
-        let names = ["google-motion.jpg", "google-motion.heic", "google-microvideo.jpg", "samsung-trailer.jpg"]
+        let names = ["google-motion.jpg", "google-motion.heic", "google-microvideo.jpg", "samsung-trailer.jpg", "samsung-mpvd.heic"]
         let (journal, log) = try ingest(names)
         XCTAssertEqual(log.failures, [:])
         XCTAssertEqual(log.warnings, [:], "the appended bytes are neither decoded nor 'trailing data'")
         let entries = try journal.entriesByFile()
         // Offsets as exiftool finds the embedded video: `exiftool -ee -b -EmbeddedVideo`
         // (Google) and `-EmbeddedVideoFile` (Samsung) give these bytes.
-        // The HEIC's, where its last HEIF box ends (the 2823 bytes before the file's end).
+        // The HEIC's, where its last HEIF box ends (the 2823 bytes before the file's end); the
+        // One UI 6 layout's inside its `mpvd` box, before the 32-byte `sefd` trailer
+        // (`exiftool -b -MotionPhotoVideo` gives those bytes; so it does for a real One UI 6
+        // HEIC from immich-app/test-assets, checked by hand: that file has no licence to commit).
         let expected: [String: Int64] = [
             "google-motion.jpg": 1722, "google-motion.heic": 1710, "google-microvideo.jpg": 3695, "samsung-trailer.jpg": 755,
+            "samsung-mpvd.heic": 1719,
         ]
         for name in names {
             let entry = try XCTUnwrap(entries[name], name)
@@ -51,7 +55,7 @@ final class MotionPhotoTests: XCTestCase {
             XCTAssertEqual(entry.capturedLocal?.iso8601, "2024-06-01T10:20:30", name)
             XCTAssertFalse(try journal.store.isStoredFromTruncatedFile(id: entry.id), name)
         }
-        // All three carry the same ffmpeg clip.
+        // All carry the same ffmpeg clip.
         XCTAssertEqual(Set(try names.map { try clipBytes(entries[$0]!) }).count, 1)
     }
 

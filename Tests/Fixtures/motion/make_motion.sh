@@ -14,7 +14,8 @@ exiftool -q -overwrite_original -DateTimeOriginal='2024:06:01 10:20:30' -OffsetT
 clip_length=$(stat -c %s "$work/clip.mp4")
 
 # The XMP a Pixel writes: GCamera:MotionPhoto and a Container directory, the photo first,
-# then the appended video/mp4 with its length ($1) and the padding after the photo ($2).
+# then the appended video/mp4 with its length ($1), the padding after the photo ($2) and the
+# video's own padding ($3, none when not given).
 container_xmp() {
     cat <<XMP
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
@@ -30,7 +31,7 @@ container_xmp() {
       <Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="$2"/>
      </rdf:li>
      <rdf:li rdf:parseType="Resource">
-      <Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="$1" Item:Padding="0"/>
+      <Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="$1" Item:Padding="${3:-0}"/>
      </rdf:li>
     </rdf:Seq>
    </Container:Directory>
@@ -52,6 +53,21 @@ heif-enc -q 50 -o "$work/google.heic" "$work/photo.jpg"
 sed 's|image/jpeg|image/heic|' "$work/google.xmp" > "$work/google-heic.xmp"
 exiftool -q -overwrite_original "-xmp<=$work/google-heic.xmp" "$work/google.heic"
 cat "$work/google.heic" "$work/clip.mp4" > google-motion.heic
+
+# Motion Photo 1.0's HEIC layout as Samsung's One UI 6 writes it: the clip inside a top-level
+# `mpvd` box after the HEIF's own boxes (the photo's Padding, 8, is that box's header), then a
+# 32-byte `sefd` box (Samsung's trailer, zeros here) that the video item's Length covers and
+# its Padding names. The photo's Length is left 0, as Google's spec allows.
+container_xmp $((clip_length + 32)) 8 32 | sed 's|image/jpeg|image/heic|' > "$work/samsung-heic.xmp"
+heif-enc -q 50 -o "$work/samsung.heic" "$work/photo.jpg"
+exiftool -q -overwrite_original "-xmp<=$work/samsung-heic.xmp" "$work/samsung.heic"
+python3 - "$work/samsung.heic" "$work/clip.mp4" samsung-mpvd.heic <<'PY'
+import struct, sys
+heic, clip = open(sys.argv[1], "rb").read(), open(sys.argv[2], "rb").read()
+mpvd = struct.pack(">I4s", 8 + len(clip), b"mpvd") + clip
+sefd = struct.pack(">I4s", 32, b"sefd") + bytes(24)
+open(sys.argv[3], "wb").write(heic + mpvd + sefd)
+PY
 
 # Older Google micro video: GCamera:MicroVideo and the clip's distance from the file's end.
 cp "$work/photo.jpg" "$work/micro.jpg"
