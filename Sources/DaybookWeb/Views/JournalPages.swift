@@ -23,14 +23,17 @@ struct JournalPages: Sendable {
 
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
     func timeline(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> String {
+        TemplateLibrary.render(timelineModel(tiles, newer: newer, older: older, month: month))
+    }
+
+    func timelineModel(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> TimelinePage {
         var frame = frame("Timeline")
         if links.isServer { frame.scripts = [links.asset("timeline.js")] }
-        let page = TimelinePage(
+        return TimelinePage(
             frame: frame, jump: links.isServer ? JumpForm(action: links.timeline, month: month) : nil,
             sections: sections(tiles) { EntryText.month($0.capturedLocal) },
             empty: "No entries yet: run `daybook ingest FOLDER`.", api: "/api/entries", newer: newer, older: older?.href,
             olderCursor: older?.cursor)
-        return TemplateLibrary.render(.timeline, page)
     }
 
     /// `hasPreview` false (an export whose photo is gone) shows the thumbnail instead.
