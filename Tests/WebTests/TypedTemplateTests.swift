@@ -8,11 +8,12 @@ import XCTest
 @testable import DaybookWeb
 
 /// The typed renderer (`TypedTemplate`) gives the bytes swift-mustache gives for the same
-/// template and model: the timeline and its tiles on real entries (with hostile values), and
+/// template and model: the timeline, its tiles and entry pages on real entries (with hostile
+/// values, a place on a map, tags and a RAW's file link where the fixture has them), and
 /// small templates that try the whitespace rules one by one. So the two cannot drift apart
 /// when a template changes.
 final class TypedTemplateTests: XCTestCase {
-    func testTimelineAndTilesAreSwiftMustachesBytesOnRealEntries() throws {
+    func testTimelineTilesAndEntryPagesAreSwiftMustachesBytesOnRealEntries() throws {
         let fixture = try WebFixture()
         let paris = try fixture.entry("01-paris-2019-07.jpg")
         _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
@@ -42,6 +43,15 @@ final class TypedTemplateTests: XCTestCase {
                 let typed = TemplateLibrary.typedTimeline.render(model)
                 XCTAssertEqual(typed, TemplateLibrary.shared.render(model, withTemplate: "timeline"))
                 XCTAssertTrue(typed.hasPrefix("<!DOCTYPE html>\n"), typed)
+            }
+            for entry in entries {
+                let read = try fixture.store.readNow { try $0.entryPage(entry) }
+                for hasPreview in [true, false] {
+                    let model = pages.entryModel(read, hasPreview: hasPreview)
+                    XCTAssertEqual(
+                        TemplateLibrary.typedEntry.render(model), TemplateLibrary.shared.render(model, withTemplate: "entry"),
+                        entry.sourcePath)
+                }
             }
             let page = TemplateLibrary.typedTimeline.render(models[0])
             XCTAssertTrue(page.contains("Paris&quot;\u{338} onerror=alert(1)"), "the place, escaped")

@@ -61,13 +61,19 @@ enum TemplateLibrary {
         typedTile.render(tile, capacity: 1024)
     }
 
-    /// A page the typed renderer draws (`TypedTemplate`): the timeline, for every page.
+    /// The pages the typed renderer draws (`TypedTemplate`): the timeline and the entry page,
+    /// the two a journal is mostly read by.
     static func render(_ page: TimelinePage) -> String {
         typedTimeline.render(page, capacity: 64 * 1024)
     }
 
+    static func render(_ page: EntryPage) -> String {
+        typedEntry.render(page, capacity: 16 * 1024)
+    }
+
     static let typedTile = typed(tile)
     static let typedTimeline = typed(Page.timeline.rawValue)
+    static let typedEntry = typed(Page.entry.rawValue)
 
     /// A template parsed for `TypedTemplate`, partials included; one it cannot read is a bug,
     /// caught by every test that renders the page.

@@ -19,6 +19,8 @@ enum TemplateValue {
     case missing
     case text(String)
     case number(Int)
+    /// Written as swift-mustache writes it, `String(describing:)`: "48.8566".
+    case decimal(Double)
     case flag(Bool)
     case object(any TemplateModel)
     case list([any TemplateModel])
@@ -26,6 +28,7 @@ enum TemplateValue {
 
     init(_ text: String?) { self = text.map(Self.text) ?? .missing }
     init(_ number: Int) { self = .number(number) }
+    init(_ decimal: Double) { self = .decimal(decimal) }
     init(_ flag: Bool) { self = .flag(flag) }
     init(_ object: (some TemplateModel)?) { self = object.map { .object($0) } ?? .missing }
     init(_ list: [some TemplateModel]) { self = .list(list) }
@@ -37,6 +40,7 @@ enum TemplateValue {
         case .missing: nil
         case .text(let text): text
         case .number(let number): number
+        case .decimal(let decimal): decimal
         case .flag(let flag): flag
         case .object(let object): object
         case .list(let list): list

@@ -19,6 +19,7 @@ extension TypedTemplate {
                 switch lookUp(name, stack) {
                 case .text(let text): output += escaped ? HTMLText.escape(text) : text
                 case .number(let number): output += String(number)
+                case .decimal(let decimal): output += String(describing: decimal)
                 case .flag(let flag): output += flag ? "true" : "false"
                 case .missing, .object, .list, .texts: break
                 }
@@ -35,7 +36,7 @@ extension TypedTemplate {
                     for element in list { renderBody(body, in: .object(element), &stack, into: &output) }
                 case .texts(let texts):
                     for text in texts { renderBody(body, in: .text(text), &stack, into: &output) }
-                case .text, .number, .object: renderBody(body, in: value, &stack, into: &output)
+                case .text, .number, .decimal, .object: renderBody(body, in: value, &stack, into: &output)
                 }
             }
         }
@@ -54,7 +55,7 @@ extension TypedTemplate {
         case .flag(let flag): flag
         case .list(let list): !list.isEmpty
         case .texts(let texts): !texts.isEmpty
-        case .text, .number, .object: true
+        case .text, .number, .decimal, .object: true
         }
     }
 

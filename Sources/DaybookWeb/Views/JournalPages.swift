@@ -38,6 +38,10 @@ struct JournalPages: Sendable {
 
     /// `hasPreview` false (an export whose photo is gone) shows the thumbnail instead.
     func entry(_ read: EntryRead, hasPreview: Bool = true) -> String {
+        TemplateLibrary.render(entryModel(read, hasPreview: hasPreview))
+    }
+
+    func entryModel(_ read: EntryRead, hasPreview: Bool = true) -> EntryPage {
         let (entry, tags, weather, newer, older) = (read.entry, read.tags, read.weather, read.newer, read.older)
         var frame = frame(entry.capturedLocal.map(EntryText.day) ?? "Undated entry")
         if entry.location != nil && leaflet {
@@ -50,7 +54,7 @@ struct JournalPages: Sendable {
                 textAction: "/entries/\(entry.id)/text", tagsAction: "/entries/\(entry.id)/tags",
                 deleteLink: "/entries/\(entry.id)/delete", csrf: token, textVersion: entry.textVersion.description)
         }
-        let page = EntryPage(
+        return EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
             preview: hasPreview
                 ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
@@ -74,7 +78,6 @@ struct JournalPages: Sendable {
                         outlines: links.asset("countries.js"), bigMap: links.mapEntry(entry.id))
                 } : nil,
             text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init))
-        return TemplateLibrary.render(.entry, page)
     }
 
     private func previewImage(_ entry: JournalEntry, _ name: ThumbnailName, _ size: (width: Int, height: Int)) -> ImageView {
