@@ -18,7 +18,12 @@ package struct JournalReader {
     static func entries(_ db: Database, idPrefix: String, limit: Int) throws -> [JournalEntry] {
         let prefix = idPrefix.lowercased()
         guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return [] }
-        return try JournalEntry.filter(Entry.id >= prefix && Entry.id < prefix + "\u{10FFFF}").order(Entry.id).limit(limit).fetchAll(db)
+        // A cached statement: every timeline page after the first and every entry page starts here.
+        let sql: SQL = """
+            SELECT * FROM \(JournalEntry.self) WHERE \(Entry.id >= prefix && Entry.id < prefix + "\u{10FFFF}") \
+            ORDER BY \(Entry.id) LIMIT \(limit)
+            """
+        return try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchAll(db)
     }
 
     /// A page of the timeline: the `limit` entries after `entry` in `TimelineOrder`, or from
@@ -44,8 +49,10 @@ package struct JournalReader {
 
     /// The entries just before (newer) and just after (older) `entry` in the timeline.
     package func neighbours(of entry: JournalEntry) throws -> (newer: JournalEntry?, older: JournalEntry?) {
-        let newer = try JournalEntry.filter(TimelineOrder.before(TimelineOrder.Key(entry))).order(TimelineOrder.oldestFirst)
-            .fetchOne(db)
+        let order = TimelineOrder.oldestFirst.map { SQL("\($0)") }.joined(separator: ", ")
+        let sql: SQL =
+            "SELECT * FROM \(JournalEntry.self) WHERE \(TimelineOrder.before(TimelineOrder.Key(entry))) ORDER BY \(order) LIMIT 1"
+        let newer = try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchOne(db)
         return (newer, try timeline(after: entry, limit: 1).first)
     }
 
@@ -71,7 +78,10 @@ package struct JournalReader {
 
     package func tags(entryID: String) throws -> [JournalTag] { try JournalStore.tags(db, entryID: entryID) }
 
-    package func weather(entryID: String) throws -> WeatherRecord? { try WeatherRecord.fetchOne(db, key: entryID) }
+    package func weather(entryID: String) throws -> WeatherRecord? {
+        let sql: SQL = "SELECT * FROM \(WeatherRecord.self) WHERE \(WeatherRecord.Columns.entryId == entryID)"
+        return try SQLRequest<WeatherRecord>(literal: sql, cached: true).fetchOne(db)
+    }
 
     /// `JournalStore.search(_:)` inside this read.
     package func search(_ query: JournalQuery) throws -> [SearchResult] {
