@@ -9,7 +9,7 @@
 # BIN_DIR holds a release `daybook`; SEED_LIBRARY is a library made by daybook-journal-bench
 # (copied, never changed). Needs perf (Debian: linux-perf) and swift-demangle (the toolchain).
 # This VM gives perf no hardware counters, so cpu-clock it is.
-set -euo pipefail
+set -eu  # no pipefail: `perf report | head` ends perf with SIGPIPE
 bin="$1"
 seed="$2"
 pages="${3:-900}"
