@@ -27,9 +27,9 @@ enum TemplateValue {
     case texts([String])
 
     init(_ text: String?) { self = text.map(Self.text) ?? .missing }
-    init(_ number: Int) { self = .number(number) }
-    init(_ decimal: Double) { self = .decimal(decimal) }
-    init(_ flag: Bool) { self = .flag(flag) }
+    init(_ number: Int?) { self = number.map(Self.number) ?? .missing }
+    init(_ decimal: Double?) { self = decimal.map(Self.decimal) ?? .missing }
+    init(_ flag: Bool?) { self = flag.map(Self.flag) ?? .missing }
     init(_ object: (some TemplateModel)?) { self = object.map { .object($0) } ?? .missing }
     init(_ list: [some TemplateModel]) { self = .list(list) }
     init(_ texts: [String]) { self = .texts(texts) }
