@@ -63,6 +63,15 @@ let package = Package(
             providers: [.apt(["libraw-dev"])]
         ),
 
+        // FFmpeg (libavformat/libavcodec/libswscale) for videos: every call reports failure as
+        // a returned code, and the in-memory read callback is a plain C function pointer Swift
+        // provides, so a module map is all it needs.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+
         // The library, one module per concern; a module uses only the layers below its own
         // (docs/architecture.md, checked by scripts/check_dependencies.py). DaybookCore holds the
         // journal's value types (dates, offsets, places, sources, capture times, automatic tags)
@@ -79,7 +88,7 @@ let package = Package(
             ]
         ),
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
-        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif"]),
+        .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif", "CFFmpeg"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
         .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
         // The data files the binary carries, each kept beside the module that reads it and

@@ -34,7 +34,7 @@ LAYERS = [
     ("embedded files", ["DaybookEmbedded", "CEmbeddedWeb"]),
     ("places, weather", ["DaybookPlaces", "DaybookWeather"]),
     ("store", ["DaybookStore"]),
-    ("image libraries", ["CExif", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif"]),
+    ("image libraries", ["CExif", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif", "CFFmpeg"]),
     ("photo readers", ["DaybookMetadata", "DaybookImaging"]),
     ("tagging", ["DaybookTagging"]),
     ("ingest", ["DaybookIngest"]),

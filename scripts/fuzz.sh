@@ -33,7 +33,9 @@ bin="$("${build[@]}" --show-bin-path)/daybook-fuzz"
 # Seeds per target; new inputs go to the first folder (the campaign's own corpus).
 case "$target" in
     photo)
-        seeds=("$shared/corpus/jpg" "$shared/badinputs" Tests/Fixtures/sample-squares Tests/Fixtures/fuzz/photo Tests/Fixtures/xmp)
+        # Videos take the same analyzer (FileKind routes them to FFmpeg's QuickTime/MP4 demuxer).
+        seeds=("$shared/corpus/jpg" "$shared/badinputs" Tests/Fixtures/sample-squares Tests/Fixtures/fuzz/photo Tests/Fixtures/xmp
+               Tests/Fixtures/videos Tests/Fixtures/videos-bad)
         # Photos in the corpus reach 3 MB, but most paths are decided in the first few hundred
         # kilobytes (EXIF, tables, frame header, the start of the scan) and every extra byte
         # costs decode time, so longer seeds are cut (and keep exercising truncation).

@@ -17,6 +17,10 @@ packages=(libexif-dev libjpeg-dev libsqlite3-dev libxml2 pkg-config libjpeg-turb
 # libavif-bin (avifenc) and libimage-exiftool-perl: the AVIF and RAW test files and the
 # exiftool checks (docs/raw.md).
 packages+=(libraw-dev libavif-bin libimage-exiftool-perl)
+# libavformat-dev, libavcodec-dev, libswscale-dev, libavutil-dev: videos (.mov, .mp4, .m4v,
+# .3gp; FFmpeg 5.1 on Debian 12). ffmpeg (ffmpeg, ffprobe): the Tests/Fixtures/videos recipes
+# and the second reader the video conformance checks compare with.
+packages+=(libavformat-dev libavcodec-dev libswscale-dev libavutil-dev ffmpeg)
 packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
 missing=()
 for package in "${packages[@]}"; do

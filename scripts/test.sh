@@ -4,7 +4,8 @@
 #   2. debug build and `swift test` (unit and CLI tests on the sample squares and generated photos)
 #   3. conformance: EXIF reading against corpus/truth.json, HEIF, PNG/WebP/GIF, AVIF and RAW
 #      against exiftool's truth.json (a table per format), bad inputs against
-#      badinputs/expected.json (also once under AddressSanitizer), for the copies committed in
+#      badinputs/expected.json and videos against ffprobe/exiftool (bad inputs also once under
+#      AddressSanitizer), for the copies committed in
 #      Tests/Fixtures and, when it is beside the clone, for ../shared too
 #   4. crash safety: ingest killed with SIGKILL mid-run, then run to the end
 #   5. module dependencies against the layers (scripts/check_dependencies.py) and
@@ -47,6 +48,10 @@ for folder in Tests/Fixtures/stills Tests/Fixtures/raw; do
 done
 step "conformance: bad HEIF inputs in Tests/Fixtures/heic-badinputs"
 "$bin/daybook-conformance" badinputs Tests/Fixtures/heic-badinputs || failures=$((failures + 1))
+step "conformance: videos' date, GPS, length, frame and rotation against ffprobe and exiftool (truth.json)"
+"$bin/daybook-conformance" videos Tests/Fixtures/videos || failures=$((failures + 1))
+step "conformance: bad videos in Tests/Fixtures/videos-bad"
+"$bin/daybook-conformance" badinputs Tests/Fixtures/videos-bad || failures=$((failures + 1))
 
 step "bad inputs under AddressSanitizer"
 swift build --sanitize=address --scratch-path .build-asan --product daybook-conformance 2>&1 | tail -n 1
@@ -56,6 +61,9 @@ ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
     badinputs Tests/Fixtures/heic-badinputs || failures=$((failures + 1))
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-conformance" \
+    badinputs Tests/Fixtures/videos-bad || failures=$((failures + 1))
 
 step "fuzz regression inputs under AddressSanitizer"
 swift build --sanitize=address --scratch-path .build-asan --product daybook-fuzz 2>&1 | tail -n 1

@@ -17,6 +17,12 @@ public enum CaptureSource: String, Sendable, Hashable, Codable, CaseIterable {
     case sidecar
     /// A PNG's `Creation Time` text chunk (exiftool's PNG:CreationTime), below its EXIF and XMP.
     case pngCreationTime = "CreationTime"
+    /// A video's `com.apple.quicktime.creationdate` (exiftool's Keys:CreationDate): local
+    /// time with its offset, as iPhones write it.
+    case quickTimeCreationDate = "quicktime-creationdate"
+    /// A video's container creation time (the `mvhd` box; exiftool's QuickTime:CreateDate):
+    /// UTC by the QuickTime specification (docs/video.md).
+    case containerCreationTime = "mvhd-creation-time"
     /// The file's name (`Screenshot_20230114-101112.png`, `IMG_20230114_101112.jpg`):
     /// below every metadata source, a floating local time (`FileNameDate`).
     case filename

@@ -7,4 +7,6 @@ public enum LocationSource: String, Sendable, Hashable, Codable, CaseIterable {
     case xmp
     /// A sidecar file beside the photo (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`).
     case sidecar
+    /// A video's ISO 6709 position (`com.apple.quicktime.location.ISO6709`, or `©xyz`).
+    case quickTime = "quicktime"
 }

@@ -11,14 +11,18 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
     /// The IANA time zone of the photo's place (from the weather provider), applied to the
     /// floating local time; only used when the photo itself gave no offset.
     case placeTimeZone = "place-timezone"
+    /// A video's `mvhd` creation time, UTC by the QuickTime specification: the instant is
+    /// known; the offset is 0 until the entry has a place, then its zone's at that instant.
+    case containerUTC = "container-utc"
 
     /// How `show` explains where an offset came from.
     public var explanation: String {
         switch self {
         case .exifOffsetTag: return "EXIF offset tag"
         case .gpsTimestamp: return "GPS time stamp"
-        case .dateText: return "the XMP or IPTC date"
+        case .dateText: return "the zone written in the date"
         case .placeTimeZone: return "the place's time zone"
+        case .containerUTC: return "the video's UTC creation time"
         }
     }
 }

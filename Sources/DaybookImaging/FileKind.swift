@@ -12,7 +12,9 @@ package enum FileKind: Sendable, Equatable {
     case cameraRaw
     /// PNG, WebP and GIF (`StillFormats.swift`).
     case png, webp, gif
-    /// Anything else, in FileSignature's words ("not a JPEG (QuickTime movie)").
+    /// A QuickTime or MPEG-4 family movie (.mov, .mp4, .m4v, .3gp), read through FFmpeg.
+    case video
+    /// Anything else, in FileSignature's words ("not a JPEG (PDF document)").
     case other(String)
 
     /// How many leading bytes `init(prefix:)` looks at.
@@ -34,6 +36,12 @@ package enum FileKind: Sendable, Equatable {
                 self = .heif
                 return
             }
+            // Only after every image brand: a HEIF may list `iso8` or `mp41` as compatible. A
+            // Canon CR3 (`crx `) and an iTunes audio file (a voice memo) list `isom` too.
+            if !Self.notVideoMajorBrands.contains(brands[0]), brands.contains(where: Self.isVideoBrand) {
+                self = .video
+                return
+            }
         }
         if RAWSignature.matches(bytes) {
             self = .cameraRaw
@@ -51,6 +59,18 @@ package enum FileKind: Sendable, Equatable {
     /// HEIF brands of HEVC images and sequences (ISO/IEC 23008-12 annex B).
     static let hevcBrands: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]
     static let av1Brands: Set = ["avif", "avis", "avio"]
+    /// QuickTime (`qt  `), the ISO base media and MP4 brands (isom, iso2…iso9, mp41, mp42,
+    /// avc1), iTunes video (M4V , M4VH, M4VP) and 3GPP/3GPP2 (3gp4…, 3g2a…).
+    static func isVideoBrand(_ brand: String) -> Bool {
+        brand == "qt  " || brand == "avc1" || brand == "isom" || brand.hasPrefix("mp4") || brand.hasPrefix("M4V")
+            || brand.hasPrefix("3gp") || brand.hasPrefix("3g2")
+            || (brand.hasPrefix("iso") && brand.count == 4 && brand.last!.isNumber)
+    }
+
+    /// Major brands of ISO media files that are no video whatever they list as compatible:
+    /// Canon's CR3 RAW, iTunes audio (M4A, audiobooks M4B, protected M4P).
+    static let notVideoMajorBrands: Set = ["crx ", "M4A ", "M4B ", "M4P "]
+
     /// Any codec: still images (mif1, mif2), sequences (msf1) and MIAF.
     static let genericImageBrands: Set = ["mif1", "mif2", "msf1", "miaf"]
 }

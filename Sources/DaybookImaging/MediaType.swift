@@ -20,6 +20,8 @@ extension FileKind {
             return "image/gif"
         case .other, .cameraRaw:
             return "application/octet-stream"
+        case .video:
+            return videoMediaType(majorBrand: ISOBoxes.brands(head)?.first ?? "")
         case .heif:
             let brands = Set(ISOBoxes.brands(head) ?? [])
             if !brands.isDisjoint(with: ["heic", "heix", "heim", "heis"]) { return "image/heic" }
@@ -27,5 +29,15 @@ extension FileKind {
             if brands.isDisjoint(with: ["mif1", "mif2", "miaf"]) && brands.contains("msf1") { return "image/heif-sequence" }
             return "image/heif"
         }
+    }
+
+    /// By the major brand, which names the family the file was written as: QuickTime
+    /// (`video/quicktime`, Apple's IANA registration), 3GPP and 3GPP2 (RFC 3839, RFC 4393), else MPEG-4
+    /// (RFC 4337; an iTunes .m4v is MPEG-4 too, and browsers play it as `video/mp4`).
+    static func videoMediaType(majorBrand: String) -> String {
+        if majorBrand == "qt  " { return "video/quicktime" }
+        if majorBrand.hasPrefix("3gp") { return "video/3gpp" }
+        if majorBrand.hasPrefix("3g2") { return "video/3gpp2" }
+        return "video/mp4"
     }
 }

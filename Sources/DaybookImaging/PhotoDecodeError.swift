@@ -1,6 +1,6 @@
 /// Why a photo gave no pixels, whatever its format. `description` is one human line.
 package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Not a photo at all, in FileSignature's words ("not a JPEG (QuickTime movie)").
+    /// Not a photo at all, in FileSignature's words ("not a JPEG (PDF document)").
     case notAPhoto(String)
     /// A photo format Daybook recognises but does not decode (AVIF).
     case unsupportedFormat(String)
@@ -8,6 +8,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     case heif(HEIFError)
     case raw(RAWError)
     case still(StillImageError)
+    case video(VideoError)
 
     /// The photo's frame when its header was readable.
     package var frameSize: FrameSize? {
@@ -15,6 +16,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
         case .jpeg(let error): return error.frameSize
         case .heif(let error): return error.frameSize
         case .still(let error): return error.frameSize
+        case .video(let error): return error.frameSize
         case .notAPhoto, .unsupportedFormat, .raw: return nil
         }
     }
@@ -23,7 +25,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
     /// decode memory than the per-image limit): the file is fine, only too big to decode here.
     package var isTooBig: Bool {
         switch self {
-        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge), .still(.tooLarge): return true
+        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge), .still(.tooLarge), .video(.tooLarge): return true
         default: return false
         }
     }
@@ -35,6 +37,7 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
         case .heif(let error): return error.description
         case .raw(let error): return error.description
         case .still(let error): return error.description
+        case .video(let error): return error.description
         }
     }
 }

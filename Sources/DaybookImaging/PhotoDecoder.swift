@@ -11,6 +11,9 @@ package enum DecodablePhoto {
     case png(PNGFile)
     case webp(WebPFile)
     case gif(GIFFile)
+    /// A video, shown by its poster frame (`VideoFile.poster`): ingest's thumbnail and the web
+    /// journal's previews of a video entry come through the same decoder as a photo's.
+    case video(VideoFile)
 
     /// Refuses, by `PhotoDecodeError.notAPhoto` or `.unsupportedFormat`, what no decoder reads.
     package init(_ bytes: [UInt8]) throws(PhotoDecodeError) {
@@ -32,6 +35,12 @@ package enum DecodablePhoto {
             }
         case .png, .webp, .gif:
             self = try Self.still(bytes)
+        case .video:
+            do {
+                self = .video(try VideoFile(bytes))
+            } catch {
+                throw .video(error)
+            }
         case .other(let what):
             throw .notAPhoto(what)
         }
@@ -96,6 +105,14 @@ package struct PhotoDecoder: Sendable {
             return try rawPixels(file, orientation: orientation)
         case .png, .webp, .gif:
             return try stillPixels(photo, orientation: orientation)
+        case .video(let file):
+            // The display matrix turns the frame; `orientation` (EXIF) does not apply to a video.
+            do {
+                let image = try file.poster(longestSide: longestSide, budget: limits.budget)
+                return PhotoPixels(image: image, frame: file.size, warnings: [])
+            } catch {
+                throw .video(error)
+            }
         }
     }
 

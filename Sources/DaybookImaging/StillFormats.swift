@@ -43,7 +43,7 @@ extension PhotoDecoder {
                 (image, frame) = (try file.pixels(longestSide: longestSide, maxPixels: maxPixels, budget: limits.budget), file.size)
             case .gif(let file):
                 (image, frame) = (try file.pixels(longestSide: longestSide, maxPixels: maxPixels, budget: limits.budget), file.size)
-            case .jpeg, .heif, .raw:
+            case .jpeg, .heif, .raw, .video:
                 preconditionFailure("stillPixels is for PNG, WebP and GIF")
             }
             return PhotoPixels(image: image.oriented(orientation), frame: frame, warnings: [])

@@ -28,6 +28,7 @@ public struct EntryPlacer: Sendable {
     /// clock) always wins. A time the zone skipped or repeated in a DST change stays floating,
     /// with `timeZoneNote` saying why; so does one whose place has no single zone.
     public static func zone(_ entry: inout JournalEntry) {
+        if entry.offset?.source == .containerUTC { return zoneInstant(&entry) }
         if let offset = entry.offset, offset.source != .placeTimeZone {
             entry.timeZoneNote = nil
             return
@@ -48,6 +49,20 @@ public struct EntryPlacer: Sendable {
             entry.offset = UTCOffset(seconds: instant.offsetSeconds, source: .placeTimeZone)
             entry.timeZoneNote = nil
         }
+    }
+
+    /// A video's mvhd time is an instant (UTC): the place's zone only says how to show it, so
+    /// the local time moves with the zone's offset at that instant and the instant never does.
+    /// Without a zone it stays at UTC.
+    private static func zoneInstant(_ entry: inout JournalEntry) {
+        guard let local = entry.capturedLocal, let offset = entry.offset else { return }
+        let instant = local.unixSeconds(offsetSeconds: offset.seconds)
+        let zone = entry.place?.timeZone.flatMap { TimeZone(identifier: $0) }
+        let seconds = zone?.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))) ?? 0
+        guard let shown = UTCOffset(seconds: seconds, source: .containerUTC) else { return }
+        entry.capturedLocal = LocalDateTime(unixSecondsIgnoringZone: instant + Int64(seconds))
+        entry.offset = shown
+        entry.timeZoneNote = nil
     }
 }
 

@@ -27,6 +27,8 @@ public enum IngestEvent: Sendable {
 
 public struct IngestSummary: Sendable, Equatable {
     public var created: [String] = []
+    /// Of `created`, the videos.
+    public var createdVideos = 0
     /// Entries that took a new version of their file in place of a truncated one.
     public var replaced: [String] = []
     /// Entries read again because their photo's sidecar changed.
@@ -50,7 +52,9 @@ public struct IngestSummary: Sendable, Equatable {
     /// Counts one event: the one tally both the ingester's result and a live progress line use.
     public mutating func record(_ event: IngestEvent) {
         switch event {
-        case .created(let entry): created.append(entry.id)
+        case .created(let entry):
+            created.append(entry.id)
+            if entry.media == .video { createdVideos += 1 }
         case .replaced(let entry): replaced.append(entry.id)
         case .rereadWithSidecar(let entry): reread.append(entry.id)
         case .sidecar: sidecars += 1
@@ -67,7 +71,8 @@ public struct IngestSummary: Sendable, Equatable {
     /// "3 new, 7 already in the journal, 1 failed" (+ replaced/skipped/warnings when there are
     /// any; skipped files by kind: "4 skipped (3 camera RAW, 1 video)").
     public var line: String {
-        var parts = ["\(created.count) new", "\(alreadyInJournal) already in the journal", "\(failed) failed"]
+        let videos = createdVideos == 0 ? "" : " (\(createdVideos) video\(createdVideos == 1 ? "" : "s"))"
+        var parts = ["\(created.count) new\(videos)", "\(alreadyInJournal) already in the journal", "\(failed) failed"]
         if replaced.count == 1 { parts.append("1 truncated entry replaced by its file's new version") }
         if replaced.count > 1 { parts.append("\(replaced.count) truncated entries replaced by their files' new versions") }
         if reread.count == 1 { parts.append("1 entry read again with its changed sidecar") }

@@ -23,6 +23,8 @@ public struct IngestOptions: Sendable {
     /// A photo dated neither by its metadata nor by its name (`FileNameDate`) takes its
     /// file's modification time (`CaptureSource.mtime`); off by default.
     public var dateFromModificationTime = false
+    /// Hash each thumbnail and stack bursts (docs/stacks.md); off only to measure its cost.
+    public var stacks = true
 
     /// Frames above this many pixels are refused before anything is decoded (the decoder's own limit).
     public static let defaultMaxPixels = JPEGDecoder.defaultMaxPixels
@@ -100,6 +102,7 @@ public final class Ingester: Sendable {
     package func ingest(_ item: ScanItem, stop: RunStop? = nil, emit: @Sendable (IngestEvent) -> Void) {
         let path = item.path
         if SidecarFiles.isSidecar(path) { return ingestSidecar(item, emit: emit) }
+        if let paired = pairLivePhotoMovie(path) { return emit(paired) }
         if !item.explicitlyNamed, let reason = Self.skipReason(forFoundFile: path) { return emit(.skipped(path: path, reason: reason)) }
         let bytes: [UInt8], modified: Date
         do {
@@ -120,6 +123,7 @@ public final class Ingester: Sendable {
             if let known = try store.entry(contentHash: hash), try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)
                 attachRAWs(besidePhoto: path, bytes: bytes, entryID: known.id, emit: emit)
+                attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: nil, entryID: known.id, emit: emit)
                 return emit(.alreadyInJournal(path: path, id: known.id))
             }
         } catch {
@@ -153,6 +157,9 @@ public final class Ingester: Sendable {
                 contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
                 pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
                 thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
+            entry.motionClip = analysis.motionClip
+            entry.media = analysis.media
+            entry.durationSeconds = analysis.durationSeconds
             placer.place(&entry)
             let outcome: JournalStore.SaveOutcome
             do {
@@ -173,6 +180,10 @@ public final class Ingester: Sendable {
             case .existing(let id): entryID = id
             }
             attachRAWs(besidePhoto: path, bytes: bytes, entryID: entryID, emit: emit)
+            attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: analysis.metadata, entryID: entryID, emit: emit)
+            if outcome != .existing(id: entryID), entry.media == .photo {
+                stack(entryID: entryID, path: path, thumbnail: analysis.thumbnail, emit: emit)
+            }
             switch outcome {
             case .created: emit(.created(entry))
             case .replaced(let stored): emit(.replaced(stored))

@@ -16,6 +16,11 @@ package struct PhotoAnalysis: Sendable {
     /// libjpeg ran out of data before the image's end (JWRN_JPEG_EOF): the file is a prefix
     /// of a photo, cut off or still being written.
     package var truncated = false
+    /// The video appended to a motion photo, where it lies in the file.
+    package var motionClip: MotionClip?
+    /// A video's entry shows it by its poster frame and plays it on its page.
+    package var media: MediaKind = .photo
+    package var durationSeconds: Double?
 }
 
 /// Why a file is not ingested at all.
@@ -41,10 +46,15 @@ package struct PhotoAnalyzer: Sendable {
     /// (`MetadataPrecedence`).
     package func analyze(_ bytes: [UInt8], sidecar: SidecarXMP? = nil) throws(Rejection) -> PhotoAnalysis {
         let photo: DecodablePhoto
+        // A HEIF motion photo's appended MP4 is boxes too, with its own `ftyp`, which libheif
+        // would read as the file's: the image is decoded from its own boxes alone.
+        let movieStart = Self.appendedMovieStart(iso: bytes)
         do {
-            photo = try DecodablePhoto(bytes)
+            photo = try DecodablePhoto(movieStart.map { Array(bytes[..<$0]) } ?? bytes)
         } catch {
+            // An MP4 without a picture track (audio only) is no video: skipped in a folder.
             if case .notAPhoto = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
+            if case .video(.noVideoStream) = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
             if case .raw(let rawError) = error {
                 if let analysis = Self.unopenedRAW(bytes, error: rawError, sidecar: sidecar) { return analysis }
                 // A TIFF LibRaw does not know (a scan) is no camera RAW: skipped in a folder.
@@ -70,8 +80,20 @@ package struct PhotoAnalyzer: Sendable {
             (metadata, frame) = (Self.webpMetadata(file, sidecar: sidecar), file.size)
         case .gif(let file):
             (metadata, frame) = (Self.gifMetadata(file, sidecar: sidecar), file.size)
+        case .video(let file):
+            (metadata, frame) = (VideoMetadataReader.read(tags: file.tags, sidecar: sidecar), file.size)
         }
         var analysis = PhotoAnalysis(metadata: metadata, frame: frame, thumbnail: nil, tags: [], warnings: metadata.warnings)
+        switch photo {
+        case .jpeg(let bytes): analysis.motionClip = Self.motionClip(jpeg: bytes, warnings: &analysis.warnings)
+        case .heif(let file):
+            analysis.motionClip = Self.motionClip(
+                heif: bytes, xmp: file.xmp, imageEnd: movieStart ?? bytes.count, warnings: &analysis.warnings)
+        case .video(let file):
+            analysis.media = .video
+            analysis.durationSeconds = file.durationSeconds
+        default: break
+        }
         try addPixels(of: photo, to: &analysis)
         return analysis
     }
@@ -86,8 +108,10 @@ package struct PhotoAnalyzer: Sendable {
             analysis.tags = tagger.tags(for: thumbnail.image)
             analysis.warnings += thumbnail.warnings
         } catch {
-            if case .heif(.unsupportedCodec) = error {
+            switch error {
+            case .heif(.unsupportedCodec), .video(.empty):
                 throw Rejection(reason: error.description, isNotAPhoto: false)
+            default: break
             }
             // A HEIF keeps the shown size its container declares.
             analysis.frame = error.frameSize ?? analysis.frame
@@ -96,8 +120,12 @@ package struct PhotoAnalyzer: Sendable {
             let metadata = analysis.metadata
             // A PNG or WebP declares its size before anything can go wrong: without pixels, a
             // date or a place (a decompression bomb's IHDR), there is nothing to keep either.
+            // So does a video: its container was read before any frame was decoded.
             let isStill: Bool
-            if case .still = error { isStill = true } else { isStill = false }
+            switch error {
+            case .still, .video: isStill = true
+            default: isStill = false
+            }
             if (analysis.frame == nil || isStill) && metadata.capture == nil && metadata.location == nil {
                 throw Rejection(reason: error.description, isNotAPhoto: false)
             }

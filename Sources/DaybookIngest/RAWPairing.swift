@@ -17,7 +17,8 @@ enum RAWPairing {
         siblings(of: path, extensions: SkipKind.rawExtensions.sorted())
     }
 
-    private static func siblings(of path: String, extensions: [String]) -> [String] {
+    /// The regular files named like `path` with one of `extensions` (Live Photos use it too).
+    static func siblings(of path: String, extensions: [String]) -> [String] {
         let base = (path as NSString).deletingPathExtension
         var found: [String] = []
         for ext in extensions {

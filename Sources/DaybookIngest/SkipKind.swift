@@ -29,7 +29,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     func reason(detail: String) -> SkipReason {
         switch self {
         case .cameraRaw: SkipReason(kind: self, description: "\(label) by its name, but \(detail)")
-        case .video: SkipReason(kind: self, description: "video (not a photo)")
+        case .video: SkipReason(kind: self, description: "video in a format Daybook does not read (only .mov, .mp4, .m4v, .3gp)")
         case .appleEdit: SkipReason(kind: self, description: "Apple edit (.AAE, its photo is read without it)")
         case .specialFile, .other: SkipReason(kind: self, description: detail)
         }
@@ -39,7 +39,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     /// file has them) and its name. nil when the bytes are a photo Daybook reads.
     package init?(prefix: [UInt8], name: String) {
         switch FileKind(prefix: prefix) {
-        case .jpeg, .heif, .avif, .cameraRaw, .png, .webp, .gif: return nil
+        case .jpeg, .heif, .avif, .cameraRaw, .png, .webp, .gif, .video: return nil
         case .other: self = Self.byContent(prefix) ?? Self.byName(name) ?? .other
         }
     }
@@ -52,15 +52,15 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         readableExtensions.contains(fileExtension(name))
     }
 
-    static let readableExtensions: Set = ["jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "webp", "gif"]
+    static let readableExtensions: Set = [
+        "jpg", "jpeg", "jpe", "jfif", "heic", "heif", "hif", "avif", "png", "webp", "gif", "mov", "mp4", "m4v", "3gp",
+    ]
     static let rawExtensions: Set = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "raw",
     ]
-    static let videoExtensions: Set = ["mov", "mp4", "m4v", "3gp", "avi", "mkv", "mts", "m2ts", "webm"]
-    /// Video brands of an ISO media file's `ftyp`: QuickTime, MPEG-4, 3GPP.
-    static let videoBrands: Set = [
-        "qt  ", "isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "3gp4", "3gp5", "3gp6", "3g2a",
-    ]
+    /// Videos in containers Daybook does not read: AVI, Matroska/WebM, MPEG transport streams
+    /// (camcorders' AVCHD). QuickTime/MP4 ones are read (`FileKind.video`).
+    static let videoExtensions: Set = ["avi", "mkv", "mts", "m2ts", "webm"]
 
     private static func byContent(_ bytes: [UInt8]) -> SkipKind? {
         func ascii(_ text: String, at offset: Int = 0) -> Bool {
@@ -78,7 +78,6 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         if ascii("FUJIFILMCCD-RAW") { return .cameraRaw }
         if let brands = ISOBoxes.brands(bytes) {
             if brands.first == "crx " { return .cameraRaw }
-            if brands.contains(where: videoBrands.contains) { return .video }
         }
         return nil
     }
@@ -100,7 +99,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
 }
 
 /// Why a file was skipped: its kind, and the words `--verbose` and `--json` give
-/// ("video (not a photo)", "not a regular file (a FIFO)").
+/// ("video in a format Daybook does not read …", "not a regular file (a FIFO)").
 public struct SkipReason: Sendable, Hashable, CustomStringConvertible {
     public let kind: SkipKind
     public let description: String

@@ -26,6 +26,7 @@ package enum ExifReader {
         metadata.orientation = orientation(from: block, warnings: &metadata.warnings)
         metadata.make = block.text(EXIF_TAG_MAKE.rawValue, in: EXIF_IFD_0).value(warning: &metadata.warnings, "ignored")
         metadata.model = block.text(EXIF_TAG_MODEL.rawValue, in: EXIF_IFD_0).value(warning: &metadata.warnings, "ignored")
+        metadata.contentIdentifier = block.appleContentIdentifier
         return metadata
     }
 

@@ -13,6 +13,8 @@ package struct PhotoMetadata: Sendable, Hashable, Codable {
     package var model: String?
     /// Whether the file had an EXIF block libexif could load.
     package var hasExif: Bool
+    /// An iPhone's Live Photo identifier (`AppleMakerNote`), shared with the photo's movie.
+    package var contentIdentifier: String?
     /// Problems worth telling the user (ignored garbage dates, GPS without a hemisphere…).
     package var warnings: [String]
 

@@ -59,6 +59,17 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
     private var text = ""
     private var textIsValue = false
     private(set) var properties: [XMPName: String] = [:]
+    /// The `Container:Item`s of a Google container directory (motion photos), in order: each
+    /// one's `Item:` fields by local name, from attributes or child elements. At most
+    /// `maximumItems`; more makes the directory unusable rather than cut short.
+    private(set) var containerItems: [[String: String]] = []
+    private(set) var tooManyItems = false
+    static let maximumItems = 16
+    static let containerNamespace = "http://ns.google.com/photos/1.0/container/"
+    static let itemNamespace = "http://ns.google.com/photos/1.0/container/item/"
+    /// The depth of the open `Container:Item`, and the `Item:` field element open inside it.
+    private var itemDepth: Int?
+    private var itemField: String?
     /// Why the collector stopped the parse, when it did.
     private(set) var refusal: String?
     private var sawElement = false
@@ -89,6 +100,7 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
             declared.append(prefix)
         }
         let element = resolve(elementName, isElement: true)
+        startContainerItemField(element, attributes: attributes)
         let isRDF = element?.namespace == XMPName.rdfNamespace
         let role: Role
         switch stack.last?.role {
@@ -125,8 +137,36 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
         return XMPName(namespace: namespace, local: String(qualified[qualified.index(after: colon)...]))
     }
 
+    /// Within a structure: a `Container:Item` opens an item (its fields as attributes), and an
+    /// `Item:` element inside one is a field given as a child element.
+    private func startContainerItemField(_ element: XMPName?, attributes: [String: String]) {
+        guard let element, stack.count > 2 else { return }
+        if itemDepth == nil, element.namespace == Self.containerNamespace, element.local == "Item" {
+            guard containerItems.count < Self.maximumItems else {
+                tooManyItems = true
+                return
+            }
+            var item: [String: String] = [:]
+            for (name, value) in attributes {
+                guard let field = resolve(name, isElement: false), field.namespace == Self.itemNamespace else { continue }
+                item[field.local] = String(value.trimmingSpaces.prefix(Self.maximumValueLength + 1))
+            }
+            containerItems.append(item)
+            itemDepth = stack.count
+        } else if let itemDepth, stack.count == itemDepth + 1, element.namespace == Self.itemNamespace {
+            itemField = element.local
+            text = ""
+        }
+    }
+
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
         guard let frame = stack.popLast() else { return }
+        if let itemDepth, stack.count == itemDepth + 1, let field = itemField {
+            containerItems[containerItems.count - 1][field] = String(text.trimmingSpaces.prefix(Self.maximumValueLength + 1))
+            itemField = nil
+        } else if stack.count == itemDepth {
+            itemDepth = nil
+        }
         for prefix in frame.declared { _ = bindings[prefix]?.popLast() }
         if case .property(let name) = frame.role, textIsValue {
             record(name, text)
@@ -143,6 +183,10 @@ final class XMPPropertyCollector: NSObject, XMLParserDelegate {
     }
 
     private func append(_ string: String) {
+        if itemField != nil, text.utf8.count <= Self.maximumValueLength {
+            text += string.prefix(Self.maximumValueLength + 1 - text.utf8.count)
+            return
+        }
         guard textIsValue, case .property? = stack.last?.role, text.utf8.count <= Self.maximumValueLength else { return }
         text += string.prefix(Self.maximumValueLength + 1 - text.utf8.count)
     }

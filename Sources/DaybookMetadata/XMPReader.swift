@@ -70,8 +70,30 @@ package enum XMPReader {
         case refused(String)
     }
 
+    /// Why a packet is not read: one sentence.
+    struct Refusal: Error, Equatable {
+        let reason: String
+    }
+
     /// The packet's simple properties, or why it cannot be read.
     static func parse(_ packet: some Collection<UInt8>) -> Parse {
+        switch collect(packet) {
+        case .success(let collector): .parsed(collector.properties)
+        case .failure(let refusal): .refused(refusal.reason)
+        }
+    }
+
+    /// The XML parse itself, with the settings that keep entities inert (tests call it on
+    /// documents `parse` refuses earlier, to show the parser alone is safe too).
+    static func parseXML(_ data: Data) -> Parse {
+        switch collectXML(data) {
+        case .success(let collector): .parsed(collector.properties)
+        case .failure(let refusal): .refused(refusal.reason)
+        }
+    }
+
+    /// The packet read through the collector once every check has passed.
+    static func collect(_ packet: some Collection<UInt8>) -> Result<XMPPropertyCollector, Refusal> {
         guard packet.count <= maximumBytes else {
             return .refused("XMP of \(packet.count / 1024) KB is larger than the \(maximumBytes >> 20) MB Daybook reads")
         }
@@ -86,7 +108,7 @@ package enum XMPReader {
             return .refused("XMP declares a document type or entities, which XMP never has")
         }
         if hasEmptyProcessingInstruction(text) { return .refused("XMP has a processing instruction without data") }
-        return parseXML(Data(text))
+        return collectXML(Data(text))
     }
 
     /// Whether `<?` is followed by a name and straight away `?>`: the one form for which
@@ -108,9 +130,7 @@ package enum XMPReader {
         return false
     }
 
-    /// The XML parse itself, with the settings that keep entities inert (tests call it on
-    /// documents `parse` refuses earlier, to show the parser alone is safe too).
-    static func parseXML(_ data: Data) -> Parse {
+    private static func collectXML(_ data: Data) -> Result<XMPPropertyCollector, Refusal> {
         let parser = XMLParser(data: data)
         // Namespaces are resolved by the collector (see there why).
         parser.shouldProcessNamespaces = false
@@ -127,7 +147,7 @@ package enum XMPReader {
         }
         // libxml2 says nothing about a document cut off inside its first element.
         if !collector.isComplete { return .refused("XMP is not well-formed XML (it ends inside an element)") }
-        return .parsed(collector.properties)
+        return .success(collector)
     }
 
     /// The libxml2 errors (`xmlParserErrors`) a broken or hostile packet most often meets,
@@ -161,4 +181,8 @@ package enum XMPReader {
         }
         return false
     }
+}
+
+extension Result where Success == XMPPropertyCollector, Failure == XMPReader.Refusal {
+    static func refused(_ reason: String) -> Self { .failure(XMPReader.Refusal(reason: reason)) }
 }

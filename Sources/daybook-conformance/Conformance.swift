@@ -20,11 +20,14 @@ struct Conformance: ParsableCommand {
             heic DIR       compare each HEIF's analysis with exiftool's reading, DIR/truth.json
             formats DIR    compare date, GPS and orientation of PNG, WebP, GIF, AVIF and RAW
                            files with exiftool's reading, DIR/truth.json; a table per format
+            videos DIR     compare each video's date, GPS, length, frame and rotation with
+                           ffprobe's and exiftool's readings, DIR/truth.json
 
             Examples (scripts/test.sh runs them):
               daybook-conformance corpus ../shared/corpus
               daybook-conformance badinputs Tests/Fixtures/heic-badinputs
               daybook-conformance formats Tests/Fixtures/stills
+              daybook-conformance videos Tests/Fixtures/videos
 
             Exit status: 0 when every check passed, 1 when any failed, 2 on usage errors or when \
             the folder cannot be read.
@@ -32,10 +35,10 @@ struct Conformance: ParsableCommand {
     )
 
     enum Mode: String, CaseIterable, ExpressibleByArgument {
-        case corpus, badinputs, heic, formats
+        case corpus, badinputs, heic, formats, videos
     }
 
-    @Argument(help: "What to check: corpus, badinputs, heic or formats.")
+    @Argument(help: "What to check: corpus, badinputs, heic, formats or videos.")
     var mode: Mode
 
     @Argument(help: ArgumentHelp("The folder with the files and their truth.json or expected.json.", valueName: "dir"))
@@ -53,6 +56,7 @@ struct Conformance: ParsableCommand {
             case .heic: (passes, failures) = try HEIFCheck(root: root).run()
             case .badinputs: (passes, failures) = try BadInputCheck(root: root).run()
             case .formats: (passes, failures) = try FormatCheck(root: root).run()
+            case .videos: (passes, failures) = try VideoCheck(root: root).run()
             }
         } catch {
             FileHandle.standardError.write(Data("daybook-conformance: \(error)\n".utf8))

@@ -159,6 +159,23 @@ struct JournalBench: ParsableCommand {
             ),
             ("latest 5", { try store.latest(5).count }, ["latest", "-n", "5"]),
             ("list newest 100", { try store.entries(limit: 100).count }, ["list", "--limit", "100"]),
+            // The web timeline's read with stacks: covers only, then each cover's stack size
+            // (docs/stacks.md); the CLI column is `list` (which lists every frame).
+            (
+                "timeline 100 + stacks",
+                {
+                    let page = try store.timeline(after: nil, limit: 100)
+                    return page.count + (try store.stackSizes(entryIDs: page.map(\.id)).count)
+                }, ["list", "--limit", "100"]
+            ),
+            // Ingest's stacking step for one photo: its hash stored and its neighbours within a
+            // few seconds looked up through the captured_local index (one write transaction).
+            (
+                "stack step (ingest)",
+                {
+                    _ = try store.stack(entryID: someID, perceptualHash: Int64.random(in: .min ... .max)); return 1
+                }, ["stack", "rebuild"]
+            ),
             (
                 "show by id prefix",
                 {

@@ -27,7 +27,8 @@ struct Daybook: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
-            Places.self, Retag.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self, Serve.self,
+            Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,
+            Serve.self,
         ]
     )
 

@@ -83,10 +83,19 @@ enum EntryFormat {
         }
         if let note = entry.timeZoneNote { rows.append(("time zone", "none applied: \(note)")) }
         rows.append(("camera", entry.camera ?? "—"))
-        if let width = entry.pixelWidth, let height = entry.pixelHeight {
-            rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation.rawValue)"))
+        switch entry.media {
+        case .photo:
+            if let width = entry.pixelWidth, let height = entry.pixelHeight {
+                rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation.rawValue)"))
+            }
+            rows.append(("photo", entry.sourcePath))
+        case .video:
+            // Its frame as shown: the display matrix has already turned it.
+            var facts = ["video", DurationText.clock(entry.durationSeconds ?? 0)]
+            if let width = entry.pixelWidth, let height = entry.pixelHeight { facts.append("\(width)×\(height)") }
+            rows.append(("media", facts.joined(separator: ", ")))
+            rows.append(("video", entry.sourcePath))
         }
-        rows.append(("photo", entry.sourcePath))
         if let name = entry.thumbnailName {
             rows.append(
                 ("thumbnail", "\(library.thumbnailURL(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
@@ -111,6 +120,17 @@ enum EntryFormat {
     }
 
     /// "Paris, Île-de-France, France (1.4 km from its centre; Europe/Paris)"
+    /// "motion photo: 1.8 MB clip" for a clip inside the photo's file, "Live Photo: PATH" for
+    /// a paired video; nil when the entry has no motion.
+    static func motion(_ entry: JournalEntry, files: [EntryFile]) -> String? {
+        if let clip = entry.motionClip {
+            let megabytes = Double(clip.length) / 1_000_000
+            let size = megabytes >= 0.1 ? String(format: "%.1f MB", megabytes) : String(format: "%.1f KB", Double(clip.length) / 1000)
+            return "motion photo: \(size) clip"
+        }
+        return files.first { $0.role == .livePhotoVideo }.map { "Live Photo: \($0.path)" }
+    }
+
     static func placeDetails(_ place: NamedPlace) -> String {
         var notes = place.distanceKm.map { [String(format: "%.1f km from its centre", $0)] } ?? ["no town within 25 km"]
         if let zone = place.timeZone { notes.append(zone) }

@@ -8,15 +8,16 @@ import Synchronization
 
 struct Ingest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Add photos to the journal.",
+        abstract: "Add photos and videos to the journal.",
         discussion: """
             Walks folders recursively (hidden folders skipped, symlinks followed once) and adds \
-            every JPEG, HEIC/HEIF, AVIF, PNG, WebP, GIF and camera RAW photo, recognised by its \
+            every JPEG, HEIC/HEIF, AVIF, PNG, WebP, GIF and camera RAW photo, and every QuickTime/MP4 \
+            video (.mov, .mp4, .m4v, .3gp: its poster frame is the thumbnail; docs/video.md), recognised by its \
             bytes, not its name (docs/formats.md, docs/raw.md). A photo already in the journal (same bytes, any path) is not added \
             again. A photo with no date of its own takes one from its name (IMG_20230114_101112.jpg, \
             Screenshot_20230114-101112.png, WhatsApp Image 2023-01-14 at 10.11.12.jpeg). Other files \
-            in a folder are skipped, and the summary counts them by kind: videos (a Live Photo's \
-            .MOV), Apple .AAE edits, a RAW that LibRaw cannot read, a RAW waiting for the JPEG \
+            in a folder are skipped, and the summary counts them by kind: videos in other containers \
+            (AVI, Matroska/WebM, MPEG-TS), Apple .AAE edits, a RAW that LibRaw cannot read, a RAW waiting for the JPEG \
             beside it, and the rest; --verbose names each one, --json lists them. A file named on the command line \
             that Daybook cannot read is an error. A broken photo (a damaged JPEG or HEIC) is \
             reported as one line naming the file and the reason, the run goes on, and it exits 1.
@@ -25,6 +26,11 @@ struct Ingest: AsyncParsableCommand {
             darktable and digiKam write them) is read with the photo and counted as a sidecar, \
             never as an entry. When a sidecar changes, the next ingest reads its photo's entry \
             again in place, keeping your text, tags and a date set by hand.
+
+            A moving photo is one entry (docs/motion.md): the MP4 a Pixel or Galaxy appends to a \
+            JPEG ("motion photo") is kept as the entry's motion clip, in place; an iPhone Live \
+            Photo's .MOV beside its photo (same name, same content identifier or a capture time \
+            within 3 s) is listed with the photo's entry, whichever file arrives first.
 
             Examples:
               daybook ingest ~/Pictures
@@ -117,6 +123,8 @@ extension Ingest {
 /// What `ingest --json` prints.
 struct IngestReport: Encodable {
     let new: Int
+    /// Of `new`, how many are videos.
+    let newVideos: Int
     let alreadyInJournal: Int
     let failed: Int
     let skipped: Int
@@ -134,6 +142,7 @@ struct IngestReport: Encodable {
         weatherFilled = weather?.filled
         weatherPending = weather?.pending
         new = summary.created.count
+        newVideos = summary.createdVideos
         alreadyInJournal = summary.alreadyInJournal
         failed = summary.failed
         skipped = summary.skipped

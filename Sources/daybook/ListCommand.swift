@@ -62,9 +62,19 @@ struct Show: ParsableCommand {
         let tags = try store.tags(entryID: entry.id)
         let weather = try store.weather(entryID: entry.id)
         let files = try store.files(entryID: entry.id)
-        if options.json { return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: weather, files: files)) }
-        let fileRows = files.map { ($0.role.rawValue, $0.path) }
-        for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) + fileRows {
+        let stack = try store.entryStack(entryID: entry.id)
+        if options.json {
+            var output = EntryDetailsOutput(entry: entry, tags: tags, weather: weather, files: files)
+            output.stack = stack
+            return try Console.printJSON(output)
+        }
+        var fileRows = files.map { ($0.role.rawValue, $0.path) }
+        if let stack {
+            let cover = stack.coverID == entry.id ? "this entry" : String(stack.coverID.prefix(8))
+            fileRows.append(("stack", "\(stack.size) frames, cover \(cover)\(stack.coverPicked ? " (picked)" : "") (daybook stack show)"))
+        }
+        let motionRows = EntryFormat.motion(entry, files: files).map { [("motion", $0)] } ?? []
+        for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) + motionRows + fileRows {
             // The entry's own text keeps its lines, each escaped and indented under the first;
             // anywhere else a line break is escaped, so a name cannot forge a row.
             let lines = label == "text" ? value.split(separator: "\n", omittingEmptySubsequences: false) : [Substring(value)]

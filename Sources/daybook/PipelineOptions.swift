@@ -37,6 +37,11 @@ struct PipelineOptions: ParsableArguments {
                 """))
     var dateFromMtime = false
 
+    // Only to measure what stacking costs (docs/stacks.md): entries stored so have no hash
+    // until `daybook stack rebuild`.
+    @Flag(name: .long, help: .hidden)
+    var noStacks = false
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256.") }
         guard (16...4096).contains(thumbnailSize) else { throw ValidationError("--thumbnail-size must be between 16 and 4096.") }
@@ -49,6 +54,7 @@ struct PipelineOptions: ParsableArguments {
             jobs: jobs, thumbnailSize: thumbnailSize, maxPixels: maxMegapixels * 1_000_000,
             maxDecodeBytes: maxDecodeMb * 1_000_000)
         options.dateFromModificationTime = dateFromMtime
+        options.stacks = !noStacks
         return options
     }
 }

@@ -96,7 +96,7 @@ final class PairedFilesArchiveCLITests: XCTestCase {
             ({ $0["path"] = "/photos/../../etc/passwd" }, "files[0].path: \"/photos/../../etc/passwd\" must be an absolute path"),
             ({ $0["path"] = "/photos//x.dng" }, "files[0].path: \"/photos//x.dng\" must be an absolute path"),
             ({ $0["path"] = "/photos/x\u{0}.dng" }, "files[0].path: contains a NUL character"),
-            ({ $0["role"] = "video" }, "files[0].role: \"video\" is not a role this daybook knows (raw)"),
+            ({ $0["role"] = "video" }, "files[0].role: \"video\" is not a role this daybook knows (raw, live-photo-video)"),
             ({ $0["content_hash"] = "not-a-hash" }, "files[0].content_hash: must be a SHA-256: 64 lower-case hex digits"),
             ({ $0["content_hash"] = String(repeating: "CD", count: 32) }, "files[0].content_hash: must be a SHA-256"),
             ({ $0["file_size"] = -1 }, "files[0].file_size: -1 is outside 0...1099511627776"),

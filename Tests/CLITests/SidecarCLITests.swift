@@ -41,7 +41,7 @@ extension CLITests {
         XCTAssertTrue(show.stdout.contains("date from    DateTimeOriginal"), show.stdout)
         XCTAssertTrue(show.stdout.contains("place from   xmp"), show.stdout)
         let iptc = try daybook("show", String(try XCTUnwrap(second["id"] as? String).prefix(8)))
-        XCTAssertTrue(iptc.stdout.contains("2018-05-20 16:20:00 +09:00 (offset from the XMP or IPTC date)"), iptc.stdout)
+        XCTAssertTrue(iptc.stdout.contains("2018-05-20 16:20:00 +09:00 (offset from the zone written in the date)"), iptc.stdout)
 
         // The sidecar is saved again, later than the photo: its date and place now come first.
         try FileManager.default.setAttributes(

@@ -27,7 +27,8 @@ final class SkippedFilesCLITests: XCTestCase {
             [0x49, 0x49, 0x2A, 0x00, 0x10, 0, 0, 0, 0x43, 0x52, 0x02, 0x00, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64), "IMG_0001.CR2")
         // A Nikon NEF is a big-endian TIFF with nothing of its own at the start.
         try write([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8] + [UInt8](repeating: 0, count: 64), "DSC_0002.NEF")
-        try write([0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 0, 0] + Array("qt  ".utf8), "IMG_0003.MOV")
+        // An AVI clip: a video in a container Daybook does not read (QuickTime/MP4 ones are read).
+        try write(Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("AVI LIST".utf8) + [UInt8](repeating: 0, count: 24), "MVI_0003.AVI")
         try write(Array("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>".utf8), "IMG_0003.AAE")
         try write(Array("shopping list".utf8), "notes.txt")
         for name in ["harbour.dng", "harbour.avif", "harbour.png", "harbour.webp", "harbour.gif"] {
@@ -63,7 +64,7 @@ final class SkippedFilesCLITests: XCTestCase {
             "daybook: skipped \(path)/IMG_0001.CR2: unreadable camera RAW file (LibRaw: Unsupported file format or not RAW file)",
             "daybook: skipped \(path)/DSC_0002.NEF: unreadable camera RAW file (LibRaw: Unsupported file format or not RAW file)",
             "daybook: skipped \(path)/harbour.dng: unreadable camera RAW file (LibRaw: Unsupported file format or not RAW file)",
-            "daybook: skipped \(path)/IMG_0003.MOV: video (not a photo)",
+            "daybook: skipped \(path)/MVI_0003.AVI: video in a format Daybook does not read (only .mov, .mp4, .m4v, .3gp)",
             "daybook: skipped \(path)/IMG_0003.AAE: Apple edit (.AAE, its photo is read without it)",
             // Eight bytes: LibRaw runs out of file.
             "daybook: skipped \(path)/evil\\e[31m.cr2: unreadable camera RAW file (LibRaw: Input/output error)",
@@ -86,7 +87,7 @@ final class SkippedFilesCLITests: XCTestCase {
         XCTAssertEqual(
             kinds,
             [
-                "IMG_0001.CR2": "camera-raw", "DSC_0002.NEF": "camera-raw", "harbour.dng": "camera-raw", "IMG_0003.MOV": "video",
+                "IMG_0001.CR2": "camera-raw", "DSC_0002.NEF": "camera-raw", "harbour.dng": "camera-raw", "MVI_0003.AVI": "video",
                 "IMG_0003.AAE": "apple-edit", "notes.txt": "other",
             ])
         let dng = try XCTUnwrap(files.first { $0["path"]?.hasSuffix("harbour.dng") == true })

@@ -22,12 +22,22 @@ final class FileKindTests: XCTestCase {
             (Self.fileType("avif", ["avif", "mif1", "miaf"]), .avif),
             (Self.fileType("mif1", ["miaf", "avif"]), .avif),
             (Self.fileType("avis", ["avis", "msf1"]), .avif),
-            // A Live Photo's video half and an MP4 clip.
-            (Self.fileType("qt  ", ["qt  "]), .other("not a JPEG (QuickTime movie)")),
-            (Self.fileType("isom", ["isom", "mp41"]), .other("not a JPEG (MP4 video, brand 'isom')")),
-            (Self.fileType("mp42"), .other("not a JPEG (MP4 video, brand 'mp42')")),
+            // A Live Photo's video half, MP4, iTunes and 3GPP clips: videos, read through FFmpeg.
+            (Self.fileType("qt  ", ["qt  "]), .video),
+            (Self.fileType("isom", ["isom", "iso2", "avc1", "mp41"]), .video),
+            (Self.fileType("mp42"), .video),
+            (Self.fileType("M4V ", ["M4V ", "M4A ", "mp42", "isom"]), .video),
+            (Self.fileType("3gp5", ["3gp5", "isom"]), .video),
+            // A HEIF listing an MP4 brand among its compatible ones stays an image.
+            (Self.fileType("heic", ["mif1", "heic", "iso8", "mp41"]), .heif),
+            (Self.fileType("avif", ["avif", "mif1", "miaf", "iso8"]), .avif),
+            // An iTunes audio file (a voice memo) lists MP4 brands too, but is no video.
+            (Self.fileType("M4A ", ["M4A ", "mp42", "isom"]), .other("not a JPEG (ISO media file, brand 'M4A')")),
+            // An ISO media file of another family is neither.
+            (Self.fileType("f4v "), .other("not a JPEG (ISO media file, brand 'f4v')")),
             // Canon CR3 is ISO media with its own brand: a camera RAW, read through LibRaw.
             (Self.fileType("crx ", ["crx "]), .cameraRaw),
+            (Self.fileType("crx ", ["crx ", "isom"]), .cameraRaw),
             // TIFF and the makers' variants of its header (Olympus, Panasonic), and Fujifilm's RAF.
             ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .cameraRaw),
             ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .cameraRaw),
@@ -47,7 +57,7 @@ final class FileKindTests: XCTestCase {
         // The bytes after the ftyp box (a meta box here) are not brands.
         let bytes = Self.fileType("qt  ") + [0, 0, 0, 8] + Array("heic".utf8)
         XCTAssertEqual(ISOBoxes.brands(bytes), ["qt  "])
-        XCTAssertEqual(FileKind(prefix: bytes), .other("not a JPEG (QuickTime movie)"))
+        XCTAssertEqual(FileKind(prefix: bytes), .video)
         XCTAssertNil(ISOBoxes.brands(Array("ftyp".utf8)))
     }
 

@@ -28,6 +28,10 @@ final class FuzzRegressionTests: XCTestCase {
         "png-ihdr-100000x100000-rejected.png": .rejected,
         "png-ztxt-16mb-bomb-rejected.png": .rejected,
         "webp-truncated-rejected.webp": .rejected,
+        // Issue 21's video mutants (docs/fuzzing.md): a kept date and place, or a refusal.
+        "video-mutant-frames-undecodable.mp4": .storedWithoutThumbnail,
+        "video-mutant-alloc-refused.mp4": .rejected,
+        "video-mutant-no-codec.mp4": .storedWithoutThumbnail,
     ]
 
     func testEverySavedInputEndsInTimeWithItsRecordedOutcome() throws {

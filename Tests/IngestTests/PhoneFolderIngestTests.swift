@@ -7,7 +7,7 @@ import Foundation
 import XCTest
 
 /// A folder as an iPhone leaves it: HEIC photos, JPEG exports of the same shots, the
-/// Live Photo's .MOV and the .AAE edit file. Every photo is an entry, nothing else is.
+/// Live Photo's .MOV and the .AAE edit file. Every photo and video is an entry, nothing else is.
 final class PhoneFolderIngestTests: XCTestCase {
     static let heic = Repository.fixtures.appendingPathComponent("heic/IMG_5195.HEIC")
 
@@ -27,9 +27,9 @@ final class PhoneFolderIngestTests: XCTestCase {
         let heic = try [UInt8](Data(contentsOf: Self.heic))
         try Data(heic).write(to: folder.appendingPathComponent("IMG_5195.HEIC"))
         try Data(Self.jpegExport(of: heic)).write(to: folder.appendingPathComponent("IMG_5195.JPG"))
-        // The Live Photo's video half: a QuickTime file.
-        let movie = [0, 0, 0, 0x14] + Array("ftypqt  ".utf8) + [0, 0, 0, 0] + Array("qt  ".utf8) + [0, 0, 0, 8] + Array("wide".utf8)
-        try Data(movie).write(to: folder.appendingPathComponent("IMG_5195.MOV"))
+        // The Live Photo's video half: a real (FFmpeg-made) clip under the iPhone's name.
+        try FileManager.default.copyItem(
+            at: Repository.fixtures.appendingPathComponent("videos/h264_keys.mp4"), to: folder.appendingPathComponent("IMG_5195.MOV"))
         let edits = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -40,11 +40,11 @@ final class PhoneFolderIngestTests: XCTestCase {
         let journal = try TestJournal()
         let log = EventLog()
         let summary = try journal.ingest([folder], log: log)
-        XCTAssertEqual(summary.created.count, 2, "the HEIC and its JPEG export are two files, so two entries")
+        XCTAssertEqual(summary.created.count, 3, "the HEIC, its JPEG export and the video are three files")
         XCTAssertEqual(summary.failed, 0, "\(log.failures)")
         XCTAssertEqual(summary.warnings, 0, "\(log.warnings)")
-        XCTAssertEqual(log.skipped.sorted(), ["IMG_5195.AAE", "IMG_5195.MOV"])
-        XCTAssertEqual(summary.line, "2 new, 0 already in the journal, 0 failed, 2 skipped (1 video, 1 Apple edit)")
+        XCTAssertEqual(log.skipped.sorted(), ["IMG_5195.AAE"])
+        XCTAssertEqual(summary.line, "3 new (1 video), 0 already in the journal, 0 failed, 1 skipped (1 Apple edit)")
 
         let entries = try journal.entriesByFile()
         let photo = try XCTUnwrap(entries["IMG_5195.HEIC"])
@@ -58,13 +58,15 @@ final class PhoneFolderIngestTests: XCTestCase {
         XCTAssertEqual(photo.thumbnailWidth, 310)
         XCTAssertEqual(photo.thumbnailHeight, 400)
         XCTAssertEqual(try journal.thumbnail(of: photo).width, 310)
+        XCTAssertEqual(photo.media, .photo)
+        XCTAssertEqual(entries["IMG_5195.MOV"]?.media, .video)
         let export = try XCTUnwrap(entries["IMG_5195.JPG"])
         XCTAssertEqual(export.capturedLocal, photo.capturedLocal)
         XCTAssertNotEqual(export.contentHash, photo.contentHash)
 
         let again = try journal.ingest([folder])
-        XCTAssertEqual(again.alreadyInJournal, 2)
-        XCTAssertEqual(again.skipped, 2)
+        XCTAssertEqual(again.alreadyInJournal, 3)
+        XCTAssertEqual(again.skipped, 1)
         XCTAssertEqual(again.created.count, 0)
     }
 

@@ -10,7 +10,7 @@ final class EntryOutputTests: XCTestCase {
         "id", "content_hash", "source_path", "file_size", "captured_local", "capture_subsec", "capture_source",
         "utc_offset_seconds", "offset_source", "captured_utc", "latitude", "longitude", "altitude", "location_source", "camera_make",
         "camera_model", "pixel_width", "pixel_height", "orientation", "thumbnail", "thumbnail_width", "thumbnail_height",
-        "problems", "text", "weather_status", "weather_error", "created_at", "updated_at",
+        "problems", "text", "weather_status", "weather_error", "created_at", "updated_at", "media",
     ]
 
     func testAFullEntryPrintsTheDocumentedFieldsInTheirTextForms() throws {
@@ -31,6 +31,32 @@ final class EntryOutputTests: XCTestCase {
         XCTAssertEqual(object["location_source"] as? String, "exif")
         XCTAssertEqual(object["orientation"] as? Int, 1)
         XCTAssertEqual(object["weather_status"] as? String, "pending")
+        XCTAssertEqual(object["media"] as? String, "photo")
+    }
+
+    /// A video's kind and length print, read back, and are checked on the way in; an export made
+    /// before videos (no `media`) reads as photos.
+    func testAVideosMediaAndDurationRoundTripAndAreChecked() throws {
+        var archive = ArchiveFixture.archive()
+        archive.items[0].entry.media = "video"
+        archive.items[0].entry.durationSeconds = 12.5
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONOutput.data(archive.items[0].entry)) as? [String: Any])
+        XCTAssertEqual(object["media"] as? String, "video")
+        XCTAssertEqual(object["duration_seconds"] as? Double, 12.5)
+        let decoded = try JournalArchive.decodeAndValidate(try JSONOutput.data(archive))
+        XCTAssertEqual(decoded, archive)
+        let entry = try XCTUnwrap(decoded.items.first).entry
+        XCTAssertEqual(entry.media, "video")
+
+        let old = ArchiveFixture.setting(try ArchiveFixture.object(), item: 0, "media", to: nil)
+        let oldArchive = try JournalArchive.decodeAndValidate(try ArchiveFixture.data(old))
+        XCTAssertNil(oldArchive.items[0].entry.media, "an export from before videos")
+
+        var object2 = ArchiveFixture.setting(try ArchiveFixture.object(), item: 0, "media", to: "video")
+        object2 = ArchiveFixture.setting(object2, item: 0, "duration_seconds", to: 90_000)
+        XCTAssertThrowsError(try JournalArchive.decodeAndValidate(try ArchiveFixture.data(object2))) { error in
+            XCTAssertTrue("\(error)".hasSuffix("entry.duration_seconds: must be above 0 and at most 86400 (a day)"), "\(error)")
+        }
     }
 
     func testTheTypedEntryAndItsOutputConvertBothWays() throws {
@@ -52,10 +78,12 @@ final class EntryOutputTests: XCTestCase {
             (
                 "capture_source", "Scanner",
                 "entry.capture_source: \"Scanner\" is not one of DateTimeOriginal, CreateDate, ModifyDate, xmp, iptc, sidecar, "
-                    + "CreationTime, filename, mtime, user"
+                    + "CreationTime, quicktime-creationdate, mvhd-creation-time, filename, mtime, user"
             ),
             ("utc_offset_seconds", 3600, "entry.offset_source: utc_offset_seconds and offset_source come together"),
             ("captured_local", "2021:07:01 10:00:00", "entry.captured_local: must be a date like 2024-05-17T12:30:05"),
+            ("media", "film", "entry.media: \"film\" is not one of photo, video"),
+            ("duration_seconds", 12.5, "entry.duration_seconds: only a video has a duration"),
         ]
         for (key, value, problem) in cases {
             do {

@@ -24,6 +24,8 @@ final class OldLibraryTests: XCTestCase {
         "entry.location_source",
         // v11-entry-files: an entry's other files (a paired RAW); the old library had none.
         "files",
+        // v12-media: what an entry shows; the old library held only photos.
+        "entry.media",
     ]
 
     /// A copy in a temporary folder: opening migrates in place, and the committed copy must

@@ -62,7 +62,7 @@ final class ResponseRulesTests: XCTestCase {
                     XCTAssertEqual(response.status, .internalServerError)
                     XCTAssertEqual(
                         response.headers[.contentSecurityPolicy],
-                        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'; "
                             + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
                     XCTAssertEqual(response.headers[.xContentTypeOptions], "nosniff")
                     XCTAssertEqual(response.headers[.init("X-Frame-Options")!], "DENY")

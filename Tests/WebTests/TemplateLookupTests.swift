@@ -23,8 +23,15 @@ final class TemplateLookupTests: XCTestCase {
             facts: [row], details: [row], tags: [tag], edit: edit, map: map, text: "words", paragraphs: ["words"])
         page.originalJPEG = "/jpeg"
         page.files = [file]
+        let video = VideoView(
+            src: "/originals/v", type: "video/mp4", poster: "/t.jpg", width: 4, height: 3, download: "Download", fileName: "v.mp4")
+        page.video = video
+        page.videoNote = "A video"
+        let stackFrame = StackFrameView(href: "/entries/b", image: image, time: "14:30", isCover: true, isThis: false)
+        let stack = StackView(size: 2, frames: [stackFrame], coverAction: "/c", splitAction: "/s", csrf: "c")
+        page.stack = stack
         let models: [any MustacheParent] = [
-            image, tag, text, row, edit, map, file, page, frame, NavLinks(links),
+            image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video, stack, stackFrame,
             JumpForm(action: "/", month: "2024-07"),
         ]
         for model in models {

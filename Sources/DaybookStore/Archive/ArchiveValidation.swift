@@ -132,6 +132,7 @@ private struct ItemCheck {
         try thumbnail()
         try tags()
         try files()
+        try motion()
         if let weather = item.weather { try self.weather(weather) }
     }
 
@@ -176,7 +177,8 @@ private struct ItemCheck {
             let path = "files[\(index)]"
             try field("\(path).role").check(
                 EntryFile.Role(rawValue: file.role) != nil,
-                "\(ArchiveField.quoted(file.role)) is not a role this daybook knows (raw)")
+                "\(ArchiveField.quoted(file.role)) is not a role this daybook knows (\(EntryFile.Role.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
             try field("\(path).path").text(file.path, max: 4096, empty: false)
             let components = file.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
             try field("\(path).path").check(
@@ -186,6 +188,15 @@ private struct ItemCheck {
                 ThumbnailName.isContentHash(file.contentHash), "must be a SHA-256: 64 lower-case hex digits")
             try field("\(path).file_size").range(file.fileSize, 0...(1 << 40))
         }
+    }
+
+    /// A motion photo's clip lies within the entry's file (`JournalEntry.init(_:)` checks that);
+    /// a Live Photo's video is one of the item's files, with that role.
+    func motion() throws(ArchiveError) {
+        guard let motion = item.entry.motion, motion.source == MotionOutput.Source.livePhoto.rawValue else { return }
+        try field("entry.motion.path").check(
+            (item.files ?? []).contains { $0.role == EntryFile.Role.livePhotoVideo.rawValue && $0.path == motion.path },
+            "must be the path of one of the item's live-photo-video files")
     }
 
     static func isIDByte(_ byte: UInt8) -> Bool {

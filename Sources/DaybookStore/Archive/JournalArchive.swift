@@ -17,6 +17,8 @@ package struct JournalArchive: Codable, Sendable, Equatable {
         package var thumbnail: Data?
         /// The entry's other files (`EntryFile`); nil in archives written before they were carried.
         package var files: [File]?
+        /// Its stack (docs/stacks.md); nil when it has none, and in archives from before stacks.
+        package var stack: ArchivedStack?
 
         package init(
             entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
@@ -69,6 +71,7 @@ package struct JournalItem: Sendable, Equatable {
     package var removedTags: [String]
     package var weather: WeatherRecord?
     package var files: [EntryFile] = []
+    package var stack: ArchivedStack? = nil
 }
 
 extension JournalStore {
@@ -76,14 +79,15 @@ extension JournalStore {
     /// (undated first), in one read.
     package func journalItems() throws -> [JournalItem] {
         try pool.read { db in
-            try JournalEntry.order(JournalEntry.Columns.capturedLocal, JournalEntry.Columns.id).fetchAll(db).map { entry in
+            let stacks = try Self.archivedStacks(db)
+            return try JournalEntry.order(JournalEntry.Columns.capturedLocal, JournalEntry.Columns.id).fetchAll(db).map { entry in
                 JournalItem(
                     entry: entry,
                     tags: try Self.tags(db, entryID: entry.id),
                     removedTags: try String.fetchAll(
                         db, sql: "SELECT name FROM tag_removal WHERE entry_id = ? ORDER BY name", arguments: [entry.id]),
                     weather: try WeatherRecord.fetchOne(db, key: entry.id),
-                    files: try Self.files(db, entryID: entry.id))
+                    files: try Self.files(db, entryID: entry.id), stack: stacks[entry.id])
             }
         }
     }
@@ -96,6 +100,8 @@ extension JournalStore {
                 var item = JournalArchive.Item(
                     entry: stored.entry, tags: stored.tags, removedTags: stored.removedTags, weather: stored.weather,
                     files: stored.files)
+                item.entry.motion = MotionOutput.of(stored.entry, files: stored.files)
+                item.stack = stored.stack
                 if let name = stored.entry.thumbnailName {
                     // A missing file exports the entry without bytes; a file that cannot be read stops the export.
                     if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }
@@ -117,6 +123,7 @@ extension JournalStore {
         let entries: [JournalEntry]
         do {
             try archive.validate()
+            try archive.validateStacks()
             entries = try archive.items.map { item throws(ArchiveError) in try JournalEntry(item.entry) }
         } catch { throw StoreError(.archiveRefused, "refused: \(error)", underlying: error) }
         guard try count() == 0 else { throw notEmpty() }
@@ -149,6 +156,7 @@ extension JournalStore {
                         sql: "INSERT INTO entry_file (entry_id, role, path, content_hash, file_size) VALUES (?, ?, ?, ?, ?)",
                         arguments: [entry.id, file.role, file.path, file.contentHash, file.fileSize])
                 }
+                if let stack = item.stack { try Self.restore(stack, entryID: entry.id, db) }
             }
             var moved: [ThumbnailName] = []
             do {

@@ -51,7 +51,7 @@ package struct JournalReader {
     package func neighbours(of entry: JournalEntry) throws -> (newer: JournalEntry?, older: JournalEntry?) {
         let order = TimelineOrder.oldestFirst.map { SQL("\($0)") }.joined(separator: ", ")
         let sql: SQL =
-            "SELECT * FROM \(JournalEntry.self) WHERE \(TimelineOrder.before(TimelineOrder.Key(entry))) ORDER BY \(order) LIMIT 1"
+            "SELECT * FROM \(JournalEntry.self) WHERE \(TimelineOrder.before(TimelineOrder.Key(entry)) && TimelineOrder.shown) ORDER BY \(order) LIMIT 1"
         let newer = try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchOne(db)
         return (newer, try timeline(after: entry, limit: 1).first)
     }
@@ -99,7 +99,7 @@ package struct JournalReader {
     /// (and GRDB's authorizer on each prepare) was a tenth of a timeline page's CPU.
     private func page(_ condition: SQLExpression, limit: Int) throws -> [JournalEntry] {
         let order = TimelineOrder.newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
-        let sql: SQL = "SELECT * FROM \(JournalEntry.self) WHERE \(condition) ORDER BY \(order) LIMIT \(limit)"
+        let sql: SQL = "SELECT * FROM \(JournalEntry.self) WHERE \(condition && TimelineOrder.shown) ORDER BY \(order) LIMIT \(limit)"
         return try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchAll(db)
     }
 }

@@ -139,6 +139,15 @@ enum Schema {
                 t.add(column: "duration_seconds", .double)
             }
         }
+        // A motion photo's video, where it lies inside the photo's own file (never copied).
+        migrator.registerMigration("v13-motion") { db in
+            try db.alter(table: "entry") { t in
+                t.add(column: "motion_offset", .integer)
+                t.add(column: "motion_length", .integer)
+            }
+        }
+        // Bursts and near-duplicates: a perceptual hash per entry, and stacks (docs/stacks.md).
+        migrator.registerMigration("v14-stacks", migrate: StackColumns.add)
         return migrator
     }
 }

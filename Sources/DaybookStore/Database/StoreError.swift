@@ -13,7 +13,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
             case io, database, unreadableEntry, entryNotFound, ambiguousID, emptyLibrary, noJournal, readOnly, invalidTag, archiveRefused
-            case libraryNotEmpty, textTooLong, searchTooLarge
+            case libraryNotEmpty, textTooLong, searchTooLarge, notInStack
         }
 
         private let value: Value
@@ -40,6 +40,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         /// folder), or a read-only journal would need a schema upgrade first.
         public static let readOnly = Code(.readOnly)
         public static let invalidTag = Code(.invalidTag)
+        /// A stack operation (pick the cover, split) on an entry that is in no stack.
+        public static let notInStack = Code(.notInStack)
         /// An export file failed its checks; `underlying` is the `ArchiveError`. Nothing was written.
         public static let archiveRefused = Code(.archiveRefused)
         /// An import needs an empty library.

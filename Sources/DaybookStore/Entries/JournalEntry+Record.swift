@@ -44,6 +44,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         case timeZoneNote = "time_zone_note"
         case mediaKind = "media_kind"
         case durationSeconds = "duration_seconds"
+        case motionOffset = "motion_offset"
+        case motionLength = "motion_length"
     }
 
     /// Decodes a row by column directly: several times faster than the Codable path, which
@@ -74,6 +76,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         let status: String = try row.decode(forColumn: C.weatherStatus)
         let mediaText: String = try row.decode(forColumn: C.mediaKind)
         guard let media = MediaKind(rawValue: mediaText) else { throw Self.unreadable(row, C.mediaKind, mediaText) }
+        let motionOffset: Int64? = try row.decode(forColumn: C.motionOffset)
+        let motionLength: Int64? = try row.decode(forColumn: C.motionLength)
         self.init(
             id: try row.decode(forColumn: C.id), contentHash: try row.decode(forColumn: C.contentHash),
             sourcePath: try row.decode(forColumn: C.sourcePath), fileSize: try row.decode(forColumn: C.fileSize),
@@ -91,7 +95,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
             locationSource: locationSource,
             place: try Self.place(row), placeVersion: try row.decode(forColumn: C.placeVersion),
             timeZoneNote: try row.decode(forColumn: C.timeZoneNote),
-            media: media, durationSeconds: try row.decode(forColumn: C.durationSeconds))
+            media: media, durationSeconds: try row.decode(forColumn: C.durationSeconds),
+            motionClip: motionOffset.flatMap { offset in motionLength.map { MotionClip(offset: offset, length: $0) } })
     }
 
     /// The named place of a row; none when no lookup named even a country.
@@ -151,6 +156,8 @@ extension JournalEntry: FetchableRecord, PersistableRecord {
         container[C.timeZoneNote] = timeZoneNote
         container[C.mediaKind] = media.rawValue
         container[C.durationSeconds] = durationSeconds
+        container[C.motionOffset] = motionClip?.offset
+        container[C.motionLength] = motionClip?.length
     }
 }
 

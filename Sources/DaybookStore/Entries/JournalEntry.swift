@@ -64,6 +64,8 @@ public struct JournalEntry: Sendable, Hashable {
     public var media: MediaKind
     /// A video's length in seconds; nil for a photo, or a video whose container gives none.
     public var durationSeconds: Double?
+    /// The video a motion photo carries inside its own file (`source_path`), where it lies.
+    public var motionClip: MotionClip?
 
     package init(
         id: String, contentHash: String, sourcePath: String, fileSize: Int64, capturedLocal: LocalDateTime?,
@@ -72,7 +74,7 @@ public struct JournalEntry: Sendable, Hashable {
         thumbnail: String?, thumbnailWidth: Int?, thumbnailHeight: Int?, problems: String?, text: String,
         weatherStatus: WeatherStatus, weatherError: String?, createdAt: String, updatedAt: String,
         locationSource: LocationSource? = nil, place: NamedPlace? = nil, placeVersion: String? = nil, timeZoneNote: String? = nil,
-        media: MediaKind = .photo, durationSeconds: Double? = nil
+        media: MediaKind = .photo, durationSeconds: Double? = nil, motionClip: MotionClip? = nil
     ) {
         self.id = id
         self.contentHash = contentHash
@@ -104,6 +106,7 @@ public struct JournalEntry: Sendable, Hashable {
         self.timeZoneNote = timeZoneNote
         self.media = media
         self.durationSeconds = durationSeconds
+        self.motionClip = motionClip
     }
 
     /// A new entry for a photo just read: no words yet, and weather pending only when the photo

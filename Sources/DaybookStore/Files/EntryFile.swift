@@ -5,9 +5,11 @@ import GRDB
 /// its thumbnail comes from; these are listed with it, and the index forgets them with it.
 package struct EntryFile: Sendable, Hashable, Codable {
     /// What the file is to the entry.
-    package enum Role: String, Sendable, Hashable, Codable {
+    package enum Role: String, Sendable, Hashable, Codable, CaseIterable {
         /// The camera RAW of a RAW+JPEG (or RAW+HEIC) pair.
         case raw
+        /// The `.MOV` of an Apple Live Photo, paired with its photo (`LivePhotoPairing` in Ingest).
+        case livePhotoVideo = "live-photo-video"
     }
 
     package var role: Role

@@ -37,6 +37,18 @@ extension JournalEntry {
             try field("location_source").check(locationSource != nil, Self.notOneOf(text, LocationSource.allCases.map(\.rawValue)))
             try field("location_source").check(location != nil, "comes with latitude and longitude")
         }
+        let motionClip = try Self.motionClip(output, field)
+        var media = MediaKind.photo
+        if let text = output.media {
+            guard let kind = MediaKind(rawValue: text) else {
+                throw field("media").fail(Self.notOneOf(text, MediaKind.allCases.map(\.rawValue)))
+            }
+            media = kind
+        }
+        if let seconds = output.durationSeconds {
+            try field("duration_seconds").check(media == .video, "only a video has a duration")
+            try field("duration_seconds").check(seconds > 0 && seconds <= 86_400, "must be above 0 and at most 86400 (a day)")
+        }
         let orientation = Orientation(rawValue: output.orientation)
         try field("orientation").range(output.orientation, 1...8)
         self.init(
@@ -48,7 +60,33 @@ extension JournalEntry {
             problems: output.problems, text: output.text, weatherStatus: output.weatherStatus,
             weatherError: output.weatherError, createdAt: output.createdAt, updatedAt: output.updatedAt,
             locationSource: locationSource,
-            place: try Self.place(output, field), placeVersion: output.placeVersion, timeZoneNote: output.timeZoneNote)
+            place: try Self.place(output, field), placeVersion: output.placeVersion, timeZoneNote: output.timeZoneNote,
+            media: media, durationSeconds: output.durationSeconds, motionClip: motionClip)
+    }
+
+    /// A motion photo's clip must lie within the entry's own file, after its first byte; a
+    /// Live Photo's motion names a file (checked against the item's files by the archive).
+    private static func motionClip(_ output: EntryOutput, _ field: (String) -> ArchiveField) throws(ArchiveError) -> MotionClip? {
+        guard let motion = output.motion else { return nil }
+        let sources = MotionOutput.Source.allCases.map(\.rawValue)
+        guard let source = MotionOutput.Source(rawValue: motion.source) else {
+            throw field("motion.source").fail(Self.notOneOf(motion.source, sources))
+        }
+        switch source {
+        case .livePhoto:
+            try field("motion.path").check(
+                motion.path != nil && motion.offset == nil && motion.length == nil, "a live-photo motion has a path only")
+            return nil
+        case .motionPhoto:
+            guard let offset = motion.offset, let length = motion.length, motion.path == nil else {
+                throw field("motion").fail("a motion-photo motion has an offset and a length, and no path")
+            }
+            let clip = MotionClip(offset: offset, length: length)
+            try field("motion.length").check(
+                clip.fits(fileSize: output.fileSize),
+                "the clip (\(length) bytes at \(offset)) must lie within the file's \(output.fileSize) bytes")
+            return clip
+        }
     }
 
     /// A named place comes with its country and the version that named it.

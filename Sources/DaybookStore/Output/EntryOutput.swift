@@ -46,6 +46,13 @@ package struct EntryOutput: Sendable, Hashable, Codable {
     package var placeTimeZone: String?
     package var placeVersion: String?
     package var timeZoneNote: String?
+    /// A motion photo's clip or a Live Photo's video (`MotionOutput`); left out when none.
+    package var motion: MotionOutput?
+    /// `photo` or `video` (`MediaKind`); absent from exports made before videos were read,
+    /// which held only photos.
+    package var media: String?
+    /// A video's length; absent for a photo.
+    package var durationSeconds: Double?
 
     enum CodingKeys: String, CodingKey {
         case id, contentHash, sourcePath, fileSize, capturedLocal, captureSubsec, captureSource
@@ -55,6 +62,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         case orientation, thumbnail, thumbnailWidth, thumbnailHeight, problems, text, weatherStatus, weatherError
         case createdAt, updatedAt
         case placeName, placeRegion, placeCountry, placeCountryCode, placeDistanceKm, placeTimeZone, placeVersion, timeZoneNote
+        case motion, media, durationSeconds
     }
 
     package init(_ entry: JournalEntry) {
@@ -94,6 +102,9 @@ package struct EntryOutput: Sendable, Hashable, Codable {
         placeTimeZone = entry.place?.timeZone
         placeVersion = entry.placeVersion
         timeZoneNote = entry.timeZoneNote
+        motion = entry.motionClip.map(MotionOutput.init)
+        media = entry.media.rawValue
+        durationSeconds = entry.durationSeconds
     }
 }
 
@@ -107,16 +118,20 @@ package struct EntryDetailsOutput: Sendable, Encodable {
     package let distanceKm: Double?
     /// The entry's other files (`show --json` only): its RAW; left out when there are none.
     package var files: [EntryFile] = []
+    /// The entry's stack (`show --json` only, docs/stacks.md); left out when it is alone.
+    package var stack: EntryStack? = nil
 
     package init(entry: JournalEntry, tags: [JournalTag], weather: WeatherRecord?, distanceKm: Double? = nil, files: [EntryFile] = []) {
         self.files = files
-        self.entry = EntryOutput(entry)
+        var output = EntryOutput(entry)
+        output.motion = MotionOutput.of(entry, files: files)
+        self.entry = output
         self.tags = tags
         self.weather = weather
         self.distanceKm = distanceKm
     }
 
-    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion, files }
+    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion, files, stack }
 
     package func encode(to encoder: any Encoder) throws {
         try entry.encode(to: encoder)
@@ -125,6 +140,7 @@ package struct EntryDetailsOutput: Sendable, Encodable {
         try container.encode(weather, forKey: .weather)
         try container.encodeIfPresent(distanceKm, forKey: .distanceKm)
         if !files.isEmpty { try container.encode(files, forKey: .files) }
+        try container.encodeIfPresent(stack, forKey: .stack)
         // For `daybook edit --if-version`: not part of the entry's own fields, so `export json` is unchanged.
         try container.encode(TextVersion(of: entry.text).description, forKey: .textVersion)
     }

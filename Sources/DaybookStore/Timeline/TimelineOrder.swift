@@ -20,6 +20,10 @@ enum TimelineOrder {
         }
     }
 
+    /// The timeline shows one entry per stack, its cover (every entry alone is its own); the
+    /// hidden frames are few, so the captured_local index still leads (docs/stacks.md).
+    static let shown: SQLExpression = Column("is_cover") == true
+
     /// DESC puts NULL (undated) last, and keeps the captured_local index usable.
     static let newestFirst: [SQLOrdering] = [Entry.capturedLocal.desc, Entry.createdAt.desc, Entry.id.asc]
     /// `newestFirst` backwards: for the entry just before another.

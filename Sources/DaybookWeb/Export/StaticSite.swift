@@ -43,9 +43,12 @@ package struct StaticSite {
         report.hasMap = vendor.hasLeaflet
         let top = JournalPages(links: .staticFiles(depth: 0), leaflet: report.hasMap)
         let all = try store.entries()
-        let pageCount = max(1, (all.count + Self.entriesPerPage - 1) / Self.entriesPerPage)
+        // The timeline shows a stack once, by its cover (docs/stacks.md); every frame has its page.
+        let hidden = try store.hiddenStackFrameIDs()
+        let shown = hidden.isEmpty ? all : all.filter { !hidden.contains($0.id) }
+        let pageCount = max(1, (shown.count + Self.entriesPerPage - 1) / Self.entriesPerPage)
         for number in 1...pageCount {
-            let slice = Array(all.dropFirst((number - 1) * Self.entriesPerPage).prefix(Self.entriesPerPage))
+            let slice = Array(shown.dropFirst((number - 1) * Self.entriesPerPage).prefix(Self.entriesPerPage))
             let newer = number > 1 ? top.links.timelinePage(number - 1) : nil
             let older = number < pageCount ? (href: top.links.timelinePage(number + 1), cursor: "") : nil
             let tiles = try store.readNow { try $0.tiles(slice) }
@@ -77,7 +80,10 @@ package struct StaticSite {
                 try writer.bytes(bytes, to: "thumbnails/\(name.fileName)")
             }
             var hasPreview = false
-            switch try previews.preview(for: entry, allowedFolders: allowed, checks: checks) {
+            // A video's page shows its poster (the thumbnail): there is no still to decode.
+            switch entry.media == .video ? nil : try previews.preview(for: entry, allowedFolders: allowed, checks: checks) {
+            case nil:
+                break
             case .jpeg(let bytes):
                 // The rendition exists only for a well-formed hash, so the name does too.
                 guard let name = ThumbnailName(contentHash: entry.contentHash) else { break }

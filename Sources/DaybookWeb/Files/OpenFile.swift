@@ -33,11 +33,14 @@ final class OpenFile: Sendable {
 
     /// The file as a response body, in chunks read on `BlockingPools.files`: a 512 MB
     /// original is never held whole, and no chunk is read on the request's thread.
-    func responseBody(chunkSize: Int = 1 << 20) -> ResponseBody {
-        ResponseBody(contentLength: size) { writer in
-            var offset = 0
-            while offset < self.size {
-                let (from, count) = (offset, min(chunkSize, self.size - offset))
+    /// `part` (a `Range` request's bytes, within the file) streams only those bytes.
+    func responseBody(part: ClosedRange<Int>? = nil, chunkSize: Int = 1 << 20) -> ResponseBody {
+        let bytes = part.map { $0.lowerBound..<($0.upperBound + 1) } ?? 0..<size
+        return ResponseBody(contentLength: bytes.count) { writer in
+            var offset = bytes.lowerBound
+            let end = bytes.upperBound
+            while offset < end {
+                let (from, count) = (offset, min(chunkSize, end - offset))
                 let chunk = try await BlockingPools.files.runIfActive { ByteBuffer(bytes: try self.read(at: from, count: count)) }
                 // A file that shrank ends the body early: the client sees it cut short.
                 guard chunk.readableBytes > 0 else { break }

@@ -15,10 +15,15 @@ import Foundation
 /// thread (`BlockingPools`).
 struct OriginalPhoto: Sendable {
     static let maxBytes = 512 << 20
+    /// Phone videos pass 512 MB in a minute of 4K. They are only streamed (never read whole),
+    /// so the bound is the first request's hash: about 2 s a GB here (docs/web.md).
+    static let maxVideoBytes = 16 << 30
+
+    static func maxBytes(of entry: JournalEntry) -> Int { entry.media == .video ? maxVideoBytes : maxBytes }
 
     /// The checked file, open: served and decoded from exactly this file.
     let file: OpenFile
-    /// `image/jpeg`, `image/heic`, `image/heif`, …, from the bytes (never from the name).
+    /// `image/jpeg`, `image/heic`, `video/mp4`, …, from the bytes (never from the name).
     let contentType: String
 
     /// The folders originals may come from: the store's ingest roots and the named ones.
@@ -36,12 +41,16 @@ struct OriginalPhoto: Sendable {
     /// The entry's photo, or nil when any of the rules above fails. Blocking (it may hash the
     /// whole file): the server calls `loadOffThePool`.
     static func load(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) -> OriginalPhoto? {
-        load(path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks)
+        load(
+            path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks,
+            maxBytes: maxBytes(of: entry))
     }
 
     /// Any file of an entry (its photo, or its RAW: `EntryFile`), by the same rules.
-    static func load(path: String, contentHash: String, allowedFolders: [String], checks: OriginalChecks) -> OriginalPhoto? {
-        guard let candidate = open(path, allowedFolders: allowedFolders),
+    static func load(
+        path: String, contentHash: String, allowedFolders: [String], checks: OriginalChecks, maxBytes: Int = maxBytes
+    ) -> OriginalPhoto? {
+        guard let candidate = open(path, allowedFolders: allowedFolders, maxBytes: maxBytes),
             checks.remembers(candidate.identity, contentHash: contentHash)
                 || checks.check(candidate.file, identity: candidate.identity, contentHash: contentHash)
         else { return nil }
@@ -51,14 +60,17 @@ struct OriginalPhoto: Sendable {
     /// `load` for a request: the file is opened on the files pool and, unless its check is
     /// remembered, hashed on the heavy one; the request's thread only waits.
     static func loadOffThePool(_ entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) async throws -> OriginalPhoto? {
-        try await loadOffThePool(path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks)
+        try await loadOffThePool(
+            path: entry.sourcePath, contentHash: entry.contentHash, allowedFolders: allowedFolders, checks: checks,
+            maxBytes: maxBytes(of: entry))
     }
 
     /// `loadOffThePool` for any file of an entry (its RAW: `EntryFile`).
-    static func loadOffThePool(path: String, contentHash hash: String, allowedFolders: [String], checks: OriginalChecks) async throws
-        -> OriginalPhoto?
-    {
-        guard let candidate = try await BlockingPools.files.runIfActive({ open(path, allowedFolders: allowedFolders) }) else {
+    static func loadOffThePool(
+        path: String, contentHash hash: String, allowedFolders: [String], checks: OriginalChecks, maxBytes: Int = maxBytes
+    ) async throws -> OriginalPhoto? {
+        guard let candidate = try await BlockingPools.files.runIfActive({ open(path, allowedFolders: allowedFolders, maxBytes: maxBytes) })
+        else {
             return nil
         }
         if !checks.remembers(candidate.identity, contentHash: hash) {
@@ -70,7 +82,7 @@ struct OriginalPhoto: Sendable {
     }
 
     /// Applies the path rules, then opens the file once and reads its first bytes (blocking, short).
-    static func open(_ path: String, allowedFolders: [String]) -> Candidate? {
+    static func open(_ path: String, allowedFolders: [String], maxBytes: Int = maxBytes) -> Candidate? {
         guard isPlainAbsolute(path), let resolved = IngestRoots.resolvedPath(path),
             allowedFolders.contains(where: { folder in
                 isInside(path, folder) || IngestRoots.resolvedPath(folder).map { isInside(resolved, $0) } == true
@@ -95,19 +107,27 @@ struct OriginalPhoto: Sendable {
         return (OpenFile(descriptor: fd, size: Int(info.st_size)), info)
     }
 
-    static func contentType(of bytes: [UInt8]) -> String { FileKind.mediaType(of: bytes) }
+    static func contentType(of bytes: [UInt8]) -> String { OriginalMediaType.of(bytes) }
 
     /// The link to the photo as a JPEG when browsers cannot show its file (a HEIC); nil for a
     /// JPEG, PNG, WebP or GIF, which every browser shows as they are, or a file that cannot be
     /// read. Only the first bytes are read, to tell the format: the link's route applies every
     /// rule of `load` before it serves anything.
     static func jpegLink(for entry: JournalEntry) -> String? {
+        // A video plays as it is; its poster is the thumbnail.
+        guard entry.media == .photo, let head = head(of: entry) else { return nil }
+        // Browsers show these as they are.
+        return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
+    }
+
+    /// The first bytes of the entry's file, enough to tell its format (`FileKind.prefixLength`);
+    /// nil when it cannot be read or is empty. For a page's links only: serving applies `load`.
+    static func head(of entry: JournalEntry) -> [UInt8]? {
         guard isPlainAbsolute(entry.sourcePath), let resolved = IngestRoots.resolvedPath(entry.sourcePath),
             let (file, _) = openRegularFile(resolved),
             let head = try? file.read(at: 0, count: FileKind.prefixLength), !head.isEmpty
         else { return nil }
-        // Browsers show these as they are.
-        return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
+        return head
     }
 
     /// Whether `path` is strictly inside `folder` ("/" allows nothing: it would be every file).

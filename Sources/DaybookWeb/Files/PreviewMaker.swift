@@ -8,6 +8,7 @@ import Foundation
 /// Both decode through `PhotoDecoder`, the one ingest uses, under `limits`.
 final class PreviewMaker: Sendable {
     static let longestSide = 1600
+    static let video = PhotoDecodeError.notAPhoto("a video has no still preview: its poster frame is the thumbnail")
     let previews: RenditionCache
     let jpegOriginals: RenditionCache
 
@@ -26,7 +27,11 @@ final class PreviewMaker: Sendable {
     /// Once made, a preview is served from the cache even when the original has gone: it
     /// shows the photo the entry was made from, at a size meant for showing. Blocking.
     func preview(for entry: JournalEntry, allowedFolders: [String], checks: OriginalChecks) throws -> Rendition {
-        try previews.jpeg(for: entry) { try? OriginalPhoto.load(entry, allowedFolders: allowedFolders, checks: checks)?.file.readAll() }
+        // Never read a video whole to find it is not a photo.
+        guard entry.media == .photo else { return .refused(Self.video) }
+        return try previews.jpeg(for: entry) {
+            try? OriginalPhoto.load(entry, allowedFolders: allowedFolders, checks: checks)?.file.readAll()
+        }
     }
 
     /// `preview` for a request: a cached one is read on the files pool; a new one is made on
@@ -40,6 +45,7 @@ final class PreviewMaker: Sendable {
     /// originals' rules, so the rendition is served exactly while the original would be),
     /// cached or made as `servedPreview` is.
     func servedJPEGOriginal(for entry: JournalEntry, original: OriginalPhoto) async throws -> Rendition {
+        guard entry.media == .photo else { return .refused(Self.video) }
         if let cached = try await BlockingPools.files.runIfActive({ try self.jpegOriginals.cached(for: entry) }) { return .jpeg(cached) }
         return try await BlockingPools.heavy.runIfActive {
             try self.jpegOriginals.jpeg(for: entry) { try? original.file.readAll() }

@@ -40,6 +40,27 @@ extension WebJournal {
                 return Answer.seeOther("/entries/\(entry.id)")
             }
         }
+        // A burst's stack (docs/stacks.md): this frame becomes the cover, or every frame its own entry.
+        router.post("/entries/:id/stack/cover") { request, context in
+            try await editing(request, context) { entry, _ in
+                do {
+                    try store.pickCover(entryID: entry.id)
+                } catch let error as StoreError where error.code == .notInStack {
+                    return Answer.html(pages.message("Not in a stack", error.description), status: .badRequest)
+                }
+                return Answer.seeOther("/entries/\(entry.id)")
+            }
+        }
+        router.post("/entries/:id/stack/split") { request, context in
+            try await editing(request, context) { entry, _ in
+                do {
+                    try store.splitStack(entryID: entry.id)
+                } catch let error as StoreError where error.code == .notInStack {
+                    return Answer.html(pages.message("Not in a stack", error.description), status: .badRequest)
+                }
+                return Answer.seeOther("/entries/\(entry.id)")
+            }
+        }
         router.get("/entries/:id/delete") { _, context in
             guard let entry = try await lookUp(context.parameters.get("id")) else { return notFound() }
             return Answer.html(pages.confirmDelete(entry, csrf: csrf.value))

@@ -32,6 +32,7 @@ extension WebJournal {
             // The one way to a file outside the library: the photo an entry points to, only from
             // under a folder the library ingests from, and only while its bytes are the ones the
             // entry was made from (OriginalPhoto). `?as=jpeg` gives it as a JPEG, under the same rules.
+            // As it is, it answers a `Range` header (a video seeking): `original(_:contentHash:name:request:)`.
             let form = request.uri.queryParameters.get("as")
             guard form == nil || form == "jpeg" else { return Answer.problem(.badRequest, "as= takes only jpeg") }
             let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
@@ -48,7 +49,7 @@ extension WebJournal {
                     return Answer.problem(.notFound, "the file is no longer where the journal saw it, or it has changed")
                 }
                 return Self.original(
-                    original.file.responseBody(), type: original.contentType, name: (file.path as NSString).lastPathComponent)
+                    original, contentHash: file.contentHash, name: (file.path as NSString).lastPathComponent, request: request)
             }
             guard let entry = try await lookUp(context.parameters.get("id")),
                 let original = try await OriginalPhoto.loadOffThePool(entry, allowedFolders: allowed, checks: originalChecks)
@@ -57,7 +58,7 @@ extension WebJournal {
             }
             let name = (entry.sourcePath as NSString).lastPathComponent
             guard form == "jpeg" else {
-                return Self.original(original.file.responseBody(), type: original.contentType, name: name)
+                return Self.original(original, contentHash: entry.contentHash, name: name, request: request)
             }
             switch try await previews.servedJPEGOriginal(for: entry, original: original) {
             case .jpeg(let bytes):
@@ -103,14 +104,15 @@ extension WebJournal {
 
     /// The photo itself (or its JPEG rendition), shown inline under its own file name.
     static func original(_ body: ResponseBody, type: String, name: String) -> Response {
-        Response(
-            status: .ok,
-            headers: [
-                .contentType: type, .cacheControl: "private, max-age=3600",
-                .contentDisposition:
-                    "inline; filename*=UTF-8''\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "photo.jpg")",
-            ],
-            body: body)
+        Response(status: .ok, headers: originalHeaders(type: type, name: name), body: body)
+    }
+
+    static func originalHeaders(type: String, name: String) -> HTTPFields {
+        [
+            .contentType: type, .cacheControl: "private, max-age=3600",
+            .contentDisposition:
+                "inline; filename*=UTF-8''\(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "photo.jpg")",
+        ]
     }
 
     /// Files named by content hash never change: cached for a year, revalidated by ETag.

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Headers on every answer, refusals and errors included: a Content-Security-Policy that
-/// allows scripts, styles and requests only from the journal itself (no inline script or
+/// allows scripts, styles, videos and requests only from the journal itself (no inline script or
 /// style), no framing, no sniffing, and a referrer only within the journal: `same-origin`, because
 /// `no-referrer` makes browsers send `Origin: null` with a form POST, which the edit check
 /// must refuse, while other sites (map tiles) still learn nothing.
@@ -11,7 +11,7 @@ struct SecurityHeaders: Sendable {
     init(tiles: String?) {
         let tileOrigin = tiles.flatMap(WebConfiguration.origin).map { " \($0)" } ?? ""
         policy =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:\(tileOrigin); "
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:\(tileOrigin); media-src 'self'; "
             + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 

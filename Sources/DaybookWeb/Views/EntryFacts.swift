@@ -39,6 +39,10 @@ package enum EntryFacts {
     /// The `--json` fields the page leaves out on purpose, and why.
     package static let leftOut: [String: String] = [
         "thumbnail": thumbnailReason, "thumbnail_width": thumbnailReason, "thumbnail_height": thumbnailReason,
+        // Until the page plays the clip on hover or tap (issue 21, the web side of motion).
+        "motion": "a motion photo's clip or a Live Photo's movie, which the page does not play yet",
+        // A photo has no length; a video's page shows it as its Length row.
+        "duration_seconds": "a video's length, shown as Length on a video's page; a photo has none",
     ]
     private static let thumbnailReason =
         "the journal's own small copy of the photo: the page shows the picture, whose file name and size mean nothing to a person"
@@ -55,6 +59,9 @@ package enum EntryFacts {
         rows.append(place(entry))
         rows.append(weatherRow(entry, weather))
         rows.append(FactRow("Camera", FactText(entry.camera ?? "unknown", "camera_make camera_model")))
+        if entry.media == .video {
+            rows.append(FactRow("Length", FactText(entry.durationSeconds.map(EntryText.duration) ?? "unknown", "duration_seconds")))
+        }
         return rows
     }
 
@@ -89,6 +96,7 @@ package enum EntryFacts {
         case .exif: return "EXIF GPS"
         case .xmp: return "the photo's XMP"
         case .sidecar: return "the sidecar file"
+        case .quickTime: return "the video's ISO 6709 location"
         }
     }
 
@@ -129,6 +137,7 @@ package enum EntryFacts {
         } else {
             rows.append(FactRow("Country", FactText("—", "place_country_code place_time_zone place_version")))
         }
+        rows.append(FactRow("Media", FactText(entry.media.rawValue, "media")))
         let pixels = entry.pixelWidth.flatMap { width in entry.pixelHeight.map { "\(width) × \($0)" } } ?? "unknown"
         rows.append(
             FactRow(

@@ -12,6 +12,9 @@ extension EntryPage: TemplateModel {
         case "newer": .init(newer)
         case "older": .init(older)
         case "preview": .init(preview)
+        case "video": .init(video)
+        case "videoNote": .init(videoNote)
+        case "kind": .init(kind)
         case "original": .init(original)
         case "originalJPEG": .init(originalJPEG)
         case "fileName": .init(fileName)
@@ -24,6 +27,7 @@ extension EntryPage: TemplateModel {
         case "map": .init(map)
         case "text": .init(text)
         case "paragraphs": .init(paragraphs)
+        case "stack": .init(stack)
         default: .missing
         }
     }
@@ -84,6 +88,21 @@ extension FileLink: TemplateModel {
         case "label": .init(label)
         case "name": .init(self.name)
         case "href": .init(href)
+        default: .missing
+        }
+    }
+}
+
+extension VideoView: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
+        switch name {
+        case "src": .init(src)
+        case "type": .init(type)
+        case "poster": .init(poster)
+        case "width": .init(width)
+        case "height": .init(height)
+        case "download": .init(download)
+        case "fileName": .init(fileName)
         default: .missing
         }
     }

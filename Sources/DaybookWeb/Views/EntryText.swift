@@ -36,6 +36,9 @@ enum EntryText {
             // Older journals took the zone from the weather provider, before places had names.
             guard let name = entry.place?.timeZone ?? weather?.timeZone else { return "\(utc), from the place's time zone" }
             return "\(name) (\(utc)), from the place"
+        case .containerUTC:
+            guard utc != "UTC+00:00", let name = entry.place?.timeZone else { return "\(utc), from the video's UTC creation time" }
+            return "\(name) (\(utc)), from the place, at the video's UTC creation time"
         }
     }
 

@@ -32,8 +32,12 @@ struct EntryTile: Sendable, Hashable {
     let hasTags: Bool
     let excerpt: String?
     let distance: String?
+    /// A video's badge ("▶ 12 s"); nil for a photo.
+    let video: String?
+    /// "3 photos": the tile stands for a stack of that many frames.
+    let stack: String?
 
-    init(entry: JournalEntry, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil) {
+    init(entry: JournalEntry, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
         id = entry.id
         href = links.entry(entry.id)
         // The rule `daybook list` follows: "Paris, France", else the coordinates (formatted
@@ -58,6 +62,8 @@ struct EntryTile: Sendable, Hashable {
         hasTags = !tags.isEmpty
         excerpt = EntryText.excerpt(entry.text)
         distance = distanceKm.map { String(format: "%.1f km away", $0) }
+        video = EntryText.videoBadge(entry)
+        stack = stackSize.map { "\($0) photos" }
     }
 }
 
@@ -70,12 +76,14 @@ struct TileSection: Sendable {
     /// Consecutive entries with the same heading form one section, in the order given.
     static func grouped(
         _ entries: [JournalEntry], annotations: [String: EntryAnnotations], links: SiteLinks, distances: [String: Double] = [:],
-        heading: (JournalEntry) -> String
+        stackSizes: [String: Int] = [:], heading: (JournalEntry) -> String
     ) -> [TileSection] {
         var sections: [(title: String, tiles: [EntryTile])] = []
         for entry in entries {
             let title = heading(entry)
-            let tile = EntryTile(entry: entry, annotations: annotations[entry.id], links: links, distanceKm: distances[entry.id])
+            let tile = EntryTile(
+                entry: entry, annotations: annotations[entry.id], links: links, distanceKm: distances[entry.id],
+                stackSize: stackSizes[entry.id])
             if sections.last?.title == title {
                 sections[sections.count - 1].tiles.append(tile)
             } else {

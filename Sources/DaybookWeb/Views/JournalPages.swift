@@ -18,7 +18,9 @@ struct JournalPages: Sendable {
     }
 
     func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (JournalEntry) -> String) -> [TileSection] {
-        TileSection.grouped(tiles.entries, annotations: tiles.annotations, links: links, distances: distances, heading: heading)
+        TileSection.grouped(
+            tiles.entries, annotations: tiles.annotations, links: links, distances: distances, stackSizes: tiles.stackSizes,
+            heading: heading)
     }
 
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
@@ -54,12 +56,18 @@ struct JournalPages: Sendable {
                 textAction: "/entries/\(entry.id)/text", tagsAction: "/entries/\(entry.id)/tags",
                 deleteLink: "/entries/\(entry.id)/delete", csrf: token, textVersion: entry.textVersion.description)
         }
+        let isVideo = entry.media == .video
+        if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }
         return EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
-            preview: hasPreview
-                ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
-                : EntryTile(entry: entry, annotations: nil, links: links).image,
-            original: links.isServer ? "/originals/\(entry.id)" : nil,
+            preview: isVideo && links.isServer
+                ? nil
+                : hasPreview && !isVideo
+                    ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
+                    : EntryTile(entry: entry, annotations: nil, links: links).image,
+            video: isVideo && links.isServer ? VideoView(entry: entry, type: read.videoType, links: links) : nil,
+            videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil, kind: entry.media.rawValue,
+            original: links.isServer && !isVideo ? "/originals/\(entry.id)" : nil,
             originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             files: read.files.map { file in
@@ -77,7 +85,15 @@ struct JournalPages: Sendable {
                         latitude: $0.latitude, longitude: $0.longitude, place: entry.placeName ?? "", tiles: tiles,
                         outlines: links.asset("countries.js"), bigMap: links.mapEntry(entry.id))
                 } : nil,
-            text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init))
+            text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init),
+            stack: StackView(read, links: links, csrf: csrf))
+    }
+
+    /// An export carries previews, not originals (docs/web.md), so a video is its poster and these words.
+    static func exportVideoNote(_ entry: JournalEntry) -> String {
+        let name = (entry.sourcePath as NSString).lastPathComponent
+        let length = entry.durationSeconds.map { ", \(EntryText.duration($0))" } ?? ""
+        return "A video (\(name)\(length)): this export holds its poster frame, not the video file."
     }
 
     private func previewImage(_ entry: JournalEntry, _ name: ThumbnailName, _ size: (width: Int, height: Int)) -> ImageView {

@@ -94,6 +94,12 @@ struct EntryPage: Sendable {
     let newer: String?
     let older: String?
     let preview: ImageView?
+    /// A video entry on the server: the player instead of the preview and the original's link.
+    var video: VideoView? = nil
+    /// A video entry in an export, which has its poster (`preview`) but not the video file.
+    var videoNote: String? = nil
+    /// "photo" or "video": what "About this …" names.
+    var kind = "photo"
     let original: String?
     /// The original as a JPEG, when it is not one (a HEIC most browsers cannot show).
     var originalJPEG: String? = nil
@@ -109,6 +115,8 @@ struct EntryPage: Sendable {
     let map: MapSpot?
     let text: String
     let paragraphs: [String]
+    /// The frames of the entry's stack (docs/stacks.md); nil when it is alone.
+    var stack: StackView? = nil
 }
 
 struct ConfirmDeletePage: Sendable {

@@ -4,6 +4,8 @@ import DaybookStore
 struct TileEntries: Sendable {
     var entries: [JournalEntry]
     var annotations: [String: EntryAnnotations]
+    /// The size of each stack cover's stack (docs/stacks.md).
+    var stackSizes: [String: Int] = [:]
 }
 
 /// What an entry page shows besides the entry: its tags, weather and neighbours.
@@ -15,11 +17,21 @@ struct EntryRead: Sendable {
     let older: JournalEntry?
     /// Its other files (a RAW beside the photo).
     let files: [EntryFile]
+    /// A video's content type from its file's first bytes (`video/mp4`, …), read here, on the
+    /// store's reader thread, so rendering the page never touches a file; nil for a photo or a
+    /// file that cannot be read now.
+    var videoType: String? = nil
+    /// The frames of its stack, oldest first, and the stack; none when it is alone.
+    var stackFrames: [JournalEntry] = []
+    var stack: EntryStack? = nil
 }
 
 extension JournalReader {
     func tiles(_ entries: [JournalEntry]) throws -> TileEntries {
-        TileEntries(entries: entries, annotations: entries.isEmpty ? [:] : try annotations(for: entries.map(\.id)))
+        let ids = entries.map(\.id)
+        return TileEntries(
+            entries: entries, annotations: entries.isEmpty ? [:] : try annotations(for: ids),
+            stackSizes: entries.isEmpty ? [:] : try stackSizes(entryIDs: ids))
     }
 
     /// `newer` and `older` given (an export knows them from its list), or else read.
@@ -27,6 +39,8 @@ extension JournalReader {
         let around = try given ?? neighbours(of: entry)
         return EntryRead(
             entry: entry, tags: try tags(entryID: entry.id), weather: try weather(entryID: entry.id), newer: around.newer,
-            older: around.older, files: try files(entryID: entry.id))
+            older: around.older, files: try files(entryID: entry.id),
+            videoType: entry.media == .video ? OriginalPhoto.head(of: entry).map(OriginalMediaType.of) : nil,
+            stackFrames: try stackFrames(entryID: entry.id), stack: try entryStack(entryID: entry.id))
     }
 }

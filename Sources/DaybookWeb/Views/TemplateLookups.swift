@@ -19,6 +19,8 @@ extension EntryTile: TemplateModel {
         case "hasTags": .init(hasTags)
         case "excerpt": .init(excerpt)
         case "distance": .init(distance)
+        case "video": .init(video)
+        case "stack": .init(stack)
         case "html": .init(TileHTML.shared.html(for: self))
         default: .missing
         }

@@ -28,12 +28,29 @@
     const lon = Math.abs(e.longitude).toFixed(5) + "° " + (e.longitude < 0 ? "W" : "E");
     return lat + ", " + lon;
   }
+  // As EntryText.duration writes it: "12 s", "2 min 05 s", "1 h 02 min".
+  function duration(seconds) {
+    if (typeof seconds !== "number" || !isFinite(seconds) || seconds < 0) return null;
+    const total = Math.round(seconds);
+    const two = function (n) { return (n < 10 ? "0" : "") + n; };
+    if (total < 60) return total + " s";
+    if (total < 3600) return Math.floor(total / 60) + " min " + two(total % 60) + " s";
+    return Math.floor(total / 3600) + " h " + two(Math.floor(total / 60) % 60) + " min";
+  }
   function tile(e) {
     const p = parts(e.captured_local);
     const li = el("li", "tile");
     li.dataset.id = e.id;
     const link = el("a");
     link.href = "/entries/" + encodeURIComponent(e.id);
+    if (e.media === "video") {
+      // The ▶ badge tile.mustache gives a video's tile.
+      link.className = "video";
+      const length = duration(e.duration_seconds);
+      const badge = el("span", "badge", "▶" + (length ? " " + length : ""));
+      badge.title = "Video";
+      link.appendChild(badge);
+    }
     const alt = "Photo" + (p ? " of " + p.day : "") + (place(e) ? " at " + place(e) : "");
     if (e.thumbnail && e.thumbnail_width && e.thumbnail_height) {
       const img = el("img");

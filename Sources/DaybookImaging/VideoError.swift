@@ -1,0 +1,53 @@
+/// Why a video gave no entry, or no poster. `description` is one human line for per-file reports.
+package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file stops inside its top-level box `box`: cut short, or still being written.
+    case truncated(box: String, fileSize: Int, declaredEnd: Int)
+    /// No `moov` box: the index, which most cameras write after the media data, never came.
+    case indexMissing
+    /// FFmpeg's QuickTime/MP4 demuxer could not read the container.
+    case unreadable(String)
+    /// The container has no video track (an audio-only .m4a renamed .mp4).
+    case noVideoStream
+    /// The video track holds no frames, or declares no length.
+    case empty
+    /// The video track's sample entry gives no width or height.
+    case noFrameSize
+    /// The frame declares more pixels than `limit`; nothing was decoded.
+    case tooLarge(FrameSize, limit: Int)
+    /// The container declares a length no camera records.
+    case tooLong(seconds: Double, limit: Double)
+    /// FFmpeg has no decoder for the track's codec.
+    case unsupportedCodec(String)
+    /// The track would not decode to a single frame.
+    case corrupt(String)
+
+    package var frameSize: FrameSize? {
+        if case .tooLarge(let frame, _) = self { return frame }
+        return nil
+    }
+
+    package var description: String {
+        switch self {
+        case .truncated(let box, let size, let end):
+            "truncated video: it ends at byte \(size), inside its '\(box)' box, which declares \(end)"
+        case .indexMissing:
+            "incomplete video: no 'moov' box (the index a camera writes last is missing)"
+        case .unreadable(let detail):
+            "unreadable video container (FFmpeg: \(detail))"
+        case .noVideoStream:
+            "no video track in the file"
+        case .empty:
+            "video track with no frames (zero length)"
+        case .noFrameSize:
+            "video track declares no frame size"
+        case .tooLarge(let frame, let limit):
+            "video frame \(frame.width)×\(frame.height) exceeds the \(limit)-pixel limit"
+        case .tooLong(let seconds, let limit):
+            "video declares a length of \(Int(seconds)) s, beyond the \(Int(limit)) s limit"
+        case .unsupportedCodec(let codec):
+            codec == "none" ? "video track names no codec" : "video coded as \(codec), which this FFmpeg cannot decode"
+        case .corrupt(let detail):
+            "corrupt video: no frame would decode (\(detail))"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import DaybookTestSupport
+import Foundation
+import XCTest
+
+/// A motion photo through the real `daybook`: `show` names its clip, `show --json` and
+/// `list --json` give `"motion"`, and `export json` / `import` carry it to a new library.
+final class MotionCLITests: XCTestCase {
+    var base: URL!
+
+    override func setUpWithError() throws { base = try TemporaryFolder.make("daybook-motion-cli") }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: base) }
+
+    func daybook(_ library: String, _ arguments: String...) throws -> DaybookProcess.Run {
+        try DaybookProcess.run(arguments, library: base.appendingPathComponent(library))
+    }
+
+    /// The one entry's id and its `show --json` document.
+    func shown(_ library: String) throws -> (id: String, json: [String: Any]) {
+        let list = try daybook(library, "list", "--json")
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(entries.count, 1)
+        let id = try XCTUnwrap(entries.first?["id"] as? String)
+        let show = try daybook(library, "show", "--json", id)
+        XCTAssertEqual(show.status, 0, show.stderr)
+        return (id, try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any]))
+    }
+
+    func testMotionPhotoInShowJSONAndThroughExportImport() throws {
+        let photo = Repository.fixtures.appendingPathComponent("motion/google-motion.jpg")
+        let ingest = try daybook("first", "ingest", photo.path)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        XCTAssertFalse(ingest.stderr.contains("warning"), ingest.stderr)
+
+        let (id, json) = try shown("first")
+        let motion = try XCTUnwrap(json["motion"] as? [String: Any], "\(json)")
+        XCTAssertEqual(motion["source"] as? String, "motion-photo")
+        XCTAssertEqual((motion["offset"] as? NSNumber)?.intValue, 1722)
+        XCTAssertEqual((motion["length"] as? NSNumber)?.intValue, 2823)
+        XCTAssertNil(motion["path"])
+
+        let text = try daybook("first", "show", id)
+        XCTAssertTrue(text.stdout.contains("motion       motion photo: 2.8 KB clip"), text.stdout)
+
+        let archive = base.appendingPathComponent("journal.json")
+        XCTAssertEqual(try daybook("first", "export", "json", archive.path).status, 0)
+        let imported = try daybook("second", "import", archive.path)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(try shown("second").json["motion"] as? NSDictionary, motion as NSDictionary)
+    }
+
+    func testPlainPhotoHasNoMotionField() throws {
+        let ingest = try daybook("plain", "ingest", Repository.sampleSquares.appendingPathComponent("07-deadsea-2022-06.jpg").path)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        XCTAssertNil(try shown("plain").json["motion"])
+    }
+}
