@@ -10,7 +10,7 @@ extension JournalStore {
 
     static func files(_ db: Database, entryID: String) throws -> [EntryFile] {
         try Row.fetchAll(
-            db, sql: "SELECT role, path, content_hash, file_size FROM entry_file WHERE entry_id = ? ORDER BY role, path",
+            db.cachedStatement(sql: "SELECT role, path, content_hash, file_size FROM entry_file WHERE entry_id = ? ORDER BY role, path"),
             arguments: [entryID]
         ).compactMap { row in
             guard let role = EntryFile.Role(rawValue: row["role"]) else { return nil }

@@ -9,8 +9,10 @@ extension JournalStore {
 
     static func tags(_ db: Database, entryID: String) throws -> [JournalTag] {
         // User tags first (the user's words matter most), then by score.
-        try JournalTag.filter(JournalTag.Columns.entryId == entryID).order(JournalTag.displayOrder)
-            .fetchAll(db)
+        // A cached statement: every entry page reads its tags.
+        let order = JournalTag.displayOrder.map { SQL("\($0)") }.joined(separator: ", ")
+        let sql: SQL = "SELECT * FROM \(JournalTag.self) WHERE \(JournalTag.Columns.entryId == entryID) ORDER BY \(order)"
+        return try SQLRequest<JournalTag>(literal: sql, cached: true).fetchAll(db)
     }
 
     /// Replaces an entry's auto tags with the tagger's new proposals, skipping names the user

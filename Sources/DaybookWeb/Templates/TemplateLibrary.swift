@@ -19,15 +19,23 @@ enum TemplateLibrary {
     static let partials = ["head", "foot", "tiles", "sections", "fact"]
     static let tile = "tile"
 
+    /// Each template's text by name, as the binary carries it.
+    static let texts: [String: String] = {
+        var texts: [String: String] = [:]
+        for file in EmbeddedFiles.web.files(in: folder) where file.name.hasSuffix(".mustache") {
+            texts[String(file.name.dropLast(".mustache".count))] = file.text
+        }
+        return texts
+    }()
+
     static let shared: MustacheLibrary = {
         MustacheContentTypes.register(HTMLText(), named: HTMLText.contentTypeName)
         var library = MustacheLibrary()
-        for file in EmbeddedFiles.web.files(in: folder) where file.name.hasSuffix(".mustache") {
-            let name = String(file.name.dropLast(".mustache".count))
+        for (name, text) in texts {
             // The templates are files of this module: one that does not parse is a bug, caught
             // by every test that renders a page.
-            do { try library.register(escapedByHTMLText(file.text), named: name) } catch {
-                preconditionFailure("template \(file.path): \(error)")
+            do { try library.register(escapedByHTMLText(text), named: name) } catch {
+                preconditionFailure("template \(folder)/\(name).mustache: \(error)")
             }
         }
         for name in partials + [tile] + Page.allCases.map(\.rawValue) where library.getTemplate(named: name) == nil {
@@ -50,6 +58,31 @@ enum TemplateLibrary {
 
     /// One tile's `<li>`, as `TileHTML` keeps it.
     static func render(_ tile: EntryTile) -> String {
-        shared.render(tile, withTemplate: Self.tile) ?? ""
+        typedTile.render(tile, capacity: 1024)
+    }
+
+    /// The pages the typed renderer draws (`TypedTemplate`): the timeline and the entry page,
+    /// the two a journal is mostly read by.
+    static func render(_ page: TimelinePage) -> String {
+        typedTimeline.render(page, capacity: 64 * 1024)
+    }
+
+    static func render(_ page: EntryPage) -> String {
+        typedEntry.render(page, capacity: 16 * 1024)
+    }
+
+    static let typedTile = typed(tile)
+    static let typedTimeline = typed(Page.timeline.rawValue)
+    static let typedEntry = typed(Page.entry.rawValue)
+
+    /// A template parsed for `TypedTemplate`, partials included; one it cannot read is a bug,
+    /// caught by every test that renders the page.
+    static func typed(_ name: String) -> TypedTemplate {
+        do {
+            guard let text = texts[name] else { throw TypedTemplate.ParseError(description: "no such template") }
+            return try TypedTemplate(parsing: escapedByHTMLText(text)) { texts[$0].map(escapedByHTMLText) }
+        } catch {
+            preconditionFailure("template \(folder)/\(name).mustache: \(error)")
+        }
     }
 }

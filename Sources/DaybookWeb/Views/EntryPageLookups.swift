@@ -1,111 +1,109 @@
-import Mustache
-
 // The entry page's models answer the templates' names directly, as the timeline's do
-// (TemplateLookups.swift): found through Mirror, its names were a third of an entry page's
-// CPU (perf, 100,000-entry library). Every stored property is listed; a name not listed
+// (TemplateLookups.swift), typed for `TypedTemplate`: found through Mirror, its names were a
+// third of an entry page's CPU (perf, 100,000-entry library). Every stored property is listed; a name not listed
 // reads as missing, as Mirror reads a nil optional (`TemplateLookupTests` holds each list to
 // its type's properties).
 
-extension EntryPage: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntryPage: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "frame": frame
-        case "id": id
-        case "newer": newer
-        case "older": older
-        case "preview": preview
-        case "video": video
-        case "videoNote": videoNote
-        case "kind": kind
-        case "original": original
-        case "originalJPEG": originalJPEG
-        case "fileName": fileName
-        case "files": files
-        case "day": day
-        case "facts": facts
-        case "details": details
-        case "tags": tags
-        case "edit": edit
-        case "map": map
-        case "text": text
-        case "paragraphs": paragraphs
-        case "stack": stack
-        default: nil
+        case "frame": .init(frame)
+        case "id": .init(id)
+        case "newer": .init(newer)
+        case "older": .init(older)
+        case "preview": .init(preview)
+        case "video": .init(video)
+        case "videoNote": .init(videoNote)
+        case "kind": .init(kind)
+        case "original": .init(original)
+        case "originalJPEG": .init(originalJPEG)
+        case "fileName": .init(fileName)
+        case "files": .init(files)
+        case "day": .init(day)
+        case "facts": .init(facts)
+        case "details": .init(details)
+        case "tags": .init(tags)
+        case "edit": .init(edit)
+        case "map": .init(map)
+        case "text": .init(text)
+        case "paragraphs": .init(paragraphs)
+        case "stack": .init(stack)
+        default: .missing
         }
     }
 }
 
-extension FactRow: MustacheParent {
-    func child(named name: String) -> Any? {
+extension FactRow: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "value": value
-        case "notes": notes
-        case "hasNotes": hasNotes
-        default: nil
+        case "label": .init(label)
+        case "value": .init(value)
+        case "notes": .init(notes)
+        case "hasNotes": .init(hasNotes)
+        default: .missing
         }
     }
 }
 
-extension FactText: MustacheParent {
-    func child(named name: String) -> Any? {
+extension FactText: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "text": text
-        case "fields": fields
-        default: nil
+        case "text": .init(text)
+        case "fields": .init(fields)
+        default: .missing
         }
     }
 }
 
-extension EditForms: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EditForms: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "textAction": textAction
-        case "tagsAction": tagsAction
-        case "deleteLink": deleteLink
-        case "csrf": csrf
-        case "textVersion": textVersion
-        default: nil
+        case "textAction": .init(textAction)
+        case "tagsAction": .init(tagsAction)
+        case "deleteLink": .init(deleteLink)
+        case "csrf": .init(csrf)
+        case "textVersion": .init(textVersion)
+        default: .missing
         }
     }
 }
 
-extension MapSpot: MustacheParent {
-    func child(named name: String) -> Any? {
+extension MapSpot: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "latitude": latitude
-        case "longitude": longitude
-        case "place": place
-        case "tiles": tiles
-        case "outlines": outlines
-        case "bigMap": bigMap
-        default: nil
+        case "latitude": .init(latitude)
+        case "longitude": .init(longitude)
+        case "place": .init(place)
+        case "tiles": .init(tiles)
+        case "outlines": .init(outlines)
+        case "bigMap": .init(bigMap)
+        default: .missing
         }
     }
 }
 
-extension FileLink: MustacheParent {
-    func child(named name: String) -> Any? {
+extension FileLink: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "label": label
-        case "name": self.name
-        case "href": href
-        default: nil
+        case "label": .init(label)
+        case "name": .init(self.name)
+        case "href": .init(href)
+        default: .missing
         }
     }
 }
 
-extension VideoView: MustacheParent {
-    func child(named name: String) -> Any? {
+extension VideoView: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "src": src
-        case "type": type
-        case "poster": poster
-        case "width": width
-        case "height": height
-        case "download": download
-        case "fileName": fileName
-        default: nil
+        case "src": .init(src)
+        case "type": .init(type)
+        case "poster": .init(poster)
+        case "width": .init(width)
+        case "height": .init(height)
+        case "download": .init(download)
+        case "fileName": .init(fileName)
+        default: .missing
         }
     }
 }

@@ -25,18 +25,25 @@ struct JournalPages: Sendable {
 
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
     func timeline(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> String {
+        TemplateLibrary.render(timelineModel(tiles, newer: newer, older: older, month: month))
+    }
+
+    func timelineModel(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> TimelinePage {
         var frame = frame("Timeline")
         if links.isServer { frame.scripts = [links.asset("timeline.js")] }
-        let page = TimelinePage(
+        return TimelinePage(
             frame: frame, jump: links.isServer ? JumpForm(action: links.timeline, month: month) : nil,
             sections: sections(tiles) { EntryText.month($0.capturedLocal) },
             empty: "No entries yet: run `daybook ingest FOLDER`.", api: "/api/entries", newer: newer, older: older?.href,
             olderCursor: older?.cursor)
-        return TemplateLibrary.render(.timeline, page)
     }
 
     /// `hasPreview` false (an export whose photo is gone) shows the thumbnail instead.
     func entry(_ read: EntryRead, hasPreview: Bool = true) -> String {
+        TemplateLibrary.render(entryModel(read, hasPreview: hasPreview))
+    }
+
+    func entryModel(_ read: EntryRead, hasPreview: Bool = true) -> EntryPage {
         let (entry, tags, weather, newer, older) = (read.entry, read.tags, read.weather, read.newer, read.older)
         var frame = frame(entry.capturedLocal.map(EntryText.day) ?? "Undated entry")
         if entry.location != nil && leaflet {
@@ -51,7 +58,7 @@ struct JournalPages: Sendable {
         }
         let isVideo = entry.media == .video
         if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }
-        let page = EntryPage(
+        return EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
             preview: isVideo && links.isServer
                 ? nil
@@ -80,7 +87,6 @@ struct JournalPages: Sendable {
                 } : nil,
             text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init),
             stack: StackView(read, links: links, csrf: csrf))
-        return TemplateLibrary.render(.entry, page)
     }
 
     /// An export carries previews, not originals (docs/web.md), so a video is its poster and these words.

@@ -1,5 +1,4 @@
 import DaybookStore
-import Mustache
 
 /// An entry page's stack: every frame as a thumbnail linking to its own page, and on a
 /// server the forms that make this frame the cover or split the stack (Routes+Edits.swift).
@@ -43,28 +42,28 @@ struct StackFrameView: Sendable {
     let isThis: Bool
 }
 
-extension StackView: MustacheParent {
-    func child(named name: String) -> Any? {
+extension StackView: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "size": size
-        case "frames": frames
-        case "coverAction": coverAction
-        case "splitAction": splitAction
-        case "csrf": csrf
-        default: nil
+        case "size": .init(size)
+        case "frames": .init(frames)
+        case "coverAction": .init(coverAction)
+        case "splitAction": .init(splitAction)
+        case "csrf": .init(csrf)
+        default: .missing
         }
     }
 }
 
-extension StackFrameView: MustacheParent {
-    func child(named name: String) -> Any? {
+extension StackFrameView: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
         switch name {
-        case "href": href
-        case "image": image
-        case "time": time
-        case "isCover": isCover
-        case "isThis": isThis
-        default: nil
+        case "href": .init(href)
+        case "image": .init(image)
+        case "time": .init(time)
+        case "isCover": .init(isCover)
+        case "isThis": .init(isThis)
+        default: .missing
         }
     }
 }

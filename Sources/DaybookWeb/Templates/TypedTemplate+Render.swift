@@ -1,0 +1,78 @@
+extension TypedTemplate {
+    /// The template filled from `model`, as swift-mustache renders it: a name is looked up in
+    /// the innermost section's value first, then outwards; a missing or false value, or an
+    /// empty list, skips a section; a list repeats it once per element.
+    func render(_ model: some TemplateModel, capacity: Int = 4096) -> String {
+        var output = ""
+        output.reserveCapacity(capacity)
+        var stack: [TemplateValue] = [.object(model)]
+        Self.render(nodes, &stack, into: &output)
+        return output
+    }
+
+    private static func render(_ nodes: [Node], _ stack: inout [TemplateValue], into output: inout String) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .value(let name, let escaped):
+                switch lookUp(name, stack) {
+                case .text(let text): output += escaped ? HTMLText.escape(text) : text
+                case .number(let number): output += String(number)
+                case .decimal(let decimal): output += String(describing: decimal)
+                case .flag(let flag): output += flag ? "true" : "false"
+                case .missing, .object, .list, .texts: break
+                }
+            case .section(let name, let inverted, let body):
+                let value = lookUp(name, stack)
+                if inverted {
+                    if !shows(value) { render(body, &stack, into: &output) }
+                    continue
+                }
+                switch value {
+                case .missing, .flag(false): break
+                case .flag(true): render(body, &stack, into: &output)
+                case .list(let list):
+                    for element in list { renderBody(body, in: .object(element), &stack, into: &output) }
+                case .texts(let texts):
+                    for text in texts { renderBody(body, in: .text(text), &stack, into: &output) }
+                case .text, .number, .decimal, .object: renderBody(body, in: value, &stack, into: &output)
+                }
+            }
+        }
+    }
+
+    private static func renderBody(_ body: [Node], in value: TemplateValue, _ stack: inout [TemplateValue], into output: inout String) {
+        stack.append(value)
+        render(body, &stack, into: &output)
+        stack.removeLast()
+    }
+
+    /// Whether a section over this value is shown (an inverted section shows when not).
+    private static func shows(_ value: TemplateValue) -> Bool {
+        switch value {
+        case .missing: false
+        case .flag(let flag): flag
+        case .list(let list): !list.isEmpty
+        case .texts(let texts): !texts.isEmpty
+        case .text, .number, .decimal, .object: true
+        }
+    }
+
+    /// The first part of a name from the innermost value that has it, the rest from that one.
+    private static func lookUp(_ name: Name, _ stack: [TemplateValue]) -> TemplateValue {
+        guard let first = name.parts.first else { return stack.last ?? .missing }
+        var found = TemplateValue.missing
+        for scope in stack.reversed() {
+            guard case .object(let object) = scope else { continue }
+            found = object.templateValue(named: first)
+            if case .missing = found { continue }
+            break
+        }
+        for part in name.parts.dropFirst() {
+            guard case .object(let object) = found else { return .missing }
+            found = object.templateValue(named: part)
+        }
+        return found
+    }
+}
