@@ -27,8 +27,10 @@ final class TemplateLookupTests: XCTestCase {
             src: "/originals/v", type: "video/mp4", poster: "/t.jpg", width: 4, height: 3, download: "Download", fileName: "v.mp4")
         page.video = video
         page.videoNote = "A video"
+        let motion = MotionView(src: "/originals/m?file=motion", type: "video/mp4", badge: "Motion", unplayable: "Motion photo")
+        page.motion = motion
         let models: [any MustacheParent] = [
-            image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video,
+            image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video, motion,
             JumpForm(action: "/", month: "2024-07"),
         ]
         for model in models {

@@ -16,6 +16,7 @@ extension EntryPage: MustacheParent {
         case "preview": preview
         case "video": video
         case "videoNote": videoNote
+        case "motion": motion
         case "kind": kind
         case "original": original
         case "originalJPEG": originalJPEG
@@ -104,6 +105,18 @@ extension VideoView: MustacheParent {
         case "height": height
         case "download": download
         case "fileName": fileName
+        default: nil
+        }
+    }
+}
+
+extension MotionView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "src": src
+        case "type": type
+        case "badge": badge
+        case "unplayable": unplayable
         default: nil
         }
     }
