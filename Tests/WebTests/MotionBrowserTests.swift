@@ -5,9 +5,10 @@ import HummingbirdTesting
 import XCTest
 
 /// Headless Chromium on a real server on 127.0.0.1: a motion photo's page plays its clip over
-/// the still while the mouse is on it and from a click until the next, and a Live Photo's page
-/// shows its still with the LIVE badge and logs no error. Skipped only where chromium is not
-/// installed.
+/// the still while the mouse is on it and from a click until the next; a Live Photo's page
+/// shows its still with the LIVE badge and plays its movie on a tap; an HEVC movie leaves the
+/// still and its badge becomes the download link; no page logs an error. Skipped only where
+/// chromium is not installed.
 final class MotionBrowserTests: XCTestCase {
     /// Installed before the page's own scripts: every error a console would show, kept for the test.
     static let errorRecorder = """
@@ -69,6 +70,9 @@ final class MotionBrowserTests: XCTestCase {
             XCTAssertEqual(liveBadge, "LIVE")
             let liveFact = try await livePage.evaluate("document.querySelector('[data-field=\"motion\"]').textContent") as? String
             XCTAssertEqual(liveFact, "Live Photo: IMG_0001.MOV")
+            // Its movie here is H.264 in QuickTime, which Chromium plays (half a second, looped).
+            _ = try await livePage.evaluate("document.querySelector('.motionbadge').click()")
+            try await Self.waitUntilPlaying(livePage, "a Live Photo on a tap", atLeast: 0.2)
             let liveErrors = try await livePage.evaluate("daybookErrors.join('\\n')") as? String
             XCTAssertEqual(liveErrors, "", "no console error")
 
@@ -103,14 +107,16 @@ final class MotionBrowserTests: XCTestCase {
         """
 
     /// The clip's `currentTime` advances (fetched from `?file=motion`) while the box says it plays.
-    static func waitUntilPlaying(_ page: DevToolsPipe.Tab, _ how: String, file: StaticString = #filePath, line: UInt = #line) async throws {
+    static func waitUntilPlaying(
+        _ page: DevToolsPipe.Tab, _ how: String, atLeast seconds: Double = 0.3, file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
         var time = 0.0
-        for _ in 0..<100 where time < 0.3 {
+        for _ in 0..<100 where time < seconds {
             try await Task.sleep(for: .milliseconds(50))
             time = try await page.evaluate("document.querySelector('video.motionclip').currentTime") as? Double ?? 0
         }
         let state = try await page.evaluate(Self.state) as? String ?? ""
-        XCTAssertGreaterThanOrEqual(time, 0.3, "currentTime advances \(how): \(state)", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(time, seconds, "currentTime advances \(how): \(state)", file: file, line: line)
         XCTAssertTrue(state.hasPrefix("playing running"), "\(how): \(state)", file: file, line: line)
     }
 
