@@ -30,8 +30,10 @@ final class TemplateLookupTests: XCTestCase {
         let stackFrame = StackFrameView(href: "/entries/b", image: image, time: "14:30", isCover: true, isThis: false)
         let stack = StackView(size: 2, frames: [stackFrame], coverAction: "/c", splitAction: "/s", csrf: "c")
         page.stack = stack
+        let motion = MotionView(src: "/originals/m?file=motion", type: "video/mp4", badge: "Motion", unplayable: "Motion photo")
+        page.motion = motion
         let models: [any MustacheParent] = [
-            image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video, stack, stackFrame,
+            image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video, stack, stackFrame, motion,
             JumpForm(action: "/", month: "2024-07"),
         ]
         for model in models {

@@ -37,10 +37,17 @@ extension WebJournal {
             guard form == nil || form == "jpeg" else { return Answer.problem(.badRequest, "as= takes only jpeg") }
             let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
             // `?file=raw`: the entry's other file in that role (its RAW), as it is, by the same rules.
-            if let role = request.uri.queryParameters.get("file") {
-                guard form == nil, let role = EntryFile.Role(rawValue: String(role)) else {
-                    return Answer.problem(.badRequest, "file= takes only raw, and not with as=")
+            // `?file=motion`: its motion clip or Live Photo movie (Routes+Motion.swift).
+            if let name = request.uri.queryParameters.get("file") {
+                let refusal = Answer.problem(.badRequest, "file= takes only raw or motion, and not with as=")
+                guard form == nil else { return refusal }
+                if name == "motion" {
+                    guard let entry = try await lookUp(context.parameters.get("id")),
+                        let answer = try await motion(of: entry, allowedFolders: allowed, request: request)
+                    else { return Answer.problem(.notFound, "no motion clip: the entry has none, or its file has changed") }
+                    return answer
                 }
+                guard let role = EntryFile.Role(rawValue: String(name)) else { return refusal }
                 guard let entry = try await lookUp(context.parameters.get("id")),
                     let file = try await store.read({ try $0.files(entryID: entry.id) }).first(where: { $0.role == role }),
                     let original = try await OriginalPhoto.loadOffThePool(

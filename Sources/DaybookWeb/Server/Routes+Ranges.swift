@@ -7,22 +7,27 @@ extension WebJournal {
     /// hash the file was just checked against, so it is strong: `If-Range` with it gets the
     /// part, with anything else (an older ETag, a date) the whole file.
     static func original(_ original: OriginalPhoto, contentHash: String, name: String, request: Request) -> Response {
-        let file = original.file
-        let etag = "\"o-\(contentHash)\""
-        var headers = originalHeaders(type: original.contentType, name: name)
+        ranged(FileWindow(original.file), type: original.contentType, etag: "\"o-\(contentHash)\"", name: name, request: request)
+    }
+
+    /// `window`'s bytes as a file of its own (a motion photo's clip), by the same rules: a
+    /// range counts from the window's start, and Content-Range gives the window's size.
+    static func ranged(_ window: FileWindow, type: String, etag: String, name: String, request: Request) -> Response {
+        let size = window.count
+        var headers = originalHeaders(type: type, name: name)
         headers[.eTag] = etag
         headers[.acceptRanges] = "bytes"
         let ifRange = request.headers[.ifRange]
-        let range = ifRange == nil || ifRange == etag ? ByteRange(header: request.headers[.range], size: file.size) : .whole
+        let range = ifRange == nil || ifRange == etag ? ByteRange(header: request.headers[.range], size: size) : .whole
         switch range {
         case .whole:
-            return Response(status: .ok, headers: headers, body: file.responseBody())
+            return Response(status: .ok, headers: headers, body: window.responseBody())
         case .part(let part):
-            headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(file.size)"
-            return Response(status: .partialContent, headers: headers, body: file.responseBody(part: part))
+            headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
+            return Response(status: .partialContent, headers: headers, body: window.responseBody(part: part))
         case .unsatisfiable:
-            var refusal = Answer.problem(.rangeNotSatisfiable, "the range asked for is not within the file's \(file.size) bytes")
-            refusal.headers[.contentRange] = "bytes */\(file.size)"
+            var refusal = Answer.problem(.rangeNotSatisfiable, "the range asked for is not within the file's \(size) bytes")
+            refusal.headers[.contentRange] = "bytes */\(size)"
             refusal.headers[.acceptRanges] = "bytes"
             return refusal
         }

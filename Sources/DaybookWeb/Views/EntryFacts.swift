@@ -39,8 +39,6 @@ package enum EntryFacts {
     /// The `--json` fields the page leaves out on purpose, and why.
     package static let leftOut: [String: String] = [
         "thumbnail": thumbnailReason, "thumbnail_width": thumbnailReason, "thumbnail_height": thumbnailReason,
-        // Until the page plays the clip on hover or tap (issue 21, the web side of motion).
-        "motion": "a motion photo's clip or a Live Photo's movie, which the page does not play yet",
         // A photo has no length; a video's page shows it as its Length row.
         "duration_seconds": "a video's length, shown as Length on a video's page; a photo has none",
     ]
@@ -111,8 +109,8 @@ package enum EntryFacts {
             notes: EntryText.weatherDetails(weather).map { FactText($0, nil) })
     }
 
-    /// The rest, as plain as `daybook show` prints it.
-    static func details(_ entry: JournalEntry) -> [FactRow] {
+    /// The rest, as plain as `daybook show` prints it; `files` are the entry's other files (its Live Photo movie).
+    static func details(_ entry: JournalEntry, files: [EntryFile]) -> [FactRow] {
         var rows: [FactRow] = []
         if let date = entry.capturedLocal {
             rows.append(
@@ -138,6 +136,7 @@ package enum EntryFacts {
             rows.append(FactRow("Country", FactText("—", "place_country_code place_time_zone place_version")))
         }
         rows.append(FactRow("Media", FactText(entry.media.rawValue, "media")))
+        rows.append(motion(entry, files: files))
         let pixels = entry.pixelWidth.flatMap { width in entry.pixelHeight.map { "\(width) × \($0)" } } ?? "unknown"
         rows.append(
             FactRow(

@@ -14,6 +14,7 @@ extension EntryPage: TemplateModel {
         case "preview": .init(preview)
         case "video": .init(video)
         case "videoNote": .init(videoNote)
+        case "motion": .init(motion)
         case "kind": .init(kind)
         case "original": .init(original)
         case "originalJPEG": .init(originalJPEG)
@@ -103,6 +104,18 @@ extension VideoView: TemplateModel {
         case "height": .init(height)
         case "download": .init(download)
         case "fileName": .init(fileName)
+        default: .missing
+        }
+    }
+}
+
+extension MotionView: TemplateModel {
+    func templateValue(named name: String) -> TemplateValue {
+        switch name {
+        case "src": .init(src)
+        case "type": .init(type)
+        case "badge": .init(badge)
+        case "unplayable": .init(unplayable)
         default: .missing
         }
     }

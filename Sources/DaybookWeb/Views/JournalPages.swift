@@ -58,6 +58,9 @@ struct JournalPages: Sendable {
         }
         let isVideo = entry.media == .video
         if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }
+        // The clip plays over the preview, from the server only: an export holds no originals.
+        let motion = links.isServer && hasPreview && !isVideo ? MotionView(entry: entry, files: read.files) : nil
+        if motion != nil { frame.scripts.append(links.asset("entry-motion.js")) }
         return EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
             preview: isVideo && links.isServer
@@ -66,7 +69,7 @@ struct JournalPages: Sendable {
                     ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
                     : EntryTile(entry: entry, annotations: nil, links: links).image,
             video: isVideo && links.isServer ? VideoView(entry: entry, type: read.videoType, links: links) : nil,
-            videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil, kind: entry.media.rawValue,
+            videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil, motion: motion, kind: entry.media.rawValue,
             original: links.isServer && !isVideo ? "/originals/\(entry.id)" : nil,
             originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
@@ -76,7 +79,7 @@ struct JournalPages: Sendable {
                     href: links.isServer ? "/originals/\(entry.id)?file=\(file.role.rawValue)" : nil)
             },
             day: entry.capturedLocal.map(EntryText.day) ?? "No date",
-            facts: EntryFacts.main(entry, weather: weather), details: EntryFacts.details(entry),
+            facts: EntryFacts.main(entry, weather: weather), details: EntryFacts.details(entry, files: read.files),
             tags: tags.map { TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name)) },
             edit: edit,
             map: leaflet

@@ -98,6 +98,8 @@ struct EntryPage: Sendable {
     var video: VideoView? = nil
     /// A video entry in an export, which has its poster (`preview`) but not the video file.
     var videoNote: String? = nil
+    /// A photo's motion clip or Live Photo movie, played over the preview (server only).
+    var motion: MotionView? = nil
     /// "photo" or "video": what "About this …" names.
     var kind = "photo"
     let original: String?
