@@ -31,7 +31,10 @@ enum EntryText {
         switch offset.source {
         case .exifOffsetTag: return "\(utc), from the camera's offset tag"
         case .gpsTimestamp: return "\(utc), from the GPS clock"
-        case .dateText: return "\(utc), from the zone written in the photo's XMP or IPTC date"
+        case .dateText:
+            // XMP or IPTC for a photo; a video's QuickTime creation date carries its zone too.
+            let written = entry.media == .video ? "QuickTime creation date" : "photo's XMP or IPTC date"
+            return "\(utc), from the zone written in the \(written)"
         case .placeTimeZone:
             // Older journals took the zone from the weather provider, before places had names.
             guard let name = entry.place?.timeZone ?? weather?.timeZone else { return "\(utc), from the place's time zone" }

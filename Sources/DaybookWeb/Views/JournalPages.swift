@@ -75,7 +75,7 @@ struct JournalPages: Sendable {
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             files: read.files.map { file in
                 FileLink(
-                    label: file.role == .raw ? "RAW" : file.role.rawValue, name: (file.path as NSString).lastPathComponent,
+                    label: Self.fileLabel(file.role), name: (file.path as NSString).lastPathComponent,
                     href: links.isServer ? "/originals/\(entry.id)?file=\(file.role.rawValue)" : nil)
             },
             day: entry.capturedLocal.map(EntryText.day) ?? "No date",
@@ -90,6 +90,14 @@ struct JournalPages: Sendable {
                 } : nil,
             text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init),
             stack: StackView(read, links: links, csrf: csrf))
+    }
+
+    /// How the page names an entry's other file: "RAW: IMG_0001.DNG", "Live Photo movie: IMG_0001.MOV".
+    static func fileLabel(_ role: EntryFile.Role) -> String {
+        switch role {
+        case .raw: "RAW"
+        case .livePhotoVideo: "Live Photo movie"
+        }
     }
 
     /// An export carries previews, not originals (docs/web.md), so a video is its poster and these words.
