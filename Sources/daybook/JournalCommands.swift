@@ -11,11 +11,13 @@ enum EntryListing {
     ) throws {
         let annotations = try store.annotations(for: entries.map(\.id))
         if json {
+            // Each entry's other files too (a RAW, a Live Photo's movie), as `show --json` gives them.
+            let files = try store.files(entryIDs: entries.map(\.id))
             return try Console.printJSON(
                 entries.map { entry in
                     EntryDetailsOutput(
                         entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
-                        distanceKm: distances[entry.id])
+                        distanceKm: distances[entry.id], files: files[entry.id] ?? [])
                 })
         }
         var current: String?

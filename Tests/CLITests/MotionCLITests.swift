@@ -54,4 +54,30 @@ final class MotionCLITests: XCTestCase {
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
         XCTAssertNil(try shown("plain").json["motion"])
     }
+
+    /// A Live Photo's motion and its movie file are in `list --json` as in `show --json`
+    /// (the list reads its entries' files in one query).
+    func testLivePhotoMotionInListJSON() throws {
+        let folder = base.appendingPathComponent("live")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["IMG_0001.JPG", "IMG_0001.MOV"] {
+            try FileManager.default.copyItem(
+                at: Repository.fixtures.appendingPathComponent("motion/live/\(name)"), to: folder.appendingPathComponent(name))
+        }
+        let ingest = try daybook("pair", "ingest", folder.path)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let list = try daybook("pair", "list", "--json")
+        let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(entries.count, 1, list.stdout)
+        let movie = folder.appendingPathComponent("IMG_0001.MOV").path
+        let motion = try XCTUnwrap(entries[0]["motion"] as? [String: Any], "\(entries[0])")
+        XCTAssertEqual(motion["source"] as? String, "live-photo")
+        XCTAssertEqual(motion["path"] as? String, movie)
+        let files = try XCTUnwrap(entries[0]["files"] as? [[String: Any]])
+        XCTAssertEqual(files.map { $0["role"] as? String }, ["live-photo-video"])
+        let id = try XCTUnwrap(entries[0]["id"] as? String)
+        let show = try daybook("pair", "show", "--json", id)
+        let shown = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(shown["motion"] as? NSDictionary, motion as NSDictionary)
+    }
 }

@@ -8,14 +8,37 @@ extension JournalStore {
         try pool.read { db in try Self.files(db, entryID: entryID) }
     }
 
+    /// The other files of many entries (`list --json` and the like), by entry id; entries with
+    /// none are left out. One query per 10,000 ids (SQLite's bound-value limit).
+    package func files(entryIDs: [String]) throws -> [String: [EntryFile]] {
+        var result: [String: [EntryFile]] = [:]
+        try pool.read { db in
+            for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
+                let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
+                let sql: SQL = """
+                    SELECT entry_id, role, path, content_hash, file_size FROM entry_file
+                    WHERE entry_id IN \(chunk) ORDER BY entry_id, role, path
+                    """
+                for row in try SQLRequest<Row>(literal: sql).fetchAll(db) {
+                    guard let file = Self.file(row) else { continue }
+                    result[row["entry_id"], default: []].append(file)
+                }
+            }
+        }
+        return result
+    }
+
     static func files(_ db: Database, entryID: String) throws -> [EntryFile] {
         try Row.fetchAll(
             db.cachedStatement(sql: "SELECT role, path, content_hash, file_size FROM entry_file WHERE entry_id = ? ORDER BY role, path"),
             arguments: [entryID]
-        ).compactMap { row in
-            guard let role = EntryFile.Role(rawValue: row["role"]) else { return nil }
-            return EntryFile(role: role, path: row["path"], contentHash: row["content_hash"], fileSize: row["file_size"])
-        }
+        ).compactMap(file)
+    }
+
+    /// A row of `entry_file`; nil for a role this version does not know.
+    private static func file(_ row: Row) -> EntryFile? {
+        guard let role = EntryFile.Role(rawValue: row["role"]) else { return nil }
+        return EntryFile(role: role, path: row["path"], contentHash: row["content_hash"], fileSize: row["file_size"])
     }
 
     /// The entry whose photo was last seen at `path`.

@@ -116,7 +116,8 @@ package struct EntryDetailsOutput: Sendable, Encodable {
     package let tags: [JournalTag]
     package let weather: WeatherRecord?
     package let distanceKm: Double?
-    /// The entry's other files (`show --json` only): its RAW; left out when there are none.
+    /// The entry's other files (`show --json` and the lists' `--json`): its RAW, its Live
+    /// Photo movie; left out when there are none.
     package var files: [EntryFile] = []
     /// The entry's stack (`show --json` only, docs/stacks.md); left out when it is alone.
     package var stack: EntryStack? = nil
