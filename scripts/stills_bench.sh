@@ -15,7 +15,7 @@ folder="$2"
 runs="${3:-5}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cpu() { /usr/bin/time -f "%U %S" -o "$work/t" "$@" >/dev/null 2>&1; awk '{print $1 + $2}' "$work/t"; }
+source "$(dirname "$0")/bench_cpu.sh"
 files=("$folder"/*)
 daybook=()
 vips=()
@@ -25,15 +25,13 @@ for run in $(seq "$runs"); do
     total=0
     for file in "${files[@]}"; do
         seconds=$(VIPS_CONCURRENCY=1 cpu vipsthumbnail -s 400 "$file" -o "$work/thumb.jpg")
-        total=$(awk -v a="$total" -v b="$seconds" 'BEGIN {print a + b}')
+        total=$(add "$total" "$seconds")
     done
     vips+=("$total")
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 d=$(median "${daybook[@]}")
 v=$(median "${vips[@]}")
 count=${#files[@]}
-per() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f", a * 1000 / b}'; }
 printf '%s: %d files, %d runs\n' "$folder" "$count" "$runs"
 printf 'daybook ingest: %s s CPU (median), %s ms per file; runs: %s\n' "$d" "$(per "$d" "$count")" "${daybook[*]}"
 printf 'vipsthumbnail:  %s s CPU (median), %s ms per file; runs: %s\n' "$v" "$(per "$v" "$count")" "${vips[*]}"

@@ -16,7 +16,7 @@ folder="$2"
 runs="${3:-5}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cpu() { /usr/bin/time -f "%U %S" -o "$work/t" "$@" >/dev/null 2>&1; awk '{print $1 + $2}' "$work/t"; }
+source "$(dirname "$0")/bench_cpu.sh"
 files=("$folder"/*)
 daybook=()
 ffmpeg_runs=()
@@ -28,18 +28,16 @@ for run in $(seq "$runs"); do
         total=0
         for file in "${files[@]}"; do
             seconds=$(cpu ffmpeg -hide_banner -loglevel error -threads 1 -ss "$seek" -i "$file" -frames:v 1 -vf scale=400:-2 -y "$work/poster.jpg")
-            total=$(awk -v a="$total" -v b="$seconds" 'BEGIN {print a + b}')
+            total=$(add "$total" "$seconds")
         done
         if [ "$seek" = 1 ]; then ffmpeg_runs+=("$total"); else first_runs+=("$total"); fi
     done
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 d=$(median "${daybook[@]}")
 f=$(median "${ffmpeg_runs[@]}")
 f0=$(median "${first_runs[@]}")
 count=${#files[@]}
 printf 'videos: %d files, %d runs\n' "$count" "$runs"
-per() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1f", a * 1000 / b}'; }
 printf 'daybook ingest: %s s CPU (median), %s ms per file; runs: %s\n' "$d" "$(per "$d" "$count")" "${daybook[*]}"
 printf 'ffmpeg -ss 1:   %s s CPU (median), %s ms per file; runs: %s\n' "$f" "$(per "$f" "$count")" "${ffmpeg_runs[*]}"
 printf 'ffmpeg -ss 0:   %s s CPU (median), %s ms per file; runs: %s\n' "$f0" "$(per "$f0" "$count")" "${first_runs[*]}"

@@ -52,7 +52,7 @@ enum LivePhotoPairing {
     }
 
     static func movies(besidePhoto path: String) -> [String] {
-        guard photoExtensions.contains(fileExtension(path)) else { return [] }
+        guard photoExtensions.contains(SkipKind.fileExtension(path)) else { return [] }
         return RAWPairing.siblings(of: path, extensions: movieExtensions)
     }
 
@@ -60,7 +60,7 @@ enum LivePhotoPairing {
         RAWPairing.siblings(of: path, extensions: photoExtensions)
     }
 
-    static func isMovieName(_ path: String) -> Bool { movieExtensions.contains(fileExtension(path)) }
+    static func isMovieName(_ path: String) -> Bool { movieExtensions.contains(SkipKind.fileExtension(path)) }
 
     static func belong(_ still: Still, _ movie: LivePhotoMovie) -> Bool {
         if let photoID = still.contentIdentifier, let movieID = movie.contentIdentifier { return photoID == movieID }
@@ -71,11 +71,5 @@ enum LivePhotoPairing {
         // Otherwise the clocks as they read: the same phone wrote both.
         guard let movieLocal = movie.creationLocal else { return false }
         return abs(local.unixSeconds(offsetSeconds: 0) - movieLocal.unixSeconds(offsetSeconds: 0)) <= maximumSeconds
-    }
-
-    private static func fileExtension(_ path: String) -> String {
-        let name = path.split(separator: "/").last ?? ""
-        guard let dot = name.lastIndex(of: ".") else { return "" }
-        return name[name.index(after: dot)...].lowercased()
     }
 }

@@ -92,7 +92,8 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    private static func fileExtension(_ name: String) -> String {
+    /// The lower-cased extension of a name or a path ("" when it has none).
+    static func fileExtension(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return "" }
         return name[name.index(after: dot)...].lowercased()
     }

@@ -1,10 +1,5 @@
-import DaybookImaging
-
-/// The type an original is served with, from its first bytes (never its name).
+/// How a video's media type (`FileKind.mediaType`) is named to a person: the download link's "MP4".
 enum OriginalMediaType {
-    /// `FileKind.mediaType(of:)`: by the bytes, never the name.
-    static func of(_ head: [UInt8]) -> String { FileKind.mediaType(of: head) }
-
     /// "MP4", "MOV", "3GP": how the download link names a video's format; nil for other types.
     static func videoFormat(_ type: String) -> String? {
         switch type {

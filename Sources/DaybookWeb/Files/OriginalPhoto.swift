@@ -91,7 +91,7 @@ struct OriginalPhoto: Sendable {
         guard let (file, info) = openRegularFile(resolved), info.st_size <= maxBytes,
             let head = try? file.read(at: 0, count: FileKind.prefixLength)
         else { return nil }
-        return Candidate(file: file, identity: OriginalChecks.Identity(info), contentType: contentType(of: head))
+        return Candidate(file: file, identity: OriginalChecks.Identity(info), contentType: FileKind.mediaType(of: head))
     }
 
     /// `resolved` opened once without following a link, when it is a regular file. O_NONBLOCK:
@@ -106,8 +106,6 @@ struct OriginalPhoto: Sendable {
         }
         return (OpenFile(descriptor: fd, size: Int(info.st_size)), info)
     }
-
-    static func contentType(of bytes: [UInt8]) -> String { OriginalMediaType.of(bytes) }
 
     /// The link to the photo as a JPEG when browsers cannot show its file (a HEIC); nil for a
     /// JPEG, PNG, WebP or GIF, which every browser shows as they are, or a file that cannot be

@@ -1,3 +1,4 @@
+import DaybookImaging
 import DaybookStore
 
 /// Entries for a grid of tiles with what each tile shows beside the photo, read together.
@@ -40,7 +41,7 @@ extension JournalReader {
         return EntryRead(
             entry: entry, tags: try tags(entryID: entry.id), weather: try weather(entryID: entry.id), newer: around.newer,
             older: around.older, files: try files(entryID: entry.id),
-            videoType: entry.media == .video ? OriginalPhoto.head(of: entry).map(OriginalMediaType.of) : nil,
+            videoType: entry.media == .video ? OriginalPhoto.head(of: entry).map { FileKind.mediaType(of: $0) } : nil,
             stackFrames: try stackFrames(entryID: entry.id), stack: try entryStack(entryID: entry.id))
     }
 }
