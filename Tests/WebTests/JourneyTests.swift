@@ -182,9 +182,12 @@ struct JourneyPages {
         try waitFor(JourneyScripts.hasThumbnail(name), timeout: timeout, "\(name) is not in the journal with a thumbnail", log: log())
     }
 
-    /// Polls `script` (a JavaScript condition) in the timeline's page until it is true.
+    /// Polls `script` (a JavaScript condition, which fetches /api/entries) until it is true,
+    /// on the tags page: it shows no pictures. On the timeline, a tile of an entry that the
+    /// wait sees go (a Live Photo's movie, taken into its photo's entry) would load its removed
+    /// thumbnail late, a 404 that is the wait's, not the checked page's.
     func waitFor(_ script: String, timeout: TimeInterval, _ failure: String, log: @autoclosure () -> String) throws {
-        try browser.open(base + "/")
+        try browser.open(base + "/tags")
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try browser.evaluate(script) as? Bool == true { return }
