@@ -148,6 +148,8 @@ enum Schema {
         }
         // Bursts and near-duplicates: a perceptual hash per entry, and stacks (docs/stacks.md).
         migrator.registerMigration("v14-stacks", migrate: StackColumns.add)
+        // The map's grid of clusters, kept in step by triggers (docs/web.md, "The map").
+        migrator.registerMigration("v17-map-cells", migrate: MapCellTable.create)
         return migrator
     }
 }

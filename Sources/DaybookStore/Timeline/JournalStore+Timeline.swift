@@ -1,5 +1,4 @@
 import DaybookCore
-import DaybookPlaces
 import GRDB
 
 extension JournalStore {
@@ -17,46 +16,4 @@ extension JournalStore {
     public func timelineNeighbours(of entry: JournalEntry) throws -> (newer: JournalEntry?, older: JournalEntry?) {
         try readNow { try $0.neighbours(of: entry) }
     }
-
-    /// Every entry with a place: id, position, place name, capture time and thumbnail, for a
-    /// map (one narrow query; a 100,000-entry journal answers in milliseconds).
-    public func placedEntries() throws -> [PlacedEntry] { try readNow { try $0.placedEntries() } }
-}
-
-extension JournalReader {
-    /// `JournalStore.placedEntries()` inside this read.
-    package func placedEntries() throws -> [PlacedEntry] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, latitude, longitude, captured_local, thumbnail, place_name, place_country FROM entry
-                WHERE latitude IS NOT NULL AND longitude IS NOT NULL
-                ORDER BY captured_local, id
-                """
-        ).map { row in
-            let location = GeoLocation(latitude: row["latitude"], longitude: row["longitude"])
-            let country: String? = row["place_country"]
-            // Only the words `EntryPlaceName.short` reads: a country names the place.
-            let place = country.map {
-                NamedPlace(
-                    name: row["place_name"], region: nil, country: $0, countryCode: nil, distanceKm: nil, timeZone: nil,
-                    dataVersion: "")
-            }
-            return PlacedEntry(
-                id: row["id"], latitude: location.latitude, longitude: location.longitude,
-                placeName: EntryPlaceName.short(place: place, location: location) ?? "",
-                capturedLocal: row["captured_local"], thumbnail: (row["thumbnail"] as String?).flatMap(ThumbnailName.init(fileName:)))
-        }
-    }
-}
-
-/// An entry on a map: where, what the place is called, when, and its thumbnail.
-public struct PlacedEntry: Sendable, Hashable {
-    public let id: String
-    public let latitude: Double
-    public let longitude: Double
-    /// "Kyoto, Japan", or the coordinates when the position names no place (`EntryPlaceName`).
-    public let placeName: String
-    public let capturedLocal: LocalDateTime?
-    public let thumbnail: ThumbnailName?
 }

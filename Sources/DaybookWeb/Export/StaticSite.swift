@@ -23,6 +23,8 @@ package struct StaticSite {
     }
 
     package static let entriesPerPage = 200
+    /// The most places the exported map holds (the newest; docs/web.md, "The map").
+    static let mapPlaceLimit = 5_000
 
     let store: JournalStore
     let folder: URL
@@ -111,7 +113,9 @@ package struct StaticSite {
         for name in ["daybook.css", "countries.js", "map.js", "entry-map.js"] {
             try writer.text(StaticAssets.all[name]!.text, to: "static/\(name)")
         }
-        let places = try store.placedEntries().map(PlaceOutput.init)
+        // A file page cannot ask a server for the view: the places come in the page, the
+        // newest `mapPlaceLimit` of them, so a million-entry journal's map stays a few MB.
+        let places = try store.placedEntries(limit: Self.mapPlaceLimit).map(PlaceOutput.init)
         let json = String(decoding: try JSONOutput.data(places), as: UTF8.self)
         try writer.text("window.DAYBOOK_PLACES = \(json);\n", to: "places.js")
         guard hasMap else { return }

@@ -21,12 +21,10 @@ extension WebJournal {
                 return try output.map { try Answer.json($0) } ?? Answer.problem(.notFound, "no such entry")
             }
         }
-        router.get("/api/places") { request, _ in
-            try await cache.answer(request) { try Answer.json(try await store.read { try $0.placedEntries() }.map(PlaceOutput.init)) }
-        }
         router.get("/api/tags") { request, _ in
             try await cache.answer(request) { try Answer.json(try await store.read { try $0.tagCounts() }) }
         }
+        addMapRoutes(to: router)
     }
 
     /// `/api/entries?limit=N&before=ID` pages through the timeline; with search parameters
@@ -102,7 +100,7 @@ struct EntriesPageOutput: Encodable, Sendable {
 
 /// One entry of `/api/places`, with `--json`'s names for the same fields, and `place`: what
 /// the place is called, as `export geojson` names it ("Paris, France", else the coordinates).
-struct PlaceOutput: Encodable {
+struct PlaceOutput: Encodable, Sendable {
     let id: String
     let latitude: Double
     let longitude: Double

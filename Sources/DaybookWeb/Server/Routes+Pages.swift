@@ -35,7 +35,7 @@ extension WebJournal {
         router.get("/tags") { request, _ in
             try await cache.answer(request) { Answer.html(pages.tags(try await store.read { try $0.tagCounts() })) }
         }
-        router.get("/map") { _, _ in Answer.html(pages.map(places: "/api/places")) }
+        router.get("/map") { _, _ in Answer.html(pages.map(places: "/api/map")) }
     }
 
     /// `/?before=ID` continues after that entry; `/?month=YYYY-MM` starts at that month.
