@@ -73,18 +73,25 @@ extension JournalReader {
     }
 
     /// A page of the entries in `cell`, in `TimelineOrder` after `entry` (newest first):
-    /// what a cluster opens. A cell of many entries walks the captured_local index until the
-    /// page is full; a cell of few reads them by position and sorts them.
+    /// what a cluster opens. Two ways to read it: walk the captured_local index until the page
+    /// is full (about limit × placed / held rows), or read the cell's entries by position and
+    /// sort them (held rows); the cheaper one by the cell's count.
     package func mapEntries(in cell: MapCell, after entry: JournalEntry?, limit: Int) throws -> [PlacedEntry] {
         guard limit > 0 else { return [] }
-        let held =
-            try Int.fetchOne(
-                db, sql: "SELECT count FROM map_cell WHERE level = ? AND y = ? AND x = ?", arguments: [cell.level, cell.y, cell.x]) ?? 0
+        let counts = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT coalesce((SELECT count FROM map_cell WHERE level = ? AND y = ? AND x = ?), 0) AS held,
+                    coalesce((SELECT sum(count) FROM map_cell WHERE level = ?), 0) AS placed
+                """, arguments: [cell.level, cell.y, cell.x, MapGrid.levels.lowerBound])
+        let held: Int = counts?["held"] ?? 0
+        let placed: Int = counts?["placed"] ?? 0
         guard held > 0 else { return [] }
+        let byPosition = held * held <= limit * placed
         let key = entry.map(TimelineOrder.Key.init)
-        let dated = try mapPage(cell, TimelineOrder.datedAfter(key), byPosition: held <= 20_000, limit: limit)
+        let dated = try mapPage(cell, TimelineOrder.datedAfter(key), byPosition: byPosition, limit: limit)
         guard dated.count < limit else { return dated }
-        return dated + (try mapPage(cell, TimelineOrder.undatedAfter(key), byPosition: held <= 20_000, limit: limit - dated.count))
+        return dated + (try mapPage(cell, TimelineOrder.undatedAfter(key), byPosition: byPosition, limit: limit - dated.count))
     }
 
     private func mapPage(_ cell: MapCell, _ condition: SQLExpression, byPosition: Bool, limit: Int) throws -> [PlacedEntry] {
