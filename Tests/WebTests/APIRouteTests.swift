@@ -101,8 +101,9 @@ final class APIRouteTests: XCTestCase {
         let placed = try fixture.store.entries().filter { $0.location != nil }
         let counts = try fixture.store.tagCounts()
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/api/places", method: .get) { response in
-                let places = try XCTUnwrap(try response.json() as? [[String: Any]])
+            try await client.execute(uri: "/api/places?limit=1000", method: .get) { response in
+                let page = try XCTUnwrap(try response.json() as? [String: Any])
+                let places = try XCTUnwrap(page["entries"] as? [[String: Any]])
                 XCTAssertEqual(Set(places.compactMap { $0["id"] as? String }), Set(placed.map(\.id)))
                 let paris = try XCTUnwrap(places.first { ($0["captured_local"] as? String)?.hasPrefix("2019-07") == true })
                 XCTAssertEqual(try XCTUnwrap(paris["latitude"] as? Double), 48.858370, accuracy: 1e-6)

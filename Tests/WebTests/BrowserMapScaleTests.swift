@@ -27,6 +27,7 @@ final class BrowserMapScaleTests: XCTestCase {
                 try browser.open(base + "/map")
                 return try Self.look(browser)
             }
+            print("map of \(placedBefore + Self.seeded) places: first load \(seen.apiRequests) API requests, \(seen.apiBytes) bytes")
             XCTAssertEqual(seen.count, String(placedBefore + Self.seeded), "the world view counts every entry with a place")
             XCTAssertGreaterThan(seen.clusters, 0, "clusters drawn")
             XCTAssertGreaterThan(seen.apiRequests, 0)

@@ -156,7 +156,7 @@ final class PageRouteTests: XCTestCase {
                 XCTAssertTrue(response.text.contains("<a href=\"/search?tag=blue\">blue</a>"))
             }
             try await client.execute(uri: "/map", method: .get) { response in
-                XCTAssertTrue(response.text.contains("data-places=\"/api/places\""))
+                XCTAssertTrue(response.text.contains("data-places=\"/api/map\""), "the map asks the server for each view")
             }
         }
     }

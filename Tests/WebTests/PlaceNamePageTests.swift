@@ -73,8 +73,9 @@ final class PlaceNamePageTests: XCTestCase {
         let placed = try fixture.store.entries().filter { $0.location != nil }
         let paris = try fixture.entry("01-paris-2019-07.jpg")
         try await fixture.application().test(.router) { client in
-            try await client.execute(uri: "/api/places", method: .get) { response in
-                let places = try XCTUnwrap(try response.json() as? [[String: Any]])
+            try await client.execute(uri: "/api/places?limit=1000", method: .get) { response in
+                let page = try XCTUnwrap(try response.json() as? [String: Any])
+                let places = try XCTUnwrap(page["entries"] as? [[String: Any]])
                 XCTAssertEqual(places.count, placed.count)
                 let names = Dictionary(uniqueKeysWithValues: places.map { ($0["id"] as? String ?? "", $0["place"] as? String) })
                 XCTAssertEqual(names[paris.id], "Paris, France")
