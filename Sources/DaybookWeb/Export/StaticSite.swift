@@ -23,7 +23,7 @@ package struct StaticSite {
     }
 
     package static let entriesPerPage = 200
-    /// The most places the exported map holds (the newest; docs/web.md, "The map").
+    /// The most places the exported map holds, the newest (docs/web.md, "Static export").
     static let mapPlaceLimit = 5_000
 
     let store: JournalStore
