@@ -13,8 +13,8 @@ import DaybookMetadata
 ///    date (or `mvhd`) against the photo's capture time, in UTC when both know it, else as
 ///    the local clock times both wrote.
 enum LivePhotoPairing {
-    static let movieExtensions = ["mov"]
-    static let photoExtensions = ["heic", "heif", "jpg", "jpeg"]
+    static let movieExtensions: Set = ["mov"]
+    static let photoExtensions: Set = ["heic", "heif", "jpg", "jpeg"]
     /// A Live Photo's movie begins about 1.5 s before the still; its creation date is the still's moment.
     static let maximumSeconds: Int64 = 3
 
