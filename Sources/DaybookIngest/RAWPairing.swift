@@ -10,8 +10,7 @@ enum RAWPairing {
 
     /// The JPEG or HEIC beside the RAW at `path`, when there is one.
     static func photo(besideRAW path: String) -> String? {
-        let rank = { (photo: String) in photoExtensions.firstIndex(of: SkipKind.fileExtension(photo)) ?? photoExtensions.count }
-        return siblings(of: path, extensions: Set(photoExtensions)).min { rank($0) < rank($1) }
+        siblings(of: path, preferring: photoExtensions).first
     }
 
     /// The files beside the photo at `path` named like its RAW (their bytes are checked by the caller).
@@ -22,5 +21,11 @@ enum RAWPairing {
     /// The regular files named like `path` with one of `extensions` (Live Photos use it too).
     static func siblings(of path: String, extensions: Set<String>) -> [String] {
         FolderSiblings.shared.siblings(of: path, extensions: extensions)
+    }
+
+    /// `siblings(of:extensions:)` in the order of `extensions`, then by name.
+    static func siblings(of path: String, preferring extensions: [String]) -> [String] {
+        let rank = { (file: String) in extensions.firstIndex(of: SkipKind.fileExtension(file)) ?? extensions.count }
+        return siblings(of: path, extensions: Set(extensions)).sorted { (rank($0), $0) < (rank($1), $1) }
     }
 }

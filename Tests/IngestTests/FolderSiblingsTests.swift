@@ -32,6 +32,14 @@ final class FolderSiblingsTests: XCTestCase {
         XCTAssertEqual(siblings(of: "IMG_2.jpg", ["cr2"]), [])
     }
 
+    /// Of several photos beside a RAW or a Live Photo's movie, the preferred extension first.
+    func testThePreferredExtensionComesFirst() throws {
+        for name in ["IMG_1.CR2", "IMG_1.MOV", "IMG_1.jpeg", "IMG_1.JPG", "IMG_1.heic"] { try touch(name) }
+        let path = { (name: String) in self.folder.appendingPathComponent(name).path }
+        XCTAssertEqual(RAWPairing.photo(besideRAW: path("IMG_1.CR2")), path("IMG_1.JPG"))
+        XCTAssertEqual(LivePhotoPairing.photos(besideMovie: path("IMG_1.MOV")), ["IMG_1.heic", "IMG_1.JPG", "IMG_1.jpeg"].map(path))
+    }
+
     /// A listing read in the same tick of the folder's clock as a file's creation would miss
     /// it for as long as the folder stays unchanged: such a listing is not kept.
     func testAListingReadJustAfterAChangeIsNotKept() throws {
