@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A libFuzzer campaign against one daybook-fuzz target (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp)
+#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp, stills)
+#
+# `stills` is the `photo` entry seeded with PNG, WebP, GIF and camera RAW files.
 #
 # Builds daybook-fuzz with -sanitize=fuzzer,address into .build-fuzz, seeds it with the
 # target's corpus, runs for MINUTES at nice 10 and prints executions per second and coverage.
@@ -15,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 2 ] || { echo "usage: $0 TARGET MINUTES" >&2; exit 2; }
 target=$1 minutes=$2
+binary_target=$1
 shared="${DAYBOOK_SHARED:-../shared}"
 scratch=.build-fuzz
 work="$scratch/fuzz-$target"
@@ -50,7 +53,14 @@ case "$target" in
         # are a few KB; the date and place properties sit in the first kilobytes.
         seeds=(Tests/Fixtures/fuzz/xmp)
         max_len=16384 ;;
-    *) echo "unknown target '$target' (targets: photo, import, xmp)" >&2; exit 2 ;;
+    stills)
+        # The `photo` target's code on PNG, WebP, GIF and camera RAW (LibRaw's embedded preview):
+        # the committed stills and RAWs, their bombs, truncations and broken previews.
+        binary_target=photo
+        seeds=(Tests/Fixtures/stills Tests/Fixtures/raw Tests/Fixtures/raw/bad)
+        # The RAW fixtures are 6-57 KB; a preview past 128 KB would only cost decode time.
+        max_len=131072 ;;
+    *) echo "unknown target '$target' (targets: photo, import, xmp, stills)" >&2; exit 2 ;;
 esac
 for seed in "${seeds[@]}"; do [ -d "$seed" ] || echo "note: seed folder $seed is missing" >&2; done
 existing_seeds=(); for seed in "${seeds[@]}"; do [ -d "$seed" ] && existing_seeds+=("$seed"); done
@@ -61,7 +71,7 @@ mkdir -p "$work/corpus" "$work/artifacts"
 log="$work/campaign-$(date +%Y%m%d-%H%M%S).log"
 echo "fuzzing $target for $minutes min; corpus $work/corpus, findings $work/artifacts, log $log"
 set +e
-ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" nice -n 10 "$bin" --target="$target" \
+ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" nice -n 10 "$bin" --target="$binary_target" \
     -max_total_time=$((minutes * 60)) -max_len=$max_len -timeout=2 -rss_limit_mb=2048 \
     -artifact_prefix="$work/artifacts/" -print_final_stats=1 -print_pcs=0 "${dict[@]}" "${mode[@]}" \
     ${FUZZ_ARGS:-} "$work/corpus" "${existing_seeds[@]}" >"$log" 2>&1

@@ -13,8 +13,12 @@ public enum IngestEvent: Sendable {
     case alreadyInJournal(path: String, id: String)
     case failed(path: String, reason: String)
     /// Found while walking a folder and not read: not a photo (a video, an Apple edit), or a
-    /// RAW that LibRaw refuses or that waits for its JPEG. Counted by kind, not an error.
+    /// RAW that LibRaw refuses. Counted by kind, not an error.
     case skipped(path: String, reason: SkipReason)
+    /// A camera RAW beside a JPEG or HEIC of the same name: waiting for the photo's entry, or
+    /// listed with it. Reported for the RAW's own reading and again when the photo's reading
+    /// lists it, so a run says the same whichever came first.
+    case rawPair(RAWPairOutcome)
     /// An XMP sidecar (`IMG_0001.xmp`, `IMG_0001.jpg.xmp`): read with its photo, never an
     /// entry, a failure or a skipped file of its own; counted apart.
     case sidecar(path: String)
@@ -39,14 +43,22 @@ public struct IngestSummary: Sendable, Equatable {
     /// `skipped`, by kind.
     public var skippedByKind: [SkipKind: Int] = [:]
     public var sidecars = 0
+    /// Camera RAW files listed with the entry of the photo beside them in this run.
+    public var rawsPaired: Set<String> = []
+    /// Camera RAW files whose photo beside them was not an entry when they were read.
+    public var rawsSeenWaiting: Set<String> = []
     public var warnings = 0
     public var incomplete = 0
     public var repair: LibraryRepair.Report?
 
     public init() {}
 
+    /// The RAW files still waiting for their photo's entry when the run ended.
+    public var rawsWaiting: Set<String> { rawsSeenWaiting.subtracting(rawsPaired) }
+
     public var handled: Int {
         created.count + replaced.count + reread.count + alreadyInJournal + failed + skipped + sidecars + incomplete
+            + rawsPaired.count + rawsWaiting.count
     }
 
     /// Counts one event: the one tally both the ingester's result and a live progress line use.
@@ -65,6 +77,13 @@ public struct IngestSummary: Sendable, Equatable {
             skipped += 1
             skippedByKind[reason.kind, default: 0] += 1
         case .warning: warnings += 1
+        case .rawPair(let outcome):
+            switch outcome.state {
+            case .waiting: rawsSeenWaiting.insert(outcome.raw)
+            case .paired: rawsPaired.insert(outcome.raw)
+            // Listed by the photo's reading earlier in this run, it counts once, as paired.
+            case .alreadyPaired: if outcome.fromRAW && !rawsPaired.contains(outcome.raw) { alreadyInJournal += 1 }
+            }
         }
     }
 
@@ -81,6 +100,14 @@ public struct IngestSummary: Sendable, Equatable {
         if skipped > 0 {
             let kinds = SkipKind.allCases.compactMap { kind in skippedByKind[kind].map { "\($0) \(kind.label)" } }
             parts.append("\(skipped) skipped (\(kinds.joined(separator: ", ")))")
+        }
+        if !rawsPaired.isEmpty {
+            let one = rawsPaired.count == 1
+            parts.append("\(rawsPaired.count) RAW file\(one ? "" : "s") paired with \(one ? "its photo" : "their photos")")
+        }
+        if !rawsWaiting.isEmpty {
+            let one = rawsWaiting.count == 1
+            parts.append("\(rawsWaiting.count) RAW file\(one ? "" : "s") waiting for \(one ? "its photo" : "their photos")")
         }
         if sidecars > 0 {
             parts.append("\(sidecars) sidecar\(sidecars == 1 ? "" : "s") (read with \(sidecars == 1 ? "its photo" : "their photos"))")

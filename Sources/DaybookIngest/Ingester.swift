@@ -118,7 +118,7 @@ public final class Ingester: Sendable {
         }
         let hash = ContentHash.sha256Hex(bytes)
         if let paired = pairRAW(path, bytes: bytes, hash: hash) { return emit(paired) }
-        let sidecar = SidecarFiles.find(for: path, photoModified: modified)
+        let sidecar = SidecarFiles.find(for: path, raws: pairableRAWs(besidePhoto: path, bytes: bytes), photoModified: modified)
         do {
             if let known = try store.entry(contentHash: hash), try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)

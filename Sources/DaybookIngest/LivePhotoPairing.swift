@@ -13,7 +13,8 @@ import DaybookMetadata
 ///    date (or `mvhd`) against the photo's capture time, in UTC when both know it, else as
 ///    the local clock times both wrote.
 enum LivePhotoPairing {
-    static let movieExtensions = ["mov"]
+    static let movieExtensions: Set = ["mov"]
+    /// In order of preference.
     static let photoExtensions = ["heic", "heif", "jpg", "jpeg"]
     /// A Live Photo's movie begins about 1.5 s before the still; its creation date is the still's moment.
     static let maximumSeconds: Int64 = 3
@@ -57,7 +58,7 @@ enum LivePhotoPairing {
     }
 
     static func photos(besideMovie path: String) -> [String] {
-        RAWPairing.siblings(of: path, extensions: photoExtensions)
+        RAWPairing.siblings(of: path, preferring: photoExtensions)
     }
 
     static func isMovieName(_ path: String) -> Bool { movieExtensions.contains(SkipKind.fileExtension(path)) }

@@ -67,6 +67,11 @@ extension WatchService {
         case .skipped(let path, let reason):
             state.finish(path, .skipped)
             logger.info("skipped \(path): \(reason)")
+        case .rawPair(let outcome):
+            // A RAW stays where it is with --move-to: the archive's name and the entry's path
+            // are its photo's, which moves when it is read.
+            if outcome.fromRAW { state.finish(outcome.raw, outcome.entryID == nil ? .skipped : .stored) }
+            logger.info("\(outcome.raw): \(outcome)")
         case .sidecar(let path):
             state.finish(path, .skipped)
             // Its photo's entry may now be out of date: look at the photo again, although its

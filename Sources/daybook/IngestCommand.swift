@@ -17,8 +17,10 @@ struct Ingest: AsyncParsableCommand {
             again. A photo with no date of its own takes one from its name (IMG_20230114_101112.jpg, \
             Screenshot_20230114-101112.png, WhatsApp Image 2023-01-14 at 10.11.12.jpeg). Other files \
             in a folder are skipped, and the summary counts them by kind: videos in other containers \
-            (AVI, Matroska/WebM, MPEG-TS), Apple .AAE edits, a RAW that LibRaw cannot read, a RAW waiting for the JPEG \
-            beside it, and the rest; --verbose names each one, --json lists them. A file named on the command line \
+            (AVI, Matroska/WebM, MPEG-TS), Apple .AAE edits, a RAW that LibRaw cannot read, and the rest; --verbose \
+            names each one, --json lists them. A RAW beside a JPEG or HEIC of the same name (IMG_0001.CR2, \
+            IMG_0001.jpg; the extension in any case) is listed with that photo's entry, whichever is read first: \
+            the summary counts it as paired, or waiting for its photo; --verbose and --json name each. A file named on the command line \
             that Daybook cannot read is an error. A broken photo (a damaged JPEG or HEIC) is \
             reported as one line naming the file and the reason, the run goes on, and it exits 1.
 
@@ -68,6 +70,7 @@ struct Ingest: AsyncParsableCommand {
         let tally = LiveTally()
         let created = CreatedEntries()
         let skipped = SkippedFiles()
+        let raws = RAWPairs()
         let json = options.json, verbose = verbose
         let summary = try await ingester.ingest(paths: paths) { event in
             tally.record(event)
@@ -78,6 +81,9 @@ struct Ingest: AsyncParsableCommand {
             case .skipped(let path, let reason):
                 if json { skipped.append(path: path, reason: reason) }
                 if verbose { progress.printLine("daybook: skipped \(path): \(reason)") }
+            case .rawPair(let outcome):
+                if json { raws.record(outcome) }
+                if verbose { progress.printLine("daybook: \(outcome.raw): \(outcome)") }
             case .alreadyInJournal, .replaced, .rereadWithSidecar, .sidecar, .incomplete: break
             }
             progress.update(TerminalText(tally.line))
@@ -94,7 +100,9 @@ struct Ingest: AsyncParsableCommand {
         let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced + summary.reread)
         if json {
             try Console.printJSON(
-                IngestReport(summary: summary, weather: weather, created: created.sorted(), skippedFiles: skipped.sorted()))
+                IngestReport(
+                    summary: summary, weather: weather, created: created.sorted(), skippedFiles: skipped.sorted(),
+                    rawFiles: raws.sorted()))
             Console.writeError(TerminalText(summary.line))
         } else {
             Console.output(TerminalText(summary.line))
@@ -132,13 +140,22 @@ struct IngestReport: Encodable {
     let sidecars: Int
     /// Entries read again because their photo's sidecar changed.
     let updated: Int
+    /// Camera RAW files listed with the entry of the JPEG or HEIC beside them in this run.
+    let rawsPaired: Int
+    /// Camera RAW files whose photo beside them was not read (yet) in this run.
+    let rawsWaiting: Int
     let weatherFilled: Int?
     let weatherPending: Int?
     let created: [EntryOutput]
     /// Every skipped file, in path order.
     let skippedFiles: [SkippedFileOutput]
+    /// Every camera RAW paired, already paired or waiting, in path order.
+    let rawFiles: [RAWFileOutput]
 
-    init(summary: IngestSummary, weather: BackfillSummary?, created: [JournalEntry], skippedFiles: [SkippedFileOutput]) {
+    init(
+        summary: IngestSummary, weather: BackfillSummary?, created: [JournalEntry], skippedFiles: [SkippedFileOutput],
+        rawFiles: [RAWFileOutput]
+    ) {
         weatherFilled = weather?.filled
         weatherPending = weather?.pending
         new = summary.created.count
@@ -148,8 +165,34 @@ struct IngestReport: Encodable {
         skipped = summary.skipped
         sidecars = summary.sidecars
         updated = summary.reread.count
+        rawsPaired = summary.rawsPaired.count
+        rawsWaiting = summary.rawsWaiting.count
         self.created = created.map(EntryOutput.init)
         self.skippedFiles = skippedFiles
+        self.rawFiles = rawFiles
+    }
+}
+
+/// One of `ingest --json`'s `raw_files`: a camera RAW beside a JPEG or HEIC of the same name.
+struct RAWFileOutput: Encodable {
+    let path: String
+    let photo: String
+    /// `paired`, `already-paired` or `waiting`.
+    let status: String
+    /// The entry it is listed with; none while it waits.
+    let entryID: String?
+    let reason: String
+
+    init(_ outcome: RAWPairOutcome) {
+        path = outcome.raw
+        photo = outcome.photo
+        switch outcome.state {
+        case .waiting: status = "waiting"
+        case .paired: status = "paired"
+        case .alreadyPaired: status = "already-paired"
+        }
+        entryID = outcome.entryID
+        reason = outcome.description
     }
 }
 
@@ -182,6 +225,18 @@ private final class SkippedFiles: Sendable {
         files.withLock { $0.append(SkippedFileOutput(path: path, kind: reason.kind, reason: reason.description)) }
     }
     func sorted() -> [SkippedFileOutput] { files.withLock { $0.sorted { $0.path < $1.path } } }
+}
+
+/// Each RAW's last word in the run: paired by its photo's reading after it waited, it is paired.
+private final class RAWPairs: Sendable {
+    private let outcomes = Mutex<[String: RAWPairOutcome]>([:])
+    func record(_ outcome: RAWPairOutcome) {
+        outcomes.withLock { known in
+            if case .paired = known[outcome.raw]?.state { return }
+            known[outcome.raw] = outcome
+        }
+    }
+    func sorted() -> [RAWFileOutput] { outcomes.withLock { $0.values.sorted { $0.raw < $1.raw }.map(RAWFileOutput.init) } }
 }
 
 private final class CreatedEntries: Sendable {

@@ -39,6 +39,10 @@ final class EventLog: Sendable {
         events.compactMap { if case .skipped(let path, _) = $0 { (path as NSString).lastPathComponent } else { nil } }
     }
 
+    var rawOutcomes: [RAWPairOutcome] {
+        events.compactMap { if case .rawPair(let outcome) = $0 { outcome } else { nil } }
+    }
+
     var warnings: [String: [String]] {
         var result: [String: [String]] = [:]
         for case .warning(let path, let message) in events { result[(path as NSString).lastPathComponent, default: []].append(message) }
