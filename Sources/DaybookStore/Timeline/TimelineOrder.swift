@@ -18,6 +18,19 @@ enum TimelineOrder {
             createdAt = entry.createdAt
             id = entry.id
         }
+
+        /// `newestFirst` in Swift, comparing text as SQLite does (bytes), for a page read in
+        /// another order (`SearchSQL.newestMatches`).
+        func precedes(_ other: Key) -> Bool {
+            switch (capturedLocal?.isoText, other.capturedLocal?.isoText) {
+            case (nil, .some): return false
+            case (.some, nil): return true
+            case (.some(let mine), .some(let theirs)) where mine != theirs: return theirs.utf8.lexicographicallyPrecedes(mine.utf8)
+            default: break
+            }
+            if createdAt != other.createdAt { return other.createdAt.utf8.lexicographicallyPrecedes(createdAt.utf8) }
+            return id.utf8.lexicographicallyPrecedes(other.id.utf8)
+        }
     }
 
     /// The timeline shows one entry per stack, its cover (every entry alone is its own); the
