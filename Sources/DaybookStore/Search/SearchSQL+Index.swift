@@ -9,21 +9,23 @@ extension SearchSQL {
     /// reached are all read (a few, for a burst) and the page is sorted in the timeline's order.
     static func newestMatches(_ plan: SearchPlan, _ indexQuery: String, _ db: Database) throws -> [JournalEntry] {
         var found = try walk(plan, indexQuery, keys: plan.keyRange, limit: plan.limit, db)
-        if let limit = plan.limit, found.count == limit, let last = found.last {
-            let first = max(SearchOrder.keysOfSecond(holding: last.key).lowerBound, plan.keyRange.lowerBound)
-            if first < last.key { found += try walk(plan, indexQuery, keys: first...(last.key - 1), limit: nil, db) }
+        if let limit = plan.limit, found.count == limit, let last = found.last,
+            let lastKey = try Int64.fetchOne(db, sql: "SELECT key FROM search_key WHERE entry_id = ?", arguments: [last.id])
+        {
+            let first = max(SearchOrder.keysOfSecond(holding: lastKey).lowerBound, plan.keyRange.lowerBound)
+            if first < lastKey { found += try walk(plan, indexQuery, keys: first...(lastKey - 1), limit: nil, db) }
         }
-        let entries = found.map(\.entry).sorted { TimelineOrder.Key($0).precedes(TimelineOrder.Key($1)) }
+        let entries = found.map { (order: TimelineOrder.Key($0), entry: $0) }
+            .sorted { $0.order.precedes($1.order) }.map(\.entry)
         return plan.limit.map { Array(entries.prefix($0)) } ?? entries
     }
 
-    /// Matches with keys in `keys`, highest key first.
+    /// Matches with keys in `keys`, highest key first. Fetched as records, not rows: GRDB
+    /// then finds each column once per statement, not once per row by name.
     private static func walk(
         _ plan: SearchPlan, _ indexQuery: String, keys: ClosedRange<Int64>, limit: Int?, _ db: Database
-    ) throws -> [(key: Int64, entry: JournalEntry)] {
-        try SQLRequest<Row>(literal: walkSQL(plan, indexQuery, keys: keys, limit: limit), cached: true).fetchAll(db).map { row in
-            (row["searchKey"], try JournalEntry(row: row))
-        }
+    ) throws -> [JournalEntry] {
+        try SQLRequest<JournalEntry>(literal: walkSQL(plan, indexQuery, keys: keys, limit: limit), cached: true).fetchAll(db)
     }
 
     /// FTS5 consumes the ORDER BY on its rowid and the range; each entry is then found by its
@@ -36,7 +38,7 @@ extension SearchSQL {
         let checked: SQL = checks.isEmpty ? "" : "AND (\(checks.joined(operator: .and)))"
         let limited: SQL = limit.map { "LIMIT \($0)" } ?? ""
         return """
-            SELECT entry.*, search_key.key AS searchKey FROM entry_search
+            SELECT entry.* FROM entry_search
             CROSS JOIN search_key ON search_key.key = entry_search.rowid
             CROSS JOIN entry ON entry.id = search_key.entry_id
             WHERE entry_search MATCH \(indexQuery)
