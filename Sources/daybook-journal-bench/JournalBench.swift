@@ -27,6 +27,9 @@ struct JournalBench: ParsableCommand {
               # seeds once (about 1 min), then measures:
               .build-release/release/daybook-journal-bench --entries 100000
               .build-release/release/daybook-journal-bench --entries 2000 --runs 5
+              # an existing library of that size (a copy: it is migrated), with query plans:
+              .build-release/release/daybook-journal-bench --library /tmp/copy-1m \\
+                --entries 1000000 --explain
             """
     )
 
@@ -46,6 +49,9 @@ struct JournalBench: ParsableCommand {
         help: ArgumentHelp(
             "The library to seed and query (default: daybook-journal-bench-N in the temporary folder).", valueName: "dir"))
     var library: String?
+
+    @Flag(help: "Print SQLite's query plan (EXPLAIN QUERY PLAN) of each search kind before its figures.")
+    var explain = false
 
     func validate() throws {
         guard entries >= 1, runs >= 1, cliRuns >= 1 else { throw ValidationError("--entries, --runs and --cli-runs must be at least 1") }
@@ -113,22 +119,27 @@ struct JournalBench: ParsableCommand {
         let someID = try store.latest(1).first!.id
         print("library: \(root.path) (\(count) entries)\n")
 
+        // The text and tag searches, also for --explain.
+        let oneWord = JournalQuery(text: "harbour", limit: 100)
+        let twoPrefixes = JournalQuery(text: "caf riv", limit: 100)
+        let oneTag = JournalQuery(tags: ["sunset"], limit: 100)
+        let tagsAndText = JournalQuery(text: "lake", tags: ["blue", "sky"], limit: 100)
         // The query kinds the journal offers, as the CLI asks them (list-like queries show 100).
         let kinds: [(name: String, api: () throws -> Int, cli: [String])] = [
             (
-                "text (one word)", { try store.search(JournalQuery(text: "harbour", limit: 100)).count },
+                "text (one word)", { try store.search(oneWord).count },
                 ["search", "harbour", "--limit", "100"]
             ),
             (
-                "text prefix, 2 words", { try store.search(JournalQuery(text: "caf riv", limit: 100)).count },
+                "text prefix, 2 words", { try store.search(twoPrefixes).count },
                 ["search", "caf", "riv", "--limit", "100"]
             ),
             (
-                "tag", { try store.search(JournalQuery(tags: ["sunset"], limit: 100)).count },
+                "tag", { try store.search(oneTag).count },
                 ["search", "--tag", "sunset", "--limit", "100"]
             ),
             (
-                "two tags + text", { try store.search(JournalQuery(text: "lake", tags: ["blue", "sky"], limit: 100)).count },
+                "two tags + text", { try store.search(tagsAndText).count },
                 ["search", "lake", "--tag", "blue", "--tag", "sky", "--limit", "100"]
             ),
             (
@@ -212,7 +223,17 @@ struct JournalBench: ParsableCommand {
         print(
             "query kind               results   API median   API p90    CLI median (process start ≈ \(String(format: "%.1f", baseline)) ms)"
         )
+        // The search kinds' queries, for --explain (the dates as their kinds ask them; the
+        // other kinds are not searches).
+        let searches: [String: JournalQuery] = [
+            "text (one word)": oneWord, "text prefix, 2 words": twoPrefixes, "tag": oneTag, "two tags + text": tagsAndText,
+            "date (--on)": JournalQuery(fromDate: CivilDate(iso: "2018-07-14"), toDate: CivilDate(iso: "2018-07-14")),
+            "date range": JournalQuery(fromDate: CivilDate(iso: "2019-01-01"), toDate: CivilDate(iso: "2019-03-31"), limit: 100),
+        ]
         for kind in kinds {
+            if options.explain, let query = searches[kind.name] {
+                for line in try store.explainSearch(query) { print("    \(line)") }
+            }
             var results = 0
             _ = try kind.api()  // warm the page cache and statement cache
             let timings = try (0..<options.runs).map { _ in try milliseconds { results = try kind.api() } }

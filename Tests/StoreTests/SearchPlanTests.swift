@@ -3,7 +3,7 @@ import XCTest
 
 @testable import DaybookStore
 
-/// The planner alone: what a query means and which rows a search starts from, with no
+/// The planner alone: what a query means and which of the index's rows it reads, with no
 /// database (the SQL side and its answers are in `JournalQueryTests`).
 final class SearchPlanTests: XCTestCase {
     func testWordsAndTagsMakeOneFullTextQueryAndTagsStayExactChecks() throws {
@@ -22,31 +22,29 @@ final class SearchPlanTests: XCTestCase {
         XCTAssertNil(try SearchPlan(JournalQuery(text: "x")).capturedBefore)
     }
 
-    func testOnlyALimitedSearchInDateOrderCountsItsLists() throws {
-        XCTAssertEqual(
-            try SearchPlan(JournalQuery(text: "lake", tags: ["blue"], limit: 10)).listsToCount, [.fullText(#"lake* tags : "blue""#)])
-        XCTAssertEqual(try SearchPlan(JournalQuery(tags: ["blue", "sky"], limit: 10)).listsToCount, [.tag("blue"), .tag("sky")])
-        XCTAssertEqual(try SearchPlan(JournalQuery(tags: ["blue"])).listsToCount, [], "without a limit every match is read anyway")
+    func testWordsOrTagsAreLookedUpInTheIndexUnlessOrderedByDistance() throws {
+        XCTAssertEqual(try SearchPlan(JournalQuery(text: "lake", tags: ["blue"], limit: 10)).indexQuery, #"lake* tags : "blue""#)
+        XCTAssertEqual(try SearchPlan(JournalQuery(tags: ["blue", "sky"])).indexQuery, #"tags : "blue" tags : "sky""#)
+        XCTAssertNil(try SearchPlan(JournalQuery(tags: ["--"])).indexQuery, "a tag without letters has no phrase")
         let near = JournalQuery.Near(latitude: 1, longitude: 2, radiusKm: 3)
-        XCTAssertEqual(try SearchPlan(JournalQuery(tags: ["blue"], near: near, limit: 10)).listsToCount, [], "nearest first")
-        XCTAssertEqual(try SearchPlan(JournalQuery(fromDate: CivilDate(iso: "2020-01-01"), limit: 10)).listsToCount, [])
+        XCTAssertNil(try SearchPlan(JournalQuery(tags: ["blue"], near: near, limit: 10)).indexQuery, "nearest first")
+        XCTAssertNil(try SearchPlan(JournalQuery(fromDate: CivilDate(iso: "2020-01-01"), limit: 10)).indexQuery)
     }
 
-    /// Walk newest first exactly when the expected matches² exceed limit × entries.
-    func testTheWalkIsChosenWhenMatchesAreMany() throws {
-        var plan = try SearchPlan(JournalQuery(tags: ["blue", "sky"], limit: 100))
-        XCTAssertEqual(plan.start, .lists)
-        plan.chooseStart(entries: 100_000, listSizes: [3_163])  // 3,163² > 100 × 100,000
-        XCTAssertEqual(plan.start, .newestFirst)
-        plan.chooseStart(entries: 100_000, listSizes: [3_162])
-        XCTAssertEqual(plan.start, .lists)
-        // Two lists of a fifth each: 4,000 expected matches.
-        plan.chooseStart(entries: 100_000, listSizes: [20_000, 20_000])
-        XCTAssertEqual(plan.start, .newestFirst)
-        plan.chooseStart(entries: 100_000, listSizes: [20_000, 2_000])
-        XCTAssertEqual(plan.start, .lists)
-        plan.chooseStart(entries: 0, listSizes: [0])
-        XCTAssertEqual(plan.start, .lists, "an empty journal")
+    /// The capture days become the keys of their seconds: from the first second of the first
+    /// day to the last second of the last; no undated key with a date asked.
+    func testDaysAndTheCursorBoundTheKeysToRead() throws {
+        XCTAssertEqual(try SearchPlan(JournalQuery(text: "x")).keyRange, 1...Int64.max)
+        let days = try SearchPlan(JournalQuery(text: "x", fromDate: CivilDate(iso: "2020-03-01"), toDate: CivilDate(iso: "2020-03-02")))
+        let first = try XCTUnwrap(LocalDateTime(iso: "2020-03-01T00:00:00"))
+        let last = try XCTUnwrap(LocalDateTime(iso: "2020-03-02T23:59:59"))
+        XCTAssertEqual(days.keyRange, SearchOrder.keysOfSecond(first).lowerBound...SearchOrder.keysOfSecond(last).upperBound)
+        XCTAssertEqual(
+            try SearchPlan(JournalQuery(text: "x", toDate: CivilDate(iso: "2020-03-02"))).keyRange.lowerBound, SearchOrder.datedStart)
+        XCTAssertLessThan(SearchOrder.keysOfSecond(nil).upperBound, SearchOrder.keysOfSecond(first).lowerBound, "undated last")
+        let upsideDown = try SearchPlan(
+            JournalQuery(text: "x", fromDate: CivilDate(iso: "2020-03-02"), toDate: CivilDate(iso: "2020-03-01")))
+        XCTAssertEqual(upsideDown.keyRange, 0...0, "no key")
     }
 
     func testNearKeepsOnlyPointsInsideTheCircle() throws {

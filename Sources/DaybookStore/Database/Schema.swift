@@ -148,6 +148,8 @@ enum Schema {
         }
         // Bursts and near-duplicates: a perceptual hash per entry, and stacks (docs/stacks.md).
         migrator.registerMigration("v14-stacks", migrate: StackColumns.add)
+        // The full-text index's rowids follow the timeline, so a search stops early (SearchOrder).
+        migrator.registerMigration("v16-search-order", migrate: SearchOrder.migrate)
         // The map's grid of clusters, kept in step by triggers (docs/web.md, "The map").
         migrator.registerMigration("v17-map-cells", migrate: MapCellTable.create)
         return migrator

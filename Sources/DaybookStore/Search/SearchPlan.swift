@@ -2,7 +2,7 @@ import DaybookCore
 
 /// What a search means, decided apart from the SQL that finds it (`SearchSQL`): the full-text
 /// query, the tags every entry must carry, the capture days, the area around a place, the
-/// order and the limit, and, once the journal's counts are known, which rows to start from.
+/// order and the limit, and which of the index's rows (`SearchOrder`) can hold the answer.
 struct SearchPlan: Sendable, Hashable {
     /// An FTS5 query over each entry's text and tags, when the search has words: every word
     /// as a prefix and, after them, every required tag as a phrase in the tags column. FTS
@@ -21,8 +21,6 @@ struct SearchPlan: Sendable, Hashable {
     let before: String?
     /// The words have no letter or digit: nothing matches, and no SQL runs.
     let findsNothing: Bool
-    /// Which rows SQLite starts from: `chooseStart(entries:listSizes:)` sets it.
-    private(set) var start = Start.lists
     /// Where `before` stands in the timeline, read in the search's own transaction
     /// (`startAfter(_:)`), so an edit between two pages cannot shift it.
     private(set) var cursor: TimelineOrder.Key?
@@ -49,19 +47,6 @@ struct SearchPlan: Sendable, Hashable {
         }
     }
 
-    enum Start: Sendable, Hashable {
-        /// The short lists (full-text matches, a tag's entries), all of them, then sorted.
-        case lists
-        /// Entries newest first, each checked, stopping after `limit` hits.
-        case newestFirst
-    }
-
-    /// A list of entries whose size SQLite can tell cheaply.
-    enum ShortList: Sendable, Hashable {
-        case fullText(String)
-        case tag(String)
-    }
-
     init(_ query: JournalQuery) throws {
         // Checked before the names, so a huge list costs nothing more than counting it.
         guard query.tags.count <= JournalQuery.maximumTags else { throw StoreError.tooManyTags(query.tags.count) }
@@ -83,25 +68,26 @@ struct SearchPlan: Sendable, Hashable {
         cursor = TimelineOrder.Key(entry)
     }
 
-    /// The lists whose sizes decide `start`, empty when there is nothing to decide: only a
-    /// limited search in date order with words or tags may walk. With words, the full-text
-    /// query already holds the tags.
-    var listsToCount: [ShortList] {
-        guard limit != nil, area == nil else { return [] }
-        if let fullText { return [.fullText(fullText)] }
-        return tags.map(ShortList.tag)
+    /// What the full-text index finds, newest first (`SearchOrder`), when the search has words
+    /// or tags and is not ordered by distance: the words and tags as `fullText`, or the tags'
+    /// phrases alone. Nil when the index cannot help (no words, no tag with a letter or digit).
+    var indexQuery: String? {
+        guard area == nil else { return nil }
+        if let fullText { return fullText }
+        let phrases = tags.compactMap(SearchIndex.tagPhrase)
+        return phrases.isEmpty ? nil : phrases.joined(separator: " ")
     }
 
-    /// Walking newest first reads about limit × entries / matches rows; starting from the
-    /// lists reads every match; so walk when matches² > limit × entries. Matches are
-    /// estimated from each list's size (`listsToCount`), taken as independent.
-    mutating func chooseStart(entries: Int, listSizes: [Int]) {
-        guard let limit, entries > 0, !listSizes.isEmpty else {
-            start = .lists
-            return
-        }
-        let total = Double(entries)
-        let expected = listSizes.reduce(total) { estimate, size in estimate * Double(size) / total }
-        start = expected * expected > Double(limit) * total ? .newestFirst : .lists
+    /// The index's rowids the capture days and the cursor leave (`SearchOrder`): a range FTS5
+    /// seeks to rather than filters. The exact conditions are still checked on each entry.
+    var keyRange: ClosedRange<Int64> {
+        var lower: Int64 = 1
+        var upper = Int64.max
+        if capturedFrom != nil || capturedBefore != nil { lower = SearchOrder.datedStart }
+        if let capturedFrom { lower = max(lower, SearchOrder.firstKey(seconds: Int64(capturedFrom.daysSinceEpoch) * 86_400)) }
+        if let capturedBefore { upper = SearchOrder.firstKey(seconds: Int64(capturedBefore.daysSinceEpoch) * 86_400) - 1 }
+        if let cursor { upper = min(upper, SearchOrder.keysOfSecond(cursor.capturedLocal).upperBound) }
+        // An empty range as a valid one that no key falls in.
+        return lower <= upper ? lower...upper : 0...0
     }
 }

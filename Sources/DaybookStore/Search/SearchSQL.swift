@@ -4,6 +4,11 @@ extension JournalStore {
     package func search(_ query: JournalQuery) throws -> [SearchResult] {
         try readNow { try $0.search(query) }
     }
+
+    /// How SQLite runs a search's first statement (`EXPLAIN QUERY PLAN`), for the benchmark.
+    package func explainSearch(_ query: JournalQuery) throws -> [String] {
+        try readNow { try SearchSQL.explain(query, $0.db) }
+    }
 }
 
 /// A `SearchPlan` as SQL, through GRDB's query interface, and its run. The full-text index's
@@ -17,12 +22,10 @@ enum SearchSQL {
             guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
             plan.startAfter(entry)
         }
-        let lists = plan.listsToCount
-        if !lists.isEmpty {
-            let sizes = try sizes(of: lists, db)
-            plan.chooseStart(entries: sizes.entries, listSizes: sizes.lists)
-        }
         if let area = plan.area { return try nearest(plan, area: area, db) }
+        if let indexQuery = plan.indexQuery {
+            return try newestMatches(plan, indexQuery, db).map { SearchResult(entry: $0, distanceKm: nil) }
+        }
         return try newestFirst(plan).fetchAll(db).map { SearchResult(entry: $0, distanceKm: nil) }
     }
 
@@ -30,34 +33,14 @@ enum SearchSQL {
     private static let fullTextIndex = Table("entry_search")
     private static let key = Column("key")
     private static let keyEntryID = Column("entry_id")
-    private typealias Entry = JournalEntry.Columns
+    typealias Entry = JournalEntry.Columns
     private typealias Tag = JournalTag.Columns
-
-    /// Each entry's search key: the entry's row in the full-text index.
-    private static let searchKey = JournalEntry.hasOne(searchKeys, key: "searchKey", using: ForeignKey([keyEntryID], to: [Entry.id]))
-
-    /// The journal's size and each list's, in one statement. The largest search key is the
-    /// number of entries ever added: a free estimate of the journal's size.
-    static func sizes(of lists: [SearchPlan.ShortList], _ db: Database) throws -> (entries: Int, lists: [Int]) {
-        let counts =
-            [searchKeys.select(max(key)).sqlExpression]
-            + lists.map { list in
-                switch list {
-                case .fullText(let text): matches(text).select(SQL("COUNT(*)")).sqlExpression
-                case .tag(let name): JournalTag.filter(Tag.name == name).select(SQL("COUNT(*)")).sqlExpression
-                }
-            }
-        // A statement of subqueries alone: the query interface wants a table to select from.
-        let row = try SQLRequest<Row>(literal: "SELECT \(counts.map { SQL("\($0)") }.joined(separator: ", "))").fetchOne(db)
-        let values = counts.indices.map { index in row?[index] as Int? ?? 0 }
-        return (values[0], Array(values.dropFirst()))
-    }
 
     /// Rowids of the full-text index's matches. The query is passed as text, not as an
     /// `FTS5Pattern`: its words are one already (`SearchIndex.matchExpression`) and its tag
     /// phrases are built from checked names; a pattern of the whole would cost a throwaway
     /// database on every search to check it again.
-    private static func matches(_ fullText: String) -> QueryInterfaceRequest<Row> {
+    static func matches(_ fullText: String) -> QueryInterfaceRequest<Row> {
         fullTextIndex.select(Column.rowID).filter(sql: "entry_search MATCH ?", arguments: [fullText])
     }
 
@@ -81,29 +64,25 @@ enum SearchSQL {
     }
 
     /// The entries meeting every condition of the plan, in no particular order.
-    private static func filtered(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
-        let entry = TableAlias()
-        var request = JournalEntry.aliased(entry)
-        var conditions: [SQLExpression] = []
-        let walking = plan.start == .newestFirst
+    static func filtered(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
+        let entry = TableAlias<JournalEntry>()
+        var conditions = checks(plan, entry: entry, probingTags: plan.fullText != nil)
         if let fullText = plan.fullText {
-            if walking {
-                // Checked per entry by its key; the unary + keeps SQLite from starting at the
-                // match list instead of walking the dates.
-                let keys = TableAlias()
-                request = request.joining(required: searchKey.aliased(keys))
-                conditions.append(matches(fullText).contains(SQL("+\(keys[key])")))
-            } else {
-                conditions.append(searchKeys.select(keyEntryID).filter(matches(fullText).contains(key)).contains(Entry.id))
-            }
+            conditions.append(searchKeys.select(keyEntryID).filter(matches(fullText).contains(key)).contains(Entry.id))
         }
+        let request = JournalEntry.aliased(entry)
+        return conditions.isEmpty ? request : request.filter(conditions.joined(operator: .and))
+    }
+
+    /// Every condition of the plan but its words, on the entry `entry`. A tag is probed per
+    /// entry when the entries come from the (already tag-filtered) full-text matches, and is
+    /// its own list of entries otherwise. (The entry id is selected either way: the probe then
+    /// reads the index alone.)
+    static func checks(_ plan: SearchPlan, entry: TableAlias<JournalEntry>, probingTags: Bool) -> [SQLExpression] {
+        var conditions: [SQLExpression] = []
         for name in plan.tags {
-            // A per-entry probe when entries come from a date walk or from the (already tag-
-            // filtered) full-text matches; the tag's own list only when it is the sole short list.
-            // (The entry id is selected either way: the probe then reads the index alone.)
             let tagged = JournalTag.select(Tag.entryId).filter(Tag.name == name)
-            conditions.append(
-                walking || plan.fullText != nil ? tagged.filter(Tag.entryId == entry[Entry.id]).exists() : tagged.contains(Entry.id))
+            conditions.append(probingTags ? tagged.filter(Tag.entryId == entry[Entry.id]).exists() : tagged.contains(Entry.id))
         }
         if let from = plan.capturedFrom { conditions.append(Entry.capturedLocal >= from) }
         if let before = plan.capturedBefore { conditions.append(Entry.capturedLocal < before) }
@@ -112,6 +91,6 @@ enum SearchSQL {
             conditions.append(box.latitude.contains(Entry.latitude))
             conditions.append(box.longitudes.map { $0.contains(Entry.longitude) }.joined(operator: .or))
         }
-        return conditions.isEmpty ? request : request.filter(conditions.joined(operator: .and))
+        return conditions
     }
 }

@@ -13,10 +13,27 @@ enum TimelineOrder {
         let createdAt: String
         let id: String
 
+        /// `capturedLocal` as stored, made once: `precedes` compares it many times in a sort.
+        private let capturedText: String?
+
         init(_ entry: JournalEntry) {
             capturedLocal = entry.capturedLocal
+            capturedText = entry.capturedLocal?.isoText
             createdAt = entry.createdAt
             id = entry.id
+        }
+
+        /// `newestFirst` in Swift, comparing text as SQLite does (bytes), for a page read in
+        /// another order (`SearchSQL.newestMatches`).
+        func precedes(_ other: Key) -> Bool {
+            switch (capturedText, other.capturedText) {
+            case (nil, .some): return false
+            case (.some, nil): return true
+            case (.some(let mine), .some(let theirs)) where mine != theirs: return theirs.utf8.lexicographicallyPrecedes(mine.utf8)
+            default: break
+            }
+            if createdAt != other.createdAt { return other.createdAt.utf8.lexicographicallyPrecedes(createdAt.utf8) }
+            return id.utf8.lexicographicallyPrecedes(other.id.utf8)
         }
     }
 

@@ -1,0 +1,70 @@
+import GRDB
+
+extension SearchSQL {
+    /// A search with words or tags, from the full-text index read newest first (`SearchOrder`):
+    /// FTS5 walks its lists backwards from the top of `keyRange` and stops after `limit`
+    /// matches that pass every check, so the cost follows the page, not the number of matches.
+    ///
+    /// Keys order capture seconds, not the ties within one, so the entries of the last second
+    /// reached are all read (a few, for a burst) and the page is sorted in the timeline's order.
+    static func newestMatches(_ plan: SearchPlan, _ indexQuery: String, _ db: Database) throws -> [JournalEntry] {
+        var found = try walk(plan, indexQuery, keys: plan.keyRange, limit: plan.limit, db)
+        if let limit = plan.limit, found.count == limit, let last = found.last,
+            let lastKey = try Int64.fetchOne(db, sql: "SELECT key FROM search_key WHERE entry_id = ?", arguments: [last.id])
+        {
+            let first = max(SearchOrder.keysOfSecond(holding: lastKey).lowerBound, plan.keyRange.lowerBound)
+            if first < lastKey { found += try walk(plan, indexQuery, keys: first...(lastKey - 1), limit: nil, db) }
+        }
+        let entries = found.map { (order: TimelineOrder.Key($0), entry: $0) }
+            .sorted { $0.order.precedes($1.order) }.map(\.entry)
+        return plan.limit.map { Array(entries.prefix($0)) } ?? entries
+    }
+
+    /// Matches with keys in `keys`, highest key first. Fetched as records, not rows: GRDB
+    /// then finds each column once per statement, not once per row by name.
+    private static func walk(
+        _ plan: SearchPlan, _ indexQuery: String, keys: ClosedRange<Int64>, limit: Int?, _ db: Database
+    ) throws -> [JournalEntry] {
+        try SQLRequest<JournalEntry>(literal: walkSQL(plan, indexQuery, keys: keys, limit: limit), cached: true).fetchAll(db)
+    }
+
+    /// FTS5 consumes the ORDER BY on its rowid and the range; each entry is then found by its
+    /// key and checked. CROSS JOIN keeps the index first: a cursor's or a day's range on
+    /// captured_local would otherwise tempt SQLite to start from the entries, and MATCH
+    /// cannot be checked row by row.
+    private static func walkSQL(_ plan: SearchPlan, _ indexQuery: String, keys: ClosedRange<Int64>, limit: Int?) -> SQL {
+        let checks = checks(plan, entry: TableAlias<JournalEntry>(name: "entry"), probingTags: true)
+        // Parenthesised: an expression interpolated into a literal is not, and the cursor is an OR.
+        let checked: SQL = checks.isEmpty ? "" : "AND (\(checks.joined(operator: .and)))"
+        let limited: SQL = limit.map { "LIMIT \($0)" } ?? ""
+        return """
+            SELECT entry.* FROM entry_search
+            CROSS JOIN search_key ON search_key.key = entry_search.rowid
+            CROSS JOIN entry ON entry.id = search_key.entry_id
+            WHERE entry_search MATCH \(indexQuery)
+              AND entry_search.rowid BETWEEN \(keys.lowerBound) AND \(keys.upperBound) \(checked)
+            ORDER BY entry_search.rowid DESC \(limited)
+            """
+    }
+
+    /// `EXPLAIN QUERY PLAN` of the statement a search starts with, one line per step, indented
+    /// as SQLite nests them (the benchmark's `--explain`).
+    static func explain(_ query: JournalQuery, _ db: Database) throws -> [String] {
+        let plan = try SearchPlan(query)
+        let request: any FetchRequest
+        if let indexQuery = plan.indexQuery {
+            request = SQLRequest<Row>(literal: walkSQL(plan, indexQuery, keys: plan.keyRange, limit: plan.limit))
+        } else if plan.area != nil {
+            request = filtered(plan).select(Entry.id, Entry.latitude, Entry.longitude)
+        } else {
+            request = newestFirst(plan)
+        }
+        let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
+        var depth: [Int: Int] = [:]
+        return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments).map { row in
+            let level = (depth[row["parent"]] ?? -1) + 1
+            depth[row["id"]] = level
+            return String(repeating: "  ", count: level) + (row["detail"] as String)
+        }
+    }
+}
