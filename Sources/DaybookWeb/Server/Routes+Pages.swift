@@ -49,21 +49,21 @@ extension WebJournal {
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let start = month
         let read = try await store.read { reader -> (tiles: TileEntries, more: Bool)? in
-            let entries: [JournalEntry]
+            let entries: [TimelineTile]
             if let before {
                 guard let cursor = try Self.entry(before, reader) else { return nil }
-                entries = try reader.timeline(after: cursor, limit: size + 1)
+                entries = try reader.timelineTiles(after: cursor, limit: size + 1)
             } else if let start {
-                entries = try reader.timeline(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
+                entries = try reader.timelineTiles(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
             } else {
-                entries = try reader.timeline(after: nil, limit: size + 1)
+                entries = try reader.timelineTiles(after: nil, limit: size + 1)
             }
             // The one more than shown only says that there is a next page.
             return (try reader.tiles(Array(entries.prefix(size))), entries.count > size)
         }
         guard let read else { return notFound("That page of the timeline is gone: its entry was deleted.") }
         let (tiles, more) = read
-        let older = more ? tiles.entries.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
+        let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
         let isFirst = fields.first("before") == nil && month == nil
         return Answer.html(pages.timeline(tiles, newer: isFirst ? nil : "/", older: older, month: month?.description ?? ""))
     }

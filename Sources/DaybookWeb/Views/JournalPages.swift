@@ -17,9 +17,9 @@ struct JournalPages: Sendable {
         return frame
     }
 
-    func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (JournalEntry) -> String) -> [TileSection] {
+    func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (TimelineTile) -> String) -> [TileSection] {
         TileSection.grouped(
-            tiles.entries, annotations: tiles.annotations, links: links, distances: distances, stackSizes: tiles.stackSizes,
+            tiles.tiles, annotations: tiles.annotations, links: links, distances: distances, stackSizes: tiles.stackSizes,
             heading: heading)
     }
 
@@ -135,7 +135,7 @@ struct JournalPages: Sendable {
     ) -> String {
         var frame = frame("Search")
         frame.query = form.q
-        let tiles = TileEntries(entries: results?.map(\.entry) ?? [], annotations: annotations)
+        let tiles = TileEntries(tiles: results?.map { TimelineTile($0.entry) } ?? [], annotations: annotations)
         let distances = Dictionary(uniqueKeysWithValues: (results ?? []).compactMap { r in r.distanceKm.map { (r.entry.id, $0) } })
         let sections = self.sections(tiles, distances: distances) { entry in
             form.near.isEmpty ? EntryText.month(entry.capturedLocal) : "Nearest first"
@@ -163,7 +163,7 @@ struct JournalPages: Sendable {
         var frame = frame("Latest")
         frame.compact = true
         frame.bodyClass = "widget"
-        let tiles = read.entries.map { EntryTile(entry: $0, annotations: read.annotations[$0.id], links: links) }
+        let tiles = read.tiles.map { EntryTile($0, annotations: read.annotations[$0.id], links: links) }
         return TemplateLibrary.render(.latest, LatestPage(frame: frame, tiles: tiles, timeline: links.timeline))
     }
 
