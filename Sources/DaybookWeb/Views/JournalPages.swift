@@ -131,7 +131,7 @@ struct JournalPages: Sendable {
     /// `annotations` are the results' tags and weather, read with them.
     func search(
         _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
-        note: String? = nil
+        note: String? = nil, older: String? = nil, continued: Bool = false
     ) -> String {
         var frame = frame("Search")
         frame.query = form.q
@@ -142,10 +142,13 @@ struct JournalPages: Sendable {
         }
         let nothingToFind = JournalQuery(text: form.q).hasNothingToFind
         let summary = results.map { results in
-            guard results.isEmpty else { return "\(results.count) entr\(results.count == 1 ? "y" : "ies")" }
+            let count = "\(results.count) entr\(results.count == 1 ? "y" : "ies")"
+            // A page of several: the count is this page's, not the search's.
+            guard !(older != nil || continued) else { return count + " on this page" }
+            guard results.isEmpty else { return count }
             return nothingToFind ? "No entries match: \(JournalQuery.nothingToFindNote)." : "No entries match."
         }
-        let page = SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections)
+        let page = SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections, older: older)
         return TemplateLibrary.render(.search, page)
     }
 
