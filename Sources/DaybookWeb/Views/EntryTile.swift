@@ -60,9 +60,9 @@ struct EntryTile: Sendable, Hashable {
         time = entry.capturedLocal.map(EntryText.time)
         self.place = place
         weather = annotations?.weather.flatMap(EntryText.shortWeather)
-        tags = (annotations?.tags ?? []).prefix(5).map {
-            TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name))
-        }
+        // tile.mustache shows a tile's tags as words, not links (the tile is one link to its
+        // entry): no search link is made for them.
+        tags = (annotations?.tags ?? []).prefix(5).map { TagView(name: $0.name, isUser: $0.source == .user, search: nil) }
         hasTags = !tags.isEmpty
         excerpt = EntryText.excerpt(entry.text)
         distance = distanceKm.map { String(format: "%.1f km away", $0) }
