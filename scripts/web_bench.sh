@@ -4,6 +4,7 @@
 #      nothing comes from the kept pages): what rendering a timeline page costs;
 #   2. random entry pages (/entries/ID of a random entry);
 #   3. the same timeline URL again (/), answered from the kept pages;
+#   4. /search?q=harbour (its first page) and /on-this-day of a random day, each URL new;
 #   then /api/entries?limit=100, one thumbnail, and the first timeline page's weight.
 #
 #   scripts/web_bench.sh [SEED_LIBRARY] [SECONDS]
@@ -20,7 +21,7 @@
 #   `wswift exec` use /work/main/.build, the worktree's own build folder.
 # DAYBOOK_BENCH_BIN: a folder holding daybook and daybook-journal-bench already built (another
 #   version to compare, say); nothing is built then.
-# DAYBOOK_BENCH_PAGES_ONLY: when set, only the three page rows are run.
+# DAYBOOK_BENCH_PAGES_ONLY: when set, only the page rows (1–4) are run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${2:-20}"
@@ -98,7 +99,29 @@ echo
 echo "=== random entry pages, 32 connections"
 wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/entries.lua" "$base/" | figures
 run "the same timeline page (/) again (kept), 32 connections" "/"
-# DAYBOOK_BENCH_PAGES_ONLY=1: the three page rows only (before/after runs of the renderer).
+# A search's first page and a random day's on-this-day page, each URL new (nothing kept).
+cat > "$work/search.lua" <<LUA
+counter = 0
+request = function()
+    counter = counter + 1
+    return wrk.format(nil, "/search?q=harbour&fresh=" .. math.random(1000000000) .. "-" .. counter)
+end
+LUA
+cat > "$work/onthisday.lua" <<LUA
+counter = 0
+request = function()
+    counter = counter + 1
+    return wrk.format(nil, string.format("/on-this-day?date=%02d-%02d&fresh=%d", math.random(12), math.random(28), counter))
+end
+LUA
+echo
+echo "=== /search?q=harbour, a distinct URL for every request, 32 connections"
+echo "first page: $(curl -s "$base/search?q=harbour" | grep -c '<li class="tile"') tiles"
+wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/search.lua" "$base/" | figures
+echo
+echo "=== /on-this-day of a random day, 32 connections"
+wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/onthisday.lua" "$base/" | figures
+# DAYBOOK_BENCH_PAGES_ONLY=1: the page rows only (before/after runs of the renderer).
 [ -n "${DAYBOOK_BENCH_PAGES_ONLY:-}" ] && exit 0
 run "/api/entries?limit=100, 32 connections" "/api/entries?limit=100"
 run "one thumbnail, 32 connections" "/thumbnails/$thumbnail"

@@ -31,20 +31,13 @@ package struct JournalReader {
     /// or deleted meanwhile shifts nothing. Dated and undated entries are asked apart, so
     /// each query walks the captured_local index from the cursor.
     package func timeline(after entry: JournalEntry?, limit: Int) throws -> [JournalEntry] {
-        guard limit > 0 else { return [] }
-        let key = entry.map(TimelineOrder.Key.init)
-        let dated = try page(TimelineOrder.datedAfter(key), limit: limit)
-        guard dated.count < limit else { return dated }
-        return dated + (try page(TimelineOrder.undatedAfter(key), limit: limit - dated.count))
+        try TimelineOrder.page(after: entry.map(TimelineOrder.Key.init), limit: limit) { try page($0, limit: $1) }
     }
 
     /// The timeline from the newest entry captured before `date` (a "jump to month" starts at
     /// the first day of the month after the one chosen).
     package func timeline(capturedBefore date: CivilDate, limit: Int) throws -> [JournalEntry] {
-        guard limit > 0 else { return [] }
-        let dated = try page(Entry.capturedLocal < date, limit: limit)
-        guard dated.count < limit else { return dated }
-        return dated + (try page(TimelineOrder.undatedAfter(nil), limit: limit - dated.count))
+        try TimelineOrder.page(capturedBefore: date, limit: limit) { try page($0, limit: $1) }
     }
 
     /// The entries just before (newer) and just after (older) `entry` in the timeline.
@@ -98,8 +91,7 @@ package struct JournalReader {
     /// statement is prepared once per connection (`cached`): preparing it again for every page
     /// (and GRDB's authorizer on each prepare) was a tenth of a timeline page's CPU.
     private func page(_ condition: SQLExpression, limit: Int) throws -> [JournalEntry] {
-        let order = TimelineOrder.newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
-        let sql: SQL = "SELECT * FROM \(JournalEntry.self) WHERE \(condition && TimelineOrder.shown) ORDER BY \(order) LIMIT \(limit)"
+        let sql = TimelineOrder.query(selecting: "*", where: condition, limit: limit)
         return try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchAll(db)
     }
 }

@@ -34,7 +34,10 @@ extension JournalStore {
         configuration.readonly = true
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(30)
-        configuration.prepareDatabase { db in db.add(function: SearchWords.function) }
+        configuration.prepareDatabase { db in
+            try prepareReads(db)
+            db.add(function: SearchWords.function)
+        }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: readOnlyPath(library), configuration: configuration)
@@ -46,6 +49,16 @@ extension JournalStore {
             throw StoreError.database("cannot open the journal at \(library.databaseURL.path) read-only", error)
         }
         return JournalStore(library: library, readOnlyPool: pool)
+    }
+
+    /// Every connection reads the journal's pages from a memory map of the file, where it
+    /// would copy each page through `pread`: the store read of a timeline page was 14 % of its
+    /// CPU (issue 20, docs/benchmark-web.md). The map is address space, not memory; SQLite maps
+    /// at most this much of the file and reads the rest as before.
+    static let mappedBytes = 1 << 30
+
+    static func prepareReads(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA mmap_size = \(mappedBytes)")
     }
 
     /// A WAL journal is read through its `-shm` index. After a clean close SQLite removes

@@ -20,6 +20,7 @@ public final class JournalStore: Sendable {
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try JournalStore.prepareReads(db)
             db.add(function: SearchWords.function)
         }
         pool = try SchemaLock.whileHeld(library) {

@@ -60,6 +60,31 @@ enum TimelineOrder {
         return Entry.capturedLocal == nil && laterTie(key)
     }
 
+    /// The first `limit` entries after `key` (from the start when nil): the dated ones, then
+    /// the undated, asked apart so that each query walks the captured_local index from the
+    /// cursor. `fetch` runs one query: a condition and how many at most.
+    static func page<T>(after key: Key?, limit: Int, _ fetch: (SQLExpression, Int) throws -> [T]) rethrows -> [T] {
+        guard limit > 0 else { return [] }
+        let dated = try fetch(datedAfter(key), limit)
+        guard dated.count < limit else { return dated }
+        return dated + (try fetch(undatedAfter(key), limit - dated.count))
+    }
+
+    /// The first `limit` entries captured before `date`, then the undated ones.
+    static func page<T>(capturedBefore date: CivilDate, limit: Int, _ fetch: (SQLExpression, Int) throws -> [T]) rethrows -> [T] {
+        guard limit > 0 else { return [] }
+        let dated = try fetch(Entry.capturedLocal < date, limit)
+        guard dated.count < limit else { return dated }
+        return dated + (try fetch(undatedAfter(nil), limit - dated.count))
+    }
+
+    /// One query of a page: `columns` of the shown entries that meet `condition`, newest first.
+    /// An SQL literal, so that its statement is prepared once per connection (`cached`).
+    static func query(selecting columns: SQL, where condition: SQLExpression, limit: Int) -> SQL {
+        let order = newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
+        return "SELECT \(columns) FROM \(JournalEntry.self) WHERE \(condition && shown) ORDER BY \(order) LIMIT \(limit)"
+    }
+
     /// Every entry after `key`, as one condition (a search's cursor).
     static func after(_ key: Key) -> SQLExpression {
         key.capturedLocal == nil ? undatedAfter(key) : datedAfter(key) || Entry.capturedLocal == nil

@@ -94,10 +94,11 @@ extension WebJournal {
         return Answer.html(pages.message("Text too long", message), status: .contentTooLarge)
     }
 
-    /// Checks the token (`WebGuard` has refused a foreign Origin already), reads the form (`limit` bytes at most) and finds the entry.
+    /// Checks the token (`WebGuard` has refused a foreign Origin already), reads the form (`limit` bytes at most), finds the entry
+    /// and runs `body`, which writes, on `BlockingPools.files`.
     private func editing(
         _ request: Request, _ context: BasicRequestContext, upTo limit: Int = smallFormLimit,
-        _ body: (JournalEntry, FormFields) throws -> Response
+        _ body: @escaping @Sendable (JournalEntry, FormFields) throws -> Response
     ) async throws -> Response {
         var request = request
         let buffer: ByteBuffer
@@ -113,6 +114,8 @@ extension WebJournal {
         guard let entry = try await lookUp(context.parameters.get("id")) else { return notFound() }
         // Pages kept from before the edit would show the old journal.
         defer { cache.invalidate() }
-        return try body(entry, fields)
+        // The write waits for SQLite's write lock (a watcher's ingest may hold it for seconds)
+        // and for the disk: on a lane of its own, never on a thread of the cooperative pool.
+        return try await BlockingPools.files.runIfActive { try body(entry, fields) }
     }
 }

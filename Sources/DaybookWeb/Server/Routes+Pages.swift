@@ -15,7 +15,10 @@ extension WebJournal {
             }
         }
         router.get("/search") { request, _ in
-            try await cache.answer(request) { try await searchPage(SearchForm(FormFields(request.uri.query))) }
+            try await cache.answer(request) {
+                let fields = FormFields(request.uri.query)
+                return try await searchPage(SearchForm(fields), before: fields.first("before").flatMap { $0.isEmpty ? nil : $0 })
+            }
         }
         router.get("/on-this-day") { request, _ in
             let today = Self.today()
@@ -49,38 +52,61 @@ extension WebJournal {
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let start = month
         let read = try await store.read { reader -> (tiles: TileEntries, more: Bool)? in
-            let entries: [JournalEntry]
+            let entries: [TimelineTile]
             if let before {
                 guard let cursor = try Self.entry(before, reader) else { return nil }
-                entries = try reader.timeline(after: cursor, limit: size + 1)
+                entries = try reader.timelineTiles(after: cursor, limit: size + 1)
             } else if let start {
-                entries = try reader.timeline(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
+                entries = try reader.timelineTiles(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
             } else {
-                entries = try reader.timeline(after: nil, limit: size + 1)
+                entries = try reader.timelineTiles(after: nil, limit: size + 1)
             }
             // The one more than shown only says that there is a next page.
             return (try reader.tiles(Array(entries.prefix(size))), entries.count > size)
         }
         guard let read else { return notFound("That page of the timeline is gone: its entry was deleted.") }
         let (tiles, more) = read
-        let older = more ? tiles.entries.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
+        let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
         let isFirst = fields.first("before") == nil && month == nil
         return Answer.html(pages.timeline(tiles, newer: isFirst ? nil : "/", older: older, month: month?.description ?? ""))
     }
 
-    func searchPage(_ form: SearchForm) async throws -> Response {
+    /// A page of matches in timeline order; `before=ID` continues after that entry through the
+    /// store's own cursor, as the timeline does (`JournalQuery.before`). "near" orders by
+    /// distance, which the cursor cannot continue: it shows the nearest `nearLimit`.
+    func searchPage(_ form: SearchForm, before: String?) async throws -> Response {
         guard !form.isEmpty else { return Answer.html(pages.search(form, results: nil, problem: nil)) }
         do {
-            let (query, note) = try form.read(store: store, limit: 500)
-            let (results, annotations) = try await store.read { reader in
-                let results = try reader.search(query)
-                return (results, try reader.annotations(for: results.map(\.entry.id)))
+            let size = configuration.pageSize
+            let (query, note) = try form.read(store: store, limit: form.near.isEmpty ? size + 1 : Self.nearLimit)
+            let read = try await store.read { [query] reader -> SearchRead in
+                var query = query
+                if let before {
+                    guard query.near == nil else { return .problem("before does not combine with near") }
+                    guard let cursor = try Self.entry(before, reader) else { return .cursorGone }
+                    query.before = cursor.id
+                }
+                var results = try reader.search(query)
+                let more = query.near == nil && results.count > size
+                if more { results.removeLast() }
+                return .page(results, try reader.annotations(for: results.map(\.entry.id)), more: more)
             }
-            return Answer.html(pages.search(form, results: results, annotations: annotations, problem: nil, note: note))
+            switch read {
+            case .cursorGone: return notFound("That page of the search is gone: its entry was deleted.")
+            case .problem(let text): throw SearchForm.Problem(description: text)
+            case .page(let results, let annotations, let more):
+                let older = more ? results.last.map { form.link(before: $0.entry.id) } : nil
+                return Answer.html(
+                    pages.search(
+                        form, results: results, annotations: annotations, problem: nil, note: note, older: older, continued: before != nil))
+            }
         } catch let problem as SearchForm.Problem {
             return Answer.html(pages.search(form, results: nil, problem: problem.description), status: .badRequest)
         }
     }
+
+    /// A "near" search's page: its nearest matches, the rest cut off.
+    static let nearLimit = 500
 
     /// An entry by id (or unique prefix); nil for anything that is not one, including text
     /// that is not id-shaped at all ("../", "%00"), which never reaches the store.
@@ -108,4 +134,11 @@ extension WebJournal {
     static func today() -> LocalDateTime {
         LocalDateTime(unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
     }
+}
+
+/// What a search page read: a page of matches and whether more follow, or why there is none.
+private enum SearchRead: Sendable {
+    case cursorGone
+    case problem(String)
+    case page([SearchResult], [String: EntryAnnotations], more: Bool)
 }

@@ -38,6 +38,10 @@ struct EntryTile: Sendable, Hashable {
     let stack: String?
 
     init(entry: JournalEntry, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
+        self.init(TimelineTile(entry), annotations: annotations, links: links, distanceKm: distanceKm, stackSize: stackSize)
+    }
+
+    init(_ entry: TimelineTile, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
         id = entry.id
         href = links.entry(entry.id)
         // The rule `daybook list` follows: "Paris, France", else the coordinates (formatted
@@ -56,13 +60,13 @@ struct EntryTile: Sendable, Hashable {
         time = entry.capturedLocal.map(EntryText.time)
         self.place = place
         weather = annotations?.weather.flatMap(EntryText.shortWeather)
-        tags = (annotations?.tags ?? []).prefix(5).map {
-            TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name))
-        }
+        // tile.mustache shows a tile's tags as words, not links (the tile is one link to its
+        // entry): no search link is made for them.
+        tags = (annotations?.tags ?? []).prefix(5).map { TagView(name: $0.name, isUser: $0.source == .user, search: nil) }
         hasTags = !tags.isEmpty
         excerpt = EntryText.excerpt(entry.text)
         distance = distanceKm.map { String(format: "%.1f km away", $0) }
-        video = EntryText.videoBadge(entry)
+        video = EntryText.videoBadge(media: entry.media, durationSeconds: entry.durationSeconds)
         stack = stackSize.map { "\($0) photos" }
     }
 }
@@ -75,14 +79,14 @@ struct TileSection: Sendable {
 
     /// Consecutive entries with the same heading form one section, in the order given.
     static func grouped(
-        _ entries: [JournalEntry], annotations: [String: EntryAnnotations], links: SiteLinks, distances: [String: Double] = [:],
-        stackSizes: [String: Int] = [:], heading: (JournalEntry) -> String
+        _ entries: [TimelineTile], annotations: [String: EntryAnnotations], links: SiteLinks, distances: [String: Double] = [:],
+        stackSizes: [String: Int] = [:], heading: (TimelineTile) -> String
     ) -> [TileSection] {
         var sections: [(title: String, tiles: [EntryTile])] = []
         for entry in entries {
             let title = heading(entry)
             let tile = EntryTile(
-                entry: entry, annotations: annotations[entry.id], links: links, distanceKm: distances[entry.id],
+                entry, annotations: annotations[entry.id], links: links, distanceKm: distances[entry.id],
                 stackSize: stackSizes[entry.id])
             if sections.last?.title == title {
                 sections[sections.count - 1].tiles.append(tile)

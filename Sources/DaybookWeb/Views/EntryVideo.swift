@@ -46,8 +46,8 @@ extension EntryText {
     }
 
     /// The tile's badge: "▶ 12 s", or "▶" for a video whose length is unknown; nil for a photo.
-    static func videoBadge(_ entry: JournalEntry) -> String? {
-        guard entry.media == .video else { return nil }
-        return "▶" + (entry.durationSeconds.map { " " + duration($0) } ?? "")
+    static func videoBadge(media: MediaKind, durationSeconds: Double?) -> String? {
+        guard media == .video else { return nil }
+        return "▶" + (durationSeconds.map { " " + duration($0) } ?? "")
     }
 }

@@ -17,9 +17,9 @@ struct JournalPages: Sendable {
         return frame
     }
 
-    func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (JournalEntry) -> String) -> [TileSection] {
+    func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (TimelineTile) -> String) -> [TileSection] {
         TileSection.grouped(
-            tiles.entries, annotations: tiles.annotations, links: links, distances: distances, stackSizes: tiles.stackSizes,
+            tiles.tiles, annotations: tiles.annotations, links: links, distances: distances, stackSizes: tiles.stackSizes,
             heading: heading)
     }
 
@@ -131,21 +131,24 @@ struct JournalPages: Sendable {
     /// `annotations` are the results' tags and weather, read with them.
     func search(
         _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
-        note: String? = nil
+        note: String? = nil, older: String? = nil, continued: Bool = false
     ) -> String {
         var frame = frame("Search")
         frame.query = form.q
-        let tiles = TileEntries(entries: results?.map(\.entry) ?? [], annotations: annotations)
+        let tiles = TileEntries(tiles: results?.map { TimelineTile($0.entry) } ?? [], annotations: annotations)
         let distances = Dictionary(uniqueKeysWithValues: (results ?? []).compactMap { r in r.distanceKm.map { (r.entry.id, $0) } })
         let sections = self.sections(tiles, distances: distances) { entry in
             form.near.isEmpty ? EntryText.month(entry.capturedLocal) : "Nearest first"
         }
         let nothingToFind = JournalQuery(text: form.q).hasNothingToFind
         let summary = results.map { results in
-            guard results.isEmpty else { return "\(results.count) entr\(results.count == 1 ? "y" : "ies")" }
+            let count = "\(results.count) entr\(results.count == 1 ? "y" : "ies")"
+            // A page of several: the count is this page's, not the search's.
+            guard !(older != nil || continued) else { return count + " on this page" }
+            guard results.isEmpty else { return count }
             return nothingToFind ? "No entries match: \(JournalQuery.nothingToFindNote)." : "No entries match."
         }
-        let page = SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections)
+        let page = SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections, older: older)
         return TemplateLibrary.render(.search, page)
     }
 
@@ -163,7 +166,7 @@ struct JournalPages: Sendable {
         var frame = frame("Latest")
         frame.compact = true
         frame.bodyClass = "widget"
-        let tiles = read.entries.map { EntryTile(entry: $0, annotations: read.annotations[$0.id], links: links) }
+        let tiles = read.tiles.map { EntryTile($0, annotations: read.annotations[$0.id], links: links) }
         return TemplateLibrary.render(.latest, LatestPage(frame: frame, tiles: tiles, timeline: links.timeline))
     }
 

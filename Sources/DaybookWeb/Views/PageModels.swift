@@ -23,6 +23,8 @@ struct SearchPage: Sendable {
     let note: String?
     let summary: String?
     let sections: [TileSection]
+    /// The next page of matches (`before=` the last one shown); nil on the last.
+    let older: String?
 }
 
 struct OnThisDayPage: Sendable {

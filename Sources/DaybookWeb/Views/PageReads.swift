@@ -3,10 +3,21 @@ import DaybookStore
 
 /// Entries for a grid of tiles with what each tile shows beside the photo, read together.
 struct TileEntries: Sendable {
-    var entries: [JournalEntry]
+    var tiles: [TimelineTile]
     var annotations: [String: EntryAnnotations]
     /// The size of each stack cover's stack (docs/stacks.md).
     var stackSizes: [String: Int] = [:]
+
+    init(tiles: [TimelineTile], annotations: [String: EntryAnnotations], stackSizes: [String: Int] = [:]) {
+        self.tiles = tiles
+        self.annotations = annotations
+        self.stackSizes = stackSizes
+    }
+
+    /// Whole entries' tiles, for pages that read whole entries.
+    init(entries: [JournalEntry], annotations: [String: EntryAnnotations], stackSizes: [String: Int] = [:]) {
+        self.init(tiles: entries.map(TimelineTile.init), annotations: annotations, stackSizes: stackSizes)
+    }
 }
 
 /// What an entry page shows besides the entry: its tags, weather and neighbours.
@@ -28,10 +39,12 @@ struct EntryRead: Sendable {
 }
 
 extension JournalReader {
-    func tiles(_ entries: [JournalEntry]) throws -> TileEntries {
+    func tiles(_ entries: [JournalEntry]) throws -> TileEntries { try tiles(entries.map(TimelineTile.init)) }
+
+    func tiles(_ entries: [TimelineTile]) throws -> TileEntries {
         let ids = entries.map(\.id)
         return TileEntries(
-            entries: entries, annotations: entries.isEmpty ? [:] : try annotations(for: ids),
+            tiles: entries, annotations: entries.isEmpty ? [:] : try annotations(for: ids),
             stackSizes: entries.isEmpty ? [:] : try stackSizes(entryIDs: ids))
     }
 

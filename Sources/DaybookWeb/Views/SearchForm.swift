@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookPlaces
 import DaybookStore
+import Foundation
 
 /// The search parameters of `/search` and `/api/entries`, as typed: the same search as
 /// `daybook search` (words, `--tag`, `--on`, `--month`, `--from`/`--to`, `--near` with
@@ -29,6 +30,20 @@ struct SearchForm: Sendable {
         near = fields.first("near") ?? ""
         radius = fields.first("radius") ?? ""
     }
+
+    /// This search's page after entry `id`: the fields as given, each value percent-encoded
+    /// (all but ASCII letters, digits and `-._~`), then `before`.
+    func link(before id: String) -> String {
+        let fields =
+            [("q", q), ("on", on), ("month", month), ("from", from), ("to", to), ("near", near), ("radius", radius)]
+            + tags.map { ("tag", $0) } + [("before", id)]
+        return "/search?"
+            + fields.filter { !$0.1.isEmpty }.map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: Self.plain) ?? "")" }
+            .joined(separator: "&")
+    }
+
+    /// URI characters that mean nothing in a query (RFC 3986's unreserved).
+    private static let plain = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     var isEmpty: Bool { [q, on, month, from, to, near].allSatisfy(\.isEmpty) && tags.isEmpty }
 

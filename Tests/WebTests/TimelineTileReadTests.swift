@@ -1,0 +1,53 @@
+import DaybookCore
+import DaybookStore
+import XCTest
+
+@testable import DaybookWeb
+
+/// The timeline reads only a tile's columns (`TimelineTile`): the same entries, in the same
+/// order, with the same values as the tiles made from whole entries, from every cursor.
+final class TimelineTileReadTests: XCTestCase {
+    func testNarrowTilesEqualTilesOfWholeEntriesFromEveryCursor() throws {
+        let fixture = try WebFixture()
+        XCTAssertGreaterThan(try fixture.store.entries().count, 3)
+        try fixture.store.readNow { reader in
+            let whole = try reader.timeline(after: nil, limit: 1000)
+            XCTAssertEqual(try reader.timelineTiles(after: nil, limit: 1000), whole.map(TimelineTile.init))
+            XCTAssertTrue(whole.contains { $0.capturedLocal == nil }, "an undated entry, after the dated ones")
+            XCTAssertTrue(whole.contains { $0.placeName != nil }, "a named place")
+            for cursor in whole {
+                for limit in [1, 2, 1000] {
+                    XCTAssertEqual(
+                        try reader.timelineTiles(after: cursor, limit: limit),
+                        try reader.timeline(after: cursor, limit: limit).map(TimelineTile.init))
+                }
+            }
+            for month in ["2019-08", "2021-01", "2030-01"] {
+                let date = try XCTUnwrap(CalendarMonth(month)).lastDay.adding(days: 1)
+                XCTAssertEqual(
+                    try reader.timelineTiles(capturedBefore: date, limit: 3),
+                    try reader.timeline(capturedBefore: date, limit: 3).map(TimelineTile.init))
+            }
+        }
+    }
+
+    /// A kept tile is found by its entry's id and used only while it equals the tile asked
+    /// for; tiles of other entries past the limit drop the kept ones.
+    func testKeptTilesAreFoundByIdAndDroppedPastTheLimit() throws {
+        let fixture = try WebFixture()
+        let entries = try fixture.store.entries()
+        let kept = TileHTML(limit: 2)
+        let tiles = entries.prefix(3).map { EntryTile(entry: $0, annotations: nil, links: .server) }
+        XCTAssertEqual(kept.html(for: tiles[0]), TemplateLibrary.render(tiles[0]))
+        XCTAssertEqual(kept.html(for: tiles[1]), TemplateLibrary.render(tiles[1]))
+        XCTAssertEqual(kept.count, 2)
+        var moved = entries[0]
+        moved.thumbnail = nil
+        let changed = EntryTile(entry: moved, annotations: nil, links: .server)
+        XCTAssertEqual(kept.html(for: changed), TemplateLibrary.render(changed), "same id, another tile")
+        XCTAssertFalse(kept.html(for: changed).contains("<img"))
+        XCTAssertEqual(kept.count, 2, "kept in the old one's place")
+        XCTAssertEqual(kept.html(for: tiles[2]), TemplateLibrary.render(tiles[2]))
+        XCTAssertEqual(kept.count, 1, "past the limit, the kept tiles were dropped")
+    }
+}
