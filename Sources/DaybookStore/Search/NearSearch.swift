@@ -6,13 +6,7 @@ import GRDB
 enum NearSearch {
     /// Nearest first; equal distances in entry id order, as `SearchSQL.nearest` orders them.
     static func nearest(_ area: SearchPlan.Area, limit: Int?, _ db: Database) throws -> [SearchResult] {
-        var seen = Set<Int64>()
-        var inCircle: [(rowid: Int64, distance: Double)] = []
-        for point in try NearIndex.points(in: area.box, db) where seen.insert(point.rowid).inserted {
-            if let distance = area.distanceKm(latitude: point.latitude, longitude: point.longitude) {
-                inCircle.append((point.rowid, distance))
-            }
-        }
+        var inCircle = try pointsNearest(area, limit: limit, db)
         inCircle.sort { $0.distance < $1.distance }
         // Ties at the cut are decided by entry id, which only the rows have: keep them all.
         if let limit, inCircle.count > limit {
@@ -34,6 +28,32 @@ enum NearSearch {
         }
         results.sort { ($0.distanceKm ?? 0, $0.entry.id) < ($1.distanceKm ?? 0, $1.entry.id) }
         return limit.map { Array(results.prefix($0)) } ?? results
+    }
+
+    /// With a limit, circles growing fourfold from 1/64 of the radius, until one holds `limit`
+    /// points (then no point outside it can be among the nearest) or is the whole circle: in a
+    /// crowded place the nearest hundred lie in a small circle of its thousands.
+    private static func pointsNearest(_ area: SearchPlan.Area, limit: Int?, _ db: Database) throws -> [(rowid: Int64, distance: Double)] {
+        var radius = limit == nil ? area.radiusKm : area.radiusKm / 64
+        while true {
+            let circle =
+                radius < area.radiusKm ? SearchPlan.Area(.init(latitude: area.latitude, longitude: area.longitude, radiusKm: radius)) : area
+            let points = try points(in: circle, db)
+            if circle == area || points.count >= limit ?? 0 { return points }
+            radius *= 4
+        }
+    }
+
+    /// The index's points within the circle, each once, with its exact distance.
+    private static func points(in area: SearchPlan.Area, _ db: Database) throws -> [(rowid: Int64, distance: Double)] {
+        var seen = Set<Int64>()
+        var inCircle: [(rowid: Int64, distance: Double)] = []
+        for point in try NearIndex.points(in: area.box, db) where seen.insert(point.rowid).inserted {
+            if let distance = area.distanceKm(latitude: point.latitude, longitude: point.longitude) {
+                inCircle.append((point.rowid, distance))
+            }
+        }
+        return inCircle
     }
 }
 
