@@ -136,7 +136,7 @@ package final class WatchService: Service, Sendable {
         let writerLock = try WriterLock(library: store.library)
         if let report = try writerLock.whileAlone({ try LibraryRepair(store: store).run() }), !report.isEmpty {
             logger.notice(
-                "repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten"
+                "repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten\(report.nearIndexRebuilt ? ", the near index rebuilt" : "")"
             )
         }
         var seeded = 0

@@ -164,8 +164,19 @@ struct JournalBench: ParsableCommand {
                 { try store.search(JournalQuery(near: .init(latitude: -16.5, longitude: 179.95, radiusKm: 25), limit: 100)).count },
                 ["search", "--near=-16.5,179.95", "--radius", "25km", "--limit", "100"]
             ),
+            // The first page (what the web page shows first), and the day's full count (the CLI
+            // column lists the whole day).
             (
-                "on this day", { try store.onThisDay(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false).count },
+                "on this day, 100",
+                {
+                    try store.onThisDay(OnThisDayAsk(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false), limit: 100)
+                        .count
+                },
+                ["on-this-day", "--date", "07-14", "--year", "2026", "--limit", "100"]
+            ),
+            (
+                "on this day, count",
+                { try store.onThisDayCount(OnThisDayAsk(monthDay: MonthDay("07-14")!, beforeYear: 2026, includeLeapDay: false)) },
                 ["on-this-day", "--date", "07-14", "--year", "2026"]
             ),
             ("latest 5", { try store.latest(5).count }, ["latest", "-n", "5"]),

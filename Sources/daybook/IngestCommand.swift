@@ -94,6 +94,7 @@ struct Ingest: AsyncParsableCommand {
                 TerminalText(
                     "daybook: repaired the library after an interrupted run: \(repair.temporariesRemoved) temporary files and "
                         + "\(repair.orphansRemoved) orphaned thumbnails removed, \(repair.missingThumbnailsCleared) missing thumbnails forgotten"
+                        + (repair.nearIndexRebuilt ? ", the near index rebuilt" : "")
                 ))
         }
         // A replaced or re-read entry whose time or place changed is pending again.

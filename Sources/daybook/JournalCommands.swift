@@ -148,7 +148,11 @@ struct OnThisDay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "on-this-day",
         abstract: "Entries from this day in earlier years, grouped by year.",
-        discussion: "On 28 February of a common year, photos from 29 February are shown too."
+        discussion: """
+            On 28 February of a common year, photos from 29 February are shown too. Every entry \
+            of the day is listed unless --limit says how many (the newest years first); the \
+            count of the rest is then said on stderr.
+            """
     )
 
     @OptionGroup var options: LibraryOptions
@@ -159,10 +163,14 @@ struct OnThisDay: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Count earlier years from this year (default this year).", valueName: "year"))
     var year: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Show at most this many entries, newest first (default all).", valueName: "n"))
+    var limit: Int?
+
     func validate() throws {
         if let date, MonthDay(date) == nil {
             throw ValidationError("--date must look like 05-17 (got \(date)).")
         }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
     }
 
     func run() throws {
@@ -172,7 +180,8 @@ struct OnThisDay: ParsableCommand {
         let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
         let thisYear = year ?? today.year
         let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
-        let entries = try store.onThisDay(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
+        let ask = OnThisDayAsk(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
+        let entries = try store.onThisDay(ask, limit: limit)
         if entries.isEmpty && !options.json {
             return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
         }
@@ -180,6 +189,10 @@ struct OnThisDay: ParsableCommand {
             guard let date = entry.capturedLocal else { return "" }
             let ago = thisYear - date.year
             return "\(date.year) — \(ago) year\(ago == 1 ? "" : "s") ago"
+        }
+        if let limit, entries.count == limit, !options.json {
+            let total = try store.onThisDayCount(ask)
+            if total > limit { Console.writeError("daybook: showing the newest \(limit) of \(total) entries from \(monthDay)") }
         }
     }
 }

@@ -148,6 +148,11 @@ enum Schema {
         }
         // Bursts and near-duplicates: a perceptual hash per entry, and stacks (docs/stacks.md).
         migrator.registerMigration("v14-stacks", migrate: StackColumns.add)
+        // "Near" through an R*Tree (NearIndex), and "on this day" paged from an index in its order.
+        migrator.registerMigration("v15-near-index") { db in
+            try NearIndex.create(db)
+            try OnThisDayIndex.create(db)
+        }
         // The full-text index's rowids follow the timeline, so a search stops early (SearchOrder).
         migrator.registerMigration("v16-search-order", migrate: SearchOrder.migrate)
         // The map's grid of clusters, kept in step by triggers (docs/web.md, "The map").

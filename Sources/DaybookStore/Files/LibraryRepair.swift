@@ -1,7 +1,8 @@
 import Foundation
 
 /// Restores the library's invariants after an interrupted run: no temporary files, no
-/// thumbnail without an entry, no entry pointing at a missing thumbnail.
+/// thumbnail without an entry, no entry pointing at a missing thumbnail, a near index in step
+/// with the entries.
 ///
 /// It removes only what it can prove is garbage: temporaries and `<sha-256>.jpg` files that
 /// no entry references, from one complete read of the folder. An entry loses its thumbnail
@@ -15,6 +16,8 @@ public struct LibraryRepair: Sendable {
         public var temporariesRemoved = 0
         public var orphansRemoved = 0
         public var missingThumbnailsCleared = 0
+        /// The near index no longer matched the entries (a VACUUM renumbered them) and was rebuilt.
+        public var nearIndexRebuilt = false
         public init() {}
         public var isEmpty: Bool { self == Report() }
     }
@@ -57,6 +60,7 @@ public struct LibraryRepair: Sendable {
             if !listing.thumbnails.contains(name), try !files.exists(name) { missing.insert(stored) }
         }
         report.missingThumbnailsCleared = try store.forgetThumbnails(missing)
+        report.nearIndexRebuilt = try store.repairNearIndex()
         return report
     }
 }

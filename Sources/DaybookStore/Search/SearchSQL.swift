@@ -51,8 +51,10 @@ enum SearchSQL {
     }
 
     /// Near: exact distances from the box's candidates (id and position only), then whole
-    /// rows for the nearest few.
+    /// rows for the nearest few. Near alone reads its candidates from the spatial index
+    /// (`NearSearch`); with other conditions, the box is one condition among them.
     static func nearest(_ plan: SearchPlan, area: SearchPlan.Area, _ db: Database) throws -> [SearchResult] {
+        if plan.isAreaAlone { return try NearSearch.nearest(area, limit: plan.limit, db) }
         let candidates = try filtered(plan).select(Entry.id, Entry.latitude, Entry.longitude).asRequest(of: Row.self).fetchAll(db)
         var nearest = candidates.compactMap { row -> (id: String, distance: Double)? in
             area.distanceKm(latitude: row[Entry.latitude], longitude: row[Entry.longitude]).map { (row[Entry.id], $0) }

@@ -20,20 +20,7 @@ extension WebJournal {
                 return try await searchPage(SearchForm(fields), before: fields.first("before").flatMap { $0.isEmpty ? nil : $0 })
             }
         }
-        router.get("/on-this-day") { request, _ in
-            let today = Self.today()
-            var day = today.date.monthDay
-            if let text = FormFields(request.uri.query).first("date"), !text.isEmpty {
-                guard let given = MonthDay(text) else { return badParameter("date", text, "a day of the year as MM-DD, such as 07-14") }
-                day = given
-            }
-            let leap = day == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(today.year)
-            let asked = day
-            let tiles = try await store.read { reader in
-                try reader.tiles(reader.onThisDay(monthDay: asked, beforeYear: today.year, includeLeapDay: leap))
-            }
-            return Answer.html(pages.onThisDay(tiles, day: day, thisYear: today.year))
-        }
+        router.get("/on-this-day") { request, _ in try await onThisDayPage(FormFields(request.uri.query)) }
         router.get("/latest") { _, _ in Answer.html(pages.latest(try await store.read { try $0.tiles($0.latest(5)) })) }
         router.get("/tags") { request, _ in
             try await cache.answer(request) { Answer.html(pages.tags(try await store.read { try $0.tagCounts() })) }

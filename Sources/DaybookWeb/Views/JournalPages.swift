@@ -152,14 +152,18 @@ struct JournalPages: Sendable {
         return TemplateLibrary.render(.search, page)
     }
 
-    func onThisDay(_ tiles: TileEntries, day: MonthDay, thisYear: Int) -> String {
+    /// `pages` is set on the server, which shows the day a page at a time (an export shows it whole).
+    func onThisDay(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> String {
         let sections = self.sections(tiles) { entry in
             guard let date = entry.capturedLocal else { return "" }
             let ago = thisYear - date.year
             return "\(date.year), \(ago) year\(ago == 1 ? "" : "s") ago"
         }
         let title = "\(day.day) \(EntryText.monthNames[day.month - 1])"
-        return TemplateLibrary.render(.onThisDay, OnThisDayPage(frame: frame("On this day"), day: title, sections: sections))
+        let summary = pages.map { "\($0.total) entr\($0.total == 1 ? "y" : "ies")" }
+        let page = OnThisDayPage(
+            frame: frame("On this day"), day: title, summary: summary, sections: sections, newest: pages?.newest, more: pages?.more)
+        return TemplateLibrary.render(.onThisDay, page)
     }
 
     func latest(_ read: TileEntries) -> String {

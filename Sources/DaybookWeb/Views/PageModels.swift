@@ -30,7 +30,13 @@ struct SearchPage: Sendable {
 struct OnThisDayPage: Sendable {
     let frame: PageFrame
     let day: String
+    /// How many entries the day has in all, when the page is one of several.
+    let summary: String?
     let sections: [TileSection]
+    /// The first page, from a later one.
+    let newest: String?
+    /// The next page.
+    let more: String?
 }
 
 struct LatestPage: Sendable {

@@ -1,0 +1,83 @@
+import DaybookCore
+import GRDB
+
+/// The day of the year looked back on, and which years count.
+package struct OnThisDayAsk: Sendable, Hashable {
+    package let monthDay: MonthDay
+    /// Only years before this one.
+    package let beforeYear: Int
+    /// On 28 February of a common year, 29 February entries are included too, so leap-day
+    /// photos still come round.
+    package let includeLeapDay: Bool
+
+    package init(monthDay: MonthDay, beforeYear: Int, includeLeapDay: Bool) {
+        self.monthDay = monthDay
+        self.beforeYear = beforeYear
+        self.includeLeapDay = includeLeapDay
+    }
+
+    /// The asked days as the index stores them (`OnThisDayIndex.monthDay`).
+    var days: [String] { (includeLeapDay ? [monthDay, MonthDay.leapDay] : [monthDay]).map(\.description) }
+}
+
+/// The index "on this day" reads: month-day first, then the timeline's order
+/// (`TimelineOrder.newestFirst`), so a page reads its own rows and stops, and the count reads
+/// the index alone.
+enum OnThisDayIndex {
+    /// "MM-DD" of the capture's local time (captured_local is "YYYY-MM-DDTHH:MM:SS").
+    static let monthDay = SQL("substr(captured_local, 6, 5)")
+
+    static func create(_ db: Database) throws {
+        // The month-day index of v4 is this one's first column: it has no reader left.
+        try db.execute(sql: "DROP INDEX IF EXISTS entry_month_day")
+        try db.execute(
+            sql: """
+                CREATE INDEX entry_on_this_day ON entry (
+                    substr(captured_local, 6, 5), captured_local DESC, created_at DESC, id)
+                """)
+    }
+}
+
+extension JournalReader {
+    private typealias Entry = JournalEntry.Columns
+
+    /// Entries taken on the asked day in earlier years, in the timeline's order (newest year
+    /// first): the `limit` after `cursor`, or all of them.
+    package func onThisDay(_ ask: OnThisDayAsk, after cursor: JournalEntry? = nil, limit: Int? = nil) throws -> [JournalEntry] {
+        guard limit.map({ $0 > 0 }) ?? true else { return [] }
+        let order = TimelineOrder.newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
+        var sql: SQL = "SELECT * FROM \(JournalEntry.self) WHERE \(condition(ask, after: cursor)) ORDER BY \(order)"
+        if let limit { sql.append(literal: " LIMIT \(limit)") }
+        return try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchAll(db)
+    }
+
+    /// How many entries `onThisDay(_:)` has in all, from the index alone.
+    package func onThisDayCount(_ ask: OnThisDayAsk) throws -> Int {
+        try SQLRequest<Int>(literal: "SELECT count(*) FROM \(JournalEntry.self) WHERE \(condition(ask, after: nil))").fetchOne(db) ?? 0
+    }
+
+    /// Entries taken on `monthDay` in years before `beforeYear`, newest year first.
+    package func onThisDay(monthDay: MonthDay, beforeYear: Int, includeLeapDay: Bool) throws -> [JournalEntry] {
+        try onThisDay(OnThisDayAsk(monthDay: monthDay, beforeYear: beforeYear, includeLeapDay: includeLeapDay))
+    }
+
+    /// The index's expression and its order's columns, so that index answers; one day is an
+    /// equality, read in order; two (the leap day) are merged by a sort of their rows.
+    private func condition(_ ask: OnThisDayAsk, after cursor: JournalEntry?) -> SQLExpression {
+        guard let firstDayOfYear = CivilDate(year: min(ask.beforeYear, 9999), month: 1, day: 1) else { return false.sqlExpression }
+        let days = ask.days
+        let monthDay = OnThisDayIndex.monthDay.sqlExpression
+        let day = days.count == 1 ? monthDay == days[0] : days.contains(monthDay)
+        return day && Entry.capturedLocal < firstDayOfYear && TimelineOrder.datedAfter(cursor.map(TimelineOrder.Key.init))
+    }
+}
+
+extension JournalStore {
+    package func onThisDay(_ ask: OnThisDayAsk, after cursor: JournalEntry? = nil, limit: Int? = nil) throws -> [JournalEntry] {
+        try readNow { try $0.onThisDay(ask, after: cursor, limit: limit) }
+    }
+
+    package func onThisDayCount(_ ask: OnThisDayAsk) throws -> Int {
+        try readNow { try $0.onThisDayCount(ask) }
+    }
+}
