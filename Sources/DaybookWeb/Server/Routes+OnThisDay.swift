@@ -36,7 +36,7 @@ extension WebJournal {
         }
         guard let read else { return notFound("That page of on this day is gone: its entry was deleted.") }
         let link = "/on-this-day?date=\(day)"
-        let more = read.more ? read.tiles.entries.last.map { "\(link)&before=\($0.id)" } : nil
+        let more = read.more ? read.tiles.tiles.last.map { "\(link)&before=\($0.id)" } : nil
         let paging = OnThisDayPaging(total: read.total, newest: before == nil ? nil : link, more: more)
         return Answer.html(pages.onThisDay(read.tiles, day: day, thisYear: today.year, pages: paging))
     }
