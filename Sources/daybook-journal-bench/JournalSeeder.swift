@@ -4,15 +4,16 @@ import DaybookIngest
 import DaybookMetadata
 import DaybookStore
 import DaybookTagging
+import DaybookTestSupport
 import Foundation
 
 /// The entries a benchmark library is seeded with: 200 places (two of them either side of
 /// the antimeridian), 15 years, 0–6 words and 1–3 colour tags each, stored through
 /// `JournalStore.insert(batch:)` as an import does.
 ///
-/// The numbers come from a fixed-seed generator, so the places are the same when a seed is
-/// resumed and two libraries seeded alike hold the same rows (ids and times aside).
-/// `SystemRandomNumberGenerator` costs a system call per number on Linux.
+/// The numbers come from a fixed-seed generator (`SplitMix64`, the tests' own), so the places
+/// are the same when a seed is resumed and two libraries seeded alike hold the same rows (ids
+/// and timestamps aside); `SystemRandomNumberGenerator` costs a system call per number on Linux.
 struct JournalSeeder {
     /// Entries per transaction.
     static let batchSize = 5_000
@@ -96,21 +97,5 @@ struct JournalSeeder {
                 format: "seeded %d entries in %.1f s: %.0f entries/s inserting (%.1f s), generating the rows %.1f s",
                 target - first, (generating + inserting) / 1000, Double(target - first) / (inserting / 1000), inserting / 1000,
                 generating / 1000))
-    }
-}
-
-/// A small, fast generator with a fixed seed (Steele, Lea and Flood's SplitMix64), so a
-/// benchmark library's random parts are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
