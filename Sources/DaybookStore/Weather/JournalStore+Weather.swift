@@ -14,11 +14,22 @@ extension JournalStore {
                     && C.capturedLocal != nil)
             if let since { request = request.filter(C.capturedLocal >= since) }
             if let until { request = request.filter(C.capturedLocal < until.adding(days: 1)) }
-            return try request.order(C.capturedLocal).fetchAll(db).compactMap { entry -> WeatherCandidate? in
-                if let entryIDs, !entryIDs.contains(entry.id) { return nil }
-                guard let location = entry.location, let local = entry.capturedLocal else { return nil }
-                return WeatherCandidate(entryID: entry.id, location: location, local: local, offset: entry.offset)
+            func candidates(_ entries: [JournalEntry]) -> [WeatherCandidate] {
+                entries.compactMap { entry in
+                    guard let location = entry.location, let local = entry.capturedLocal else { return nil }
+                    return WeatherCandidate(entryID: entry.id, location: location, local: local, offset: entry.offset)
+                }
             }
+            guard let entryIDs else { return candidates(try request.order(C.capturedLocal).fetchAll(db)) }
+            // After an ingest: only its new entries, by primary key, rather than every pending
+            // entry of the library (all of them, in one never given weather). In chunks,
+            // within SQLite's limit on bound values.
+            let ids = Array(entryIDs)
+            var found: [JournalEntry] = []
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                found += try request.filter(ids[start..<min(start + 500, ids.count)].contains(C.id)).fetchAll(db)
+            }
+            return candidates(found).sorted { ($0.local, $0.entryID) < ($1.local, $1.entryID) }
         }
     }
 
