@@ -14,7 +14,8 @@
 #            synchronous setting and page cache as daybook's writer. It drops the two
 #            triggers that would fill the full-text index and writes its rows directly;
 #            every other trigger (and so any later index's cost) stays.
-# It prints each run's entries/s and the medians, and checks that both copies end alike.
+# It prints each run's entries/s by the wall clock and per CPU second (user + system; the
+# steadier figure on a shared machine), the medians, and what both copies end with.
 # Needs a few GB free beside TMPDIR for a 1M START (four copies at a time at most).
 set -euo pipefail
 bin=${1:?usage: insert_bench.sh BIN_DIR START N [RUNS]}
@@ -44,8 +45,9 @@ echo "adding $count entries to a library of $have, $runs runs, alternated"
 
 now() { date +%s.%N; }
 
-daybook_run() { # $1: library; prints entries/s (the insert alone, as the bench times it)
-    "$bench" --entries "$target" --seed-only --library "$1" | sed -n 's/.*: \([0-9]*\) entries\/s inserting.*/\1/p'
+daybook_run() { # $1: library; prints "wall-rate cpu-rate" in entries/s (the inserts alone, as the bench times them)
+    "$bench" --entries "$target" --seed-only --library "$1" |
+        sed -n 's/.*inserting: \([0-9]*\) entries\/s, \([0-9]*\) entries per CPU second.*/\1 \2/p'
 }
 
 plain_run() { # $1: daybook's copy (the rows), $2: plain's copy; prints entries/s
@@ -84,12 +86,12 @@ SQL
     cat "$source" > /dev/null
     local begin end
     begin=$(now)
-    sqlite3 "$destination" < "$script" > /dev/null
+    /usr/bin/time -f "%U %S" -o "$work/cpu" sqlite3 "$destination" < "$script" > /dev/null
     end=$(now)
-    echo "$count / ($end - $begin)" | bc -l | xargs printf '%.0f\n'
+    awk -v n="$count" -v wall="$(echo "$end - $begin" | bc -l)" '{ printf "%.0f %.0f\n", n / wall, n / ($1 + $2) }' "$work/cpu"
 }
 
-daybook_rates=() plain_rates=()
+daybook_wall=() daybook_cpu=() plain_wall=() plain_cpu=()
 for run in $(seq 1 "$runs"); do
     rm -rf "$work/daybook" "$work/plain"
     cp -a "$work/start" "$work/daybook"
@@ -106,14 +108,18 @@ for run in $(seq 1 "$runs"); do
     fi
     summary="SELECT count(*) || ' entries, ' || (SELECT count(*) FROM tag) || ' tags, ' ||
         (SELECT count(*) FROM entry_search WHERE entry_search MATCH 'harbour') || ' match harbour' FROM entry"
-    echo "run $run: daybook $d entries/s, plain SQLite $p entries/s, ratio $(echo "$p / $d" | bc -l | xargs printf '%.2f')" \
+    read -r dwall dcpu <<< "$d"
+    read -r pwall pcpu <<< "$p"
+    echo "run $run: daybook $dwall entries/s ($dcpu per CPU s), plain SQLite $pwall entries/s ($pcpu per CPU s)" \
         "(daybook: $(sqlite3 "$work/daybook/journal.sqlite" "$summary"); plain: $(sqlite3 "$work/plain/journal.sqlite" "$summary"))"
-    daybook_rates+=("$d") plain_rates+=("$p")
+    daybook_wall+=("$dwall") daybook_cpu+=("$dcpu") plain_wall+=("$pwall") plain_cpu+=("$pcpu")
     rm -rf "$work/rows"
     mv "$work/daybook" "$work/rows"
     rm -rf "$work/plain"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-d=$(median "${daybook_rates[@]}")
-p=$(median "${plain_rates[@]}")
-echo "median: daybook $d entries/s, plain SQLite $p entries/s: plain is $(echo "$p / $d" | bc -l | xargs printf '%.2f')x daybook"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+dw=$(median "${daybook_wall[@]}") dc=$(median "${daybook_cpu[@]}")
+pw=$(median "${plain_wall[@]}") pc=$(median "${plain_cpu[@]}")
+echo "median entries/s: daybook $dw, plain SQLite $pw (plain is $(ratio "$pw" "$dw")x);" \
+    "per CPU second: daybook $dc, plain SQLite $pc (plain is $(ratio "$pc" "$dc")x)"

@@ -61,13 +61,15 @@ struct JournalSeeder {
     }
 
     /// Adds entries to `store` until it holds `target`, one transaction per batch, printing
-    /// the insert rate for every 100,000 entries added and a summary line at the end.
+    /// the insert rate (by the wall clock, and by CPU time, steadier on a shared machine) for
+    /// every 100,000 entries added, and a summary line at the end.
     func seed(_ store: JournalStore, upTo target: Int) throws {
         let first = try store.count()
         guard first < target else { return }
         var generator = SplitMix64(seed: UInt64(first))
-        var generating = 0.0, inserting = 0.0
-        var stretchStart = first, stretchTime = 0.0
+        var generating = 0.0
+        var inserting = Stretch(), stretch = Stretch()
+        var stretchStart = first
         var index = first
         while index < target {
             var batch: [JournalEntry] = []
@@ -79,23 +81,40 @@ struct JournalSeeder {
                     tags[entry.id] = entryTags
                 }
             }
-            let took = try milliseconds { try store.insert(batch: batch, autoTags: tags, taggerVersion: ColourTagger.version) }
-            inserting += took
-            stretchTime += took
+            let took = try Stretch.measure { try store.insert(batch: batch, autoTags: tags, taggerVersion: ColourTagger.version) }
+            inserting.add(took)
+            stretch.add(took)
             index += batch.count
             if index - stretchStart >= Self.reportEvery || index == target {
-                print(
-                    String(
-                        format: "  %8d → %8d entries: %6.0f entries/s (insert only)", stretchStart, index,
-                        Double(index - stretchStart) / (stretchTime / 1000)))
+                print("  \(String(format: "%8d → %8d", stretchStart, index)) entries: \(stretch.rates(index - stretchStart))")
                 stretchStart = index
-                stretchTime = 0
+                stretch = Stretch()
             }
         }
         print(
             String(
-                format: "seeded %d entries in %.1f s: %.0f entries/s inserting (%.1f s), generating the rows %.1f s",
-                target - first, (generating + inserting) / 1000, Double(target - first) / (inserting / 1000), inserting / 1000,
-                generating / 1000))
+                format: "seeded %d entries in %.1f s (generating the rows: %.1f s); ", target - first,
+                (generating / 1000) + inserting.wall, generating / 1000) + "inserting: " + inserting.rates(target - first))
+    }
+}
+
+/// Time spent inserting: by the wall clock and in CPU (this process's threads, the writer's
+/// among them).
+private struct Stretch {
+    var wall = 0.0, cpu = 0.0
+
+    static func measure(_ body: () throws -> Void) rethrows -> Stretch {
+        let wall = monotonicSeconds(), cpu = processCPUSeconds()
+        try body()
+        return Stretch(wall: monotonicSeconds() - wall, cpu: processCPUSeconds() - cpu)
+    }
+
+    mutating func add(_ other: Stretch) {
+        wall += other.wall
+        cpu += other.cpu
+    }
+
+    func rates(_ entries: Int) -> String {
+        String(format: "%.0f entries/s, %.0f entries per CPU second", Double(entries) / wall, Double(entries) / cpu)
     }
 }
