@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookTestSupport
 import Foundation
+import GRDB
 import XCTest
 
 @testable import DaybookStore
@@ -42,5 +43,19 @@ final class WeatherCandidatesTests: XCTestCase {
 
         XCTAssertEqual(try store.weatherCandidates(entryIDs: []), [])
         XCTAssertEqual(try store.weatherCandidates(entryIDs: ["no-such-entry"]), [])
+    }
+
+    /// Without `+weather_status` SQLite reads them through the weather_status index: every
+    /// pending entry of the library (SQLite's plan is the same at any size, without statistics).
+    func testNewEntriesAreReadByTheirPrimaryKey() throws {
+        let store = try JournalStore(library: Library(root: try TemporaryFolder.make("daybook-weather-plan")))
+        let plan = try store.pool.read { db -> String in
+            let request = JournalStore.weatherCandidates(since: CivilDate(iso: "2019-01-20"), until: nil, entryIDs: ["a", "b", "c"])
+            let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+                .map { $0["detail"] as String }.joined(separator: "\n")
+        }
+        XCTAssertTrue(plan.contains("USING INDEX sqlite_autoindex_entry_1 (id=?)"), plan)
+        XCTAssertFalse(plan.contains("entry_weather_status"), plan)
     }
 }
