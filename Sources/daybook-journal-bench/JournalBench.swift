@@ -27,6 +27,8 @@ struct JournalBench: ParsableCommand {
               # seeds once (about 1 min), then measures:
               .build-release/release/daybook-journal-bench --entries 100000
               .build-release/release/daybook-journal-bench --entries 2000 --runs 5
+              # only seeds, printing the insert rate every 100,000 entries:
+              .build-release/release/daybook-journal-bench --entries 1000000 --seed-only
             """
     )
 
