@@ -87,7 +87,7 @@ struct JournalSeeder {
             index += batch.count
             if index - stretchStart >= Self.reportEvery || index == target {
                 print("  \(String(format: "%8d → %8d", stretchStart, index)) entries: \(stretch.rates(index - stretchStart))")
-                fflush(stdout)  // seen as it goes when the output is a file or a pipe
+                fflush(nil)  // every stream: seen as it goes when the output is a file or a pipe
                 stretchStart = index
                 stretch = Stretch()
             }
