@@ -181,7 +181,7 @@ let package = Package(
             name: "daybook-journal-bench",
             dependencies: [
                 "DaybookCore", "DaybookStore", "DaybookIngest", "DaybookMetadata", "DaybookTagging", "DaybookBenchSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "DaybookTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Time from a file's close to its entry in the store, through a real `daybook watch`.

@@ -22,3 +22,11 @@ package func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
     try body()
     return (monotonicSeconds() - start) * 1e9
 }
+
+/// CPU seconds this process has used so far, all threads, user and system: on a shared
+/// machine a steadier figure than the wall clock.
+package func processCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

@@ -30,6 +30,8 @@ struct JournalBench: ParsableCommand {
               # an existing library of that size (a copy: it is migrated), with query plans:
               .build-release/release/daybook-journal-bench --library /tmp/copy-1m \\
                 --entries 1000000 --explain
+              # only seeds, printing the insert rate every 100,000 entries:
+              .build-release/release/daybook-journal-bench --entries 1000000 --seed-only
             """
     )
 
@@ -52,6 +54,8 @@ struct JournalBench: ParsableCommand {
 
     @Flag(help: "Print SQLite's query plan (EXPLAIN QUERY PLAN) of each search kind before its figures.")
     var explain = false
+    @Flag(help: "Only seed the library (printing the insert rate as it grows), then exit without measuring queries.")
+    var seedOnly = false
 
     func validate() throws {
         guard entries >= 1, runs >= 1, cliRuns >= 1 else { throw ValidationError("--entries, --runs and --cli-runs must be at least 1") }
@@ -70,51 +74,9 @@ struct JournalBench: ParsableCommand {
                 .appendingPathComponent("daybook-journal-bench-\(options.entries)").path)
         let store = try JournalStore(library: Library(root: root))
 
-        // Seed once; a second run reuses the library.
-        if try store.count() < options.entries {
-            var generator = SystemRandomNumberGenerator()
-            let words = [
-                "river", "market", "birthday", "hike", "sunset", "café", "museum", "beach", "snow", "train", "garden",
-                "lunch", "concert", "harbour", "bridge", "festival", "mountain", "lake", "rain", "friends",
-            ]
-            let tagNames = ["blue", "green", "sky", "sunset", "vivid", "muted", "dark", "night", "white", "snow", "greenery", "red"]
-            var places: [(Double, Double)] = (0..<198).map { _ in
-                (Double.random(in: -60...70, using: &generator), Double.random(in: -180..<180, using: &generator))
-            }
-            places += [(-16.5, 179.95), (-16.5, -179.95)]  // both sides of the antimeridian
-            let start = LocalDateTime(exif: "2010:01:01 00:00:00")!.secondsSinceEpochIgnoringZone
-            let span: Int64 = 15 * 365 * 86_400
-            let seedTime = try milliseconds {
-                var batch: [JournalEntry] = []
-                var tags: [String: [AutoTag]] = [:]
-                for index in try store.count()..<options.entries {
-                    var metadata = PhotoMetadata()
-                    metadata.capture = CaptureTime(
-                        local: LocalDateTime(unixSecondsIgnoringZone: start + Int64.random(in: 0..<span, using: &generator)),
-                        source: .dateTimeOriginal)
-                    let place = places[Int.random(in: 0..<places.count, using: &generator)]
-                    metadata.location = GeoLocation(
-                        latitude: place.0 + Double.random(in: -0.2...0.2, using: &generator),
-                        longitude: max(-180, min(179.999, place.1 + Double.random(in: -0.2...0.2, using: &generator))))
-                    var entry = JournalEntry(
-                        contentHash: "bench-\(index)", sourcePath: "/photos/\(index).jpg", fileSize: 3_000_000,
-                        metadata: metadata, pixelSize: (4000, 3000), thumbnail: nil, thumbnailSize: nil, problems: [])
-                    entry.text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined(
-                        separator: " ")
-                    tags[entry.id] = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-                        AutoTag(name: tagNames.randomElement(using: &generator)!, score: 0.5)
-                    }
-                    batch.append(entry)
-                    if batch.count == 5_000 {
-                        try store.insert(batch: batch, autoTags: tags, taggerVersion: ColourTagger.version)
-                        batch.removeAll(keepingCapacity: true)
-                        tags.removeAll(keepingCapacity: true)
-                    }
-                }
-                try store.insert(batch: batch, autoTags: tags, taggerVersion: ColourTagger.version)
-            }
-            print(String(format: "seeded %d entries in %.1f s", options.entries, seedTime / 1000))
-        }
+        // Seed once; a second run reuses the library (and tops it up to --entries).
+        try JournalSeeder().seed(store, upTo: options.entries)
+        if options.seedOnly { return }
         let count = try store.count()
         let someID = try store.latest(1).first!.id
         print("library: \(root.path) (\(count) entries)\n")

@@ -88,13 +88,16 @@ extension JournalStore {
 
     /// The entry last stored from a truncated version of the file at `sourcePath`.
     static func truncatedEntry(_ db: Database, sourcePath: String) throws -> JournalEntry? {
-        try JournalEntry.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM entry WHERE source_truncated AND source_path = ?
-                ORDER BY updated_at DESC, id LIMIT 1
-                """, arguments: [sourcePath])
+        try JournalEntry.fetchOne(db.cachedStatement(sql: truncatedEntrySQL), arguments: [sourcePath])
     }
+
+    /// Asked for every new photo. `source_truncated = 1` is the partial index's own
+    /// condition, written the same way: SQLite uses a partial index only then, and a bare
+    /// `WHERE source_truncated` read every entry of the library instead.
+    static let truncatedEntrySQL = """
+        SELECT * FROM entry WHERE source_truncated = 1 AND source_path = ?
+        ORDER BY updated_at DESC, id LIMIT 1
+        """
 
     /// `new` as it replaces `old`: what the user gave (text, a capture date set by hand) and
     /// the entry's identity stay; what the bytes say is the new version's.

@@ -24,15 +24,24 @@ extension JournalStore {
     }
 
     static func replaceAutoTags(_ db: Database, entryID: String, proposals: [AutoTag], taggerVersion: Int) throws {
-        try db.execute(sql: "DELETE FROM tag WHERE entry_id = ? AND source = 'auto'", arguments: [entryID])
-        let removed = Set(try String.fetchAll(db, sql: "SELECT name FROM tag_removal WHERE entry_id = ?", arguments: [entryID]))
+        // Cached statements: each tag statement fires the search index's triggers, which
+        // would be compiled again on every photo.
+        try db.cachedStatement(sql: "DELETE FROM tag WHERE entry_id = ? AND source = 'auto'").execute(arguments: [entryID])
+        let removed = Set(
+            try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM tag_removal WHERE entry_id = ?"), arguments: [entryID]))
         for proposal in proposals where !removed.contains(proposal.name) {
-            try db.execute(
-                sql: """
-                    INSERT INTO tag (entry_id, name, source, score, tagger_version) VALUES (?, ?, 'auto', ?, ?)
-                    ON CONFLICT (entry_id, name) DO NOTHING
-                    """, arguments: [entryID, proposal.name, proposal.score, taggerVersion])
+            try addAutoTag(db, entryID: entryID, proposal, taggerVersion: taggerVersion)
         }
+    }
+
+    /// Adds one of the tagger's tags; a tag of that name the entry has already is kept as it is.
+    static func addAutoTag(_ db: Database, entryID: String, _ tag: AutoTag, taggerVersion: Int) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO tag (entry_id, name, source, score, tagger_version) VALUES (?, ?, 'auto', ?, ?)
+                ON CONFLICT (entry_id, name) DO NOTHING
+                """
+        ).execute(arguments: [entryID, tag.name, tag.score, taggerVersion])
     }
 
     /// The user's edit: added names become user tags (taking over an auto tag of the same

@@ -8,18 +8,44 @@ extension JournalStore {
         -> [WeatherCandidate]
     {
         try pool.read { db in
-            typealias C = JournalEntry.Columns
-            var request = JournalEntry.filter(
-                C.weatherStatus == WeatherStatus.pending && C.latitude != nil && C.longitude != nil
-                    && C.capturedLocal != nil)
-            if let since { request = request.filter(C.capturedLocal >= since) }
-            if let until { request = request.filter(C.capturedLocal < until.adding(days: 1)) }
-            return try request.order(C.capturedLocal).fetchAll(db).compactMap { entry -> WeatherCandidate? in
-                if let entryIDs, !entryIDs.contains(entry.id) { return nil }
-                guard let location = entry.location, let local = entry.capturedLocal else { return nil }
-                return WeatherCandidate(entryID: entry.id, location: location, local: local, offset: entry.offset)
+            func candidates(_ entries: [JournalEntry]) -> [WeatherCandidate] {
+                entries.compactMap { entry in
+                    guard let location = entry.location, let local = entry.capturedLocal else { return nil }
+                    return WeatherCandidate(entryID: entry.id, location: location, local: local, offset: entry.offset)
+                }
             }
+            guard let entryIDs else {
+                return candidates(
+                    try Self.weatherCandidates(since: since, until: until).order(JournalEntry.Columns.capturedLocal).fetchAll(db))
+            }
+            // After an ingest: only its new entries, by primary key, rather than every pending
+            // entry of the library (all of them, in one never given weather). In chunks,
+            // within SQLite's limit on bound values.
+            let ids = Array(entryIDs)
+            var found: [JournalEntry] = []
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                found += try Self.weatherCandidates(since: since, until: until, entryIDs: chunk).fetchAll(db)
+            }
+            return candidates(found).sorted { ($0.local, $0.entryID) < ($1.local, $1.entryID) }
         }
+    }
+
+    /// The request for pending entries with a place and a date (of `entryIDs` only, when given).
+    static func weatherCandidates(since: CivilDate?, until: CivilDate?, entryIDs: [String]? = nil) -> QueryInterfaceRequest<JournalEntry> {
+        typealias C = JournalEntry.Columns
+        var request: QueryInterfaceRequest<JournalEntry>
+        if let entryIDs {
+            // `+weather_status` keeps SQLite on the primary key: with a plain comparison it
+            // takes the weather_status index and reads every pending entry to find a few.
+            request = JournalEntry.filter(entryIDs.contains(C.id)).filter(sql: "+weather_status = ?", arguments: [WeatherStatus.pending])
+        } else {
+            request = JournalEntry.filter(C.weatherStatus == WeatherStatus.pending)
+        }
+        request = request.filter(C.latitude != nil && C.longitude != nil && C.capturedLocal != nil)
+        if let since { request = request.filter(C.capturedLocal >= since) }
+        if let until { request = request.filter(C.capturedLocal < until.adding(days: 1)) }
+        return request
     }
 
     /// Entries that can never get weather, with the reason, for the back-fill report.

@@ -1,0 +1,39 @@
+#!/bin/bash
+# `daybook ingest` of one folder into an empty library and into a copy of a big one, two
+# builds side by side, runs alternated (issue 23: ingest into 1M entries at the speed of an
+# empty library). Prints each run's wall and CPU time per photo, and the medians.
+#
+#   scripts/ingest_scale_bench.sh PHOTOS BIG_LIBRARY RUNS DAYBOOK...   (one or more binaries)
+#
+# The big library is copied for every run (never changed). Weather is left at its default
+# (the ingest plans the new entries' weather; without a network it stops at the first request).
+set -euo pipefail
+photos=${1:?usage}; big=${2:?usage}; runs=${3:?usage}; shift 3
+work=$(mktemp -d "${TMPDIR:-/tmp}/ingest-scale.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+count=$(find "$photos" -type f ! -name '*.xmp' ! -name '*.md' | wc -l)
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+declare -A walls cpus
+for run in $(seq 1 "$runs"); do
+    for library in empty big; do
+        for binary in "$@"; do
+            rm -rf "$work/library"
+            mkdir -p "$work/library"
+            [ "$library" = big ] && cp "$big/journal.sqlite" "$work/library/journal.sqlite"
+            sync
+            /usr/bin/time -f "%e %U %S" -o "$work/t" "$binary" ingest --library "$work/library" "$photos" > /dev/null 2>&1 || true
+            read -r wall user sys < "$work/t"
+            perwall=$(awk -v t="$wall" -v n="$count" 'BEGIN {printf "%.1f", t * 1000 / n}')
+            percpu=$(awk -v u="$user" -v s="$sys" -v n="$count" 'BEGIN {printf "%.1f", (u + s) * 1000 / n}')
+            echo "run $run, $library, $binary: $perwall ms wall, $percpu ms CPU per photo"
+            walls[$library,$binary]+="$perwall "
+            cpus[$library,$binary]+="$percpu "
+        done
+    done
+done
+for library in empty big; do
+    for binary in "$@"; do
+        # shellcheck disable=SC2086
+        echo "median, $library library, $binary: $(median ${walls[$library,$binary]}) ms wall, $(median ${cpus[$library,$binary]}) ms CPU per photo ($count photos)"
+    done
+done
