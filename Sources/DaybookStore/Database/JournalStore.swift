@@ -33,6 +33,7 @@ public final class JournalStore: Sendable {
             try library.prepareFolders()
             do {
                 let pool = try DatabasePool(path: library.databaseURL.path, configuration: configuration)
+                try UpgradeNotice.announce(pool, library: library)
                 try Schema.migrator.migrate(pool)
                 return pool
             } catch {
