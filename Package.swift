@@ -65,12 +65,9 @@ let package = Package(
 
         // FFmpeg (libavformat/libavcodec/libswscale) for videos: every call reports failure as
         // a returned code, and the in-memory read callback is a plain C function pointer Swift
-        // provides, so a module map is all it needs.
-        .systemLibrary(
-            name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libswscale libavutil",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
-        ),
+        // provides. Its headers only: the libraries are opened on the first video (loader.c),
+        // since linking them cost every command ~30 ms of start-up (README, "Journal queries").
+        .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
 
         // The library, one module per concern; a module uses only the layers below its own
         // (docs/architecture.md, checked by scripts/check_dependencies.py). DaybookCore holds the

@@ -9,58 +9,57 @@ import CFFmpeg
 /// probing.
 final class VideoDemuxer {
     let format: UnsafeMutablePointer<AVFormatContext>
+    /// FFmpeg's functions, for whoever reads through this demuxer.
+    let ff: DaybookFFmpeg
     private var io: UnsafeMutablePointer<AVIOContext>?
     private let source: MemorySource
 
     /// The bytes must outlive the demuxer: `source` points into them.
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(VideoError) {
-        _ = ffmpegSilenced
+        let ff = try FFmpegLibrary.api()
+        self.ff = ff
         source = MemorySource(bytes)
         let bufferSize = 64 * 1024
-        guard let buffer = av_malloc(bufferSize)?.assumingMemoryBound(to: UInt8.self) else {
+        guard let buffer = ff.av_malloc(bufferSize)?.assumingMemoryBound(to: UInt8.self) else {
             throw .unreadable("out of memory")
         }
         let opaque = Unmanaged.passUnretained(source).toOpaque()
-        guard let io = avio_alloc_context(buffer, Int32(bufferSize), 0, opaque, MemorySource.read, nil, MemorySource.seek)
+        guard let io = ff.avio_alloc_context(buffer, Int32(bufferSize), 0, opaque, MemorySource.read, nil, MemorySource.seek)
         else {
-            av_free(buffer)
+            ff.av_free(buffer)
             throw .unreadable("out of memory")
         }
         self.io = io
-        var context = avformat_alloc_context()
+        var context = ff.avformat_alloc_context()
         context?.pointee.pb = io
-        let status = avformat_open_input(&context, nil, av_find_input_format("mov"), nil)
+        let status = ff.avformat_open_input(&context, nil, ff.av_find_input_format("mov"), nil)
         guard status >= 0, let context else {
             // avformat_open_input frees the context on failure, never a caller's AVIOContext.
-            Self.free(io)
-            throw .unreadable(Self.message(status))
+            Self.free(io, ff)
+            throw .unreadable(Self.message(status, ff))
         }
         format = context
     }
 
     deinit {
         var context: UnsafeMutablePointer<AVFormatContext>? = format
-        avformat_close_input(&context)
-        if let io { Self.free(io) }
+        ff.avformat_close_input(&context)
+        if let io { Self.free(io, ff) }
     }
 
-    private static func free(_ io: UnsafeMutablePointer<AVIOContext>) {
-        av_freep(&io.pointee.buffer)
+    private static func free(_ io: UnsafeMutablePointer<AVIOContext>, _ ff: DaybookFFmpeg) {
+        ff.av_freep(&io.pointee.buffer)
         var context: UnsafeMutablePointer<AVIOContext>? = io
-        avio_context_free(&context)
+        ff.avio_context_free(&context)
     }
 
     /// FFmpeg's words for an error code ("Invalid data found when processing input").
-    static func message(_ status: Int32) -> String {
+    static func message(_ status: Int32, _ ff: DaybookFFmpeg) -> String {
         var text = [CChar](repeating: 0, count: 128)
-        av_strerror(status, &text, text.count)
+        _ = ff.av_strerror(status, &text, text.count)
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
-
-/// Every failure comes back as a returned code, which the readers word themselves; FFmpeg's own
-/// log lines would only repeat them on stderr, between the CLI's per-file lines.
-private let ffmpegSilenced: Void = av_log_set_level(AV_LOG_QUIET)
 
 /// The read position over the bytes, for the AVIOContext's callbacks.
 private final class MemorySource {

@@ -20,6 +20,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedCodec(String)
     /// The track would not decode to a single frame.
     case corrupt(String)
+    /// FFmpeg's libraries, opened on the first video, are not installed (the loader's words).
+    case ffmpegMissing(String)
 
     package var frameSize: FrameSize? {
         if case .tooLarge(let frame, _) = self { return frame }
@@ -48,6 +50,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             codec == "none" ? "video track names no codec" : "video coded as \(codec), which this FFmpeg cannot decode"
         case .corrupt(let detail):
             "corrupt video: no frame would decode (\(detail))"
+        case .ffmpegMissing(let reason):
+            "videos need FFmpeg's libraries, which did not load (\(reason)); on Debian: apt-get install ffmpeg"
         }
     }
 }

@@ -18,7 +18,7 @@ extension VideoFile {
         return try budget.spending(cost) { () throws(VideoError) -> RGBImage in
             try bytes.withUnsafeBufferPointer { (buffer) throws(VideoError) -> RGBImage in
                 let demuxer = try VideoDemuxer(buffer)
-                let decoder = try FrameDecoder(demuxer.format, longestSide: longestSide)
+                let decoder = try FrameDecoder(demuxer, longestSide: longestSide)
                 var best: (image: RGBImage, luma: Double)?
                 for time in Self.posterTimes where time == 0 || time < durationSeconds {
                     guard let image = try decoder.frame(at: time) else { continue }
@@ -54,6 +54,7 @@ extension RGBImage {
 /// One video track's decoder, seeking and decoding single frames to small RGB images.
 private final class FrameDecoder {
     let format: UnsafeMutablePointer<AVFormatContext>
+    let ff: DaybookFFmpeg
     let streamIndex: Int32
     let timeBase: AVRational
     var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -62,27 +63,28 @@ private final class FrameDecoder {
     /// The track's packets read so far, over every try.
     var packets = 0
 
-    init(_ format: UnsafeMutablePointer<AVFormatContext>, longestSide: Int) throws(VideoError) {
-        self.format = format
+    init(_ demuxer: VideoDemuxer, longestSide: Int) throws(VideoError) {
+        format = demuxer.format
+        ff = demuxer.ff
         self.longestSide = max(1, longestSide)
-        streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        streamIndex = ff.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard streamIndex >= 0, let stream = format.pointee.streams[Int(streamIndex)] else { throw .noVideoStream }
         timeBase = stream.pointee.time_base
         let parameters = stream.pointee.codecpar
-        guard let decoder = avcodec_find_decoder(parameters!.pointee.codec_id) else {
-            throw .unsupportedCodec(avcodec_get_name(parameters!.pointee.codec_id).map { String(cString: $0) } ?? "unknown")
+        guard let decoder = ff.avcodec_find_decoder(parameters!.pointee.codec_id) else {
+            throw .unsupportedCodec(ff.avcodec_get_name(parameters!.pointee.codec_id).map { String(cString: $0) } ?? "unknown")
         }
-        codec = avcodec_alloc_context3(decoder)
-        guard let codec, avcodec_parameters_to_context(codec, parameters) >= 0 else { throw .corrupt("codec parameters") }
+        codec = ff.avcodec_alloc_context3(decoder)
+        guard let codec, ff.avcodec_parameters_to_context(codec, parameters) >= 0 else { throw .corrupt("codec parameters") }
         // Ingest runs one file per worker already; the decoder's own threads would only
         // contend with them.
         codec.pointee.thread_count = 1
-        let status = avcodec_open2(codec, decoder, nil)
-        guard status >= 0 else { throw .unsupportedCodec(VideoDemuxer.message(status)) }
+        let status = ff.avcodec_open2(codec, decoder, nil)
+        guard status >= 0 else { throw .unsupportedCodec(VideoDemuxer.message(status, ff)) }
     }
 
     deinit {
-        avcodec_free_context(&codec)
+        ff.avcodec_free_context(&codec)
     }
 
     /// The first frame at or after `seconds`, or nil when none decodes there.
@@ -90,49 +92,49 @@ private final class FrameDecoder {
         guard let codec else { return nil }
         let target = timeBase.num > 0 ? Int64(seconds * Double(timeBase.den) / Double(timeBase.num)) : 0
         if seconds > 0 {
-            guard av_seek_frame(format, streamIndex, target, AVSEEK_FLAG_BACKWARD) >= 0 else { return nil }
+            guard ff.av_seek_frame(format, streamIndex, target, AVSEEK_FLAG_BACKWARD) >= 0 else { return nil }
         }
-        avcodec_flush_buffers(codec)
-        guard let packet = av_packet_alloc() else { throw .corrupt("out of memory") }
-        guard let frame = av_frame_alloc() else {
+        ff.avcodec_flush_buffers(codec)
+        guard let packet = ff.av_packet_alloc() else { throw .corrupt("out of memory") }
+        guard let frame = ff.av_frame_alloc() else {
             var unused: UnsafeMutablePointer<AVPacket>? = packet
-            av_packet_free(&unused)
+            ff.av_packet_free(&unused)
             throw .corrupt("out of memory")
         }
         defer {
             var packetToFree: UnsafeMutablePointer<AVPacket>? = packet
-            av_packet_free(&packetToFree)
+            ff.av_packet_free(&packetToFree)
             var frameToFree: UnsafeMutablePointer<AVFrame>? = frame
-            av_frame_free(&frameToFree)
+            ff.av_frame_free(&frameToFree)
         }
         var decoded = 0
         var draining = false
         while decoded < VideoFile.maxFramesPerTry {
-            let received = avcodec_receive_frame(codec, frame)
+            let received = ff.avcodec_receive_frame(codec, frame)
             if received >= 0 {
                 decoded += 1
                 let pts = frame.pointee.best_effort_timestamp
                 if seconds == 0 || pts == Int64.min || pts >= target { return try scaled(frame) }
-                av_frame_unref(frame)
+                ff.av_frame_unref(frame)
                 continue
             }
             if received == daybook_averror_eof() || (received != daybook_averror_eagain()) {
-                if received != daybook_averror_eof() { lastError = VideoDemuxer.message(received) }
+                if received != daybook_averror_eof() { lastError = VideoDemuxer.message(received, ff) }
                 return nil
             }
             if draining { return nil }
-            let read = av_read_frame(format, packet)
+            let read = ff.av_read_frame(format, packet)
             if read < 0 {
                 // The end of the file: let the decoder hand over what it still holds.
                 draining = true
-                avcodec_send_packet(codec, nil)
+                ff.avcodec_send_packet(codec, nil)
                 continue
             }
-            defer { av_packet_unref(packet) }
+            defer { ff.av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             packets += 1
-            let sent = avcodec_send_packet(codec, packet)
-            if sent < 0 && sent != daybook_averror_eagain() { lastError = VideoDemuxer.message(sent) }
+            let sent = ff.avcodec_send_packet(codec, packet)
+            if sent < 0 && sent != daybook_averror_eagain() { lastError = VideoDemuxer.message(sent, ff) }
         }
         return nil
     }
@@ -145,17 +147,17 @@ private final class FrameDecoder {
         let outWidth = max(1, Int((Double(width) * scale).rounded()))
         let outHeight = max(1, Int((Double(height) * scale).rounded()))
         guard
-            let sws = sws_getContext(
+            let sws = ff.sws_getContext(
                 Int32(width), Int32(height), AVPixelFormat(frame.pointee.format), Int32(outWidth), Int32(outHeight),
                 AV_PIX_FMT_RGB24, SWS_AREA, nil, nil, nil)
         else { throw .corrupt("no conversion from pixel format \(frame.pointee.format)") }
-        defer { sws_freeContext(sws) }
+        defer { ff.sws_freeContext(sws) }
         // swscale assumes BT.601 limited range; HD video (every phone's) is BT.709, and
         // converting it as 601 shifts greens and reds, which the colour tags would read.
         let matrix = frame.pointee.colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_DEFAULT
         let fullRange: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
-        sws_setColorspaceDetails(
-            sws, sws_getCoefficients(matrix), fullRange, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
+        ff.sws_setColorspaceDetails(
+            sws, ff.sws_getCoefficients(matrix), fullRange, ff.sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
         // swscale writes whole aligned vectors: each row gets room to spare, then is packed.
         let stride = (outWidth * 3 + 63) & ~63
         var buffer = [UInt8](repeating: 0, count: stride * outHeight + 64)
@@ -166,7 +168,7 @@ private final class FrameDecoder {
                 withUnsafePointer(to: &frame.pointee.linesize) { lines in
                     data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
                         lines.withMemoryRebound(to: Int32.self, capacity: 8) { lineSizes in
-                            sws_scale(sws, planes, lineSizes, 0, Int32(height), &destination, &strides)
+                            ff.sws_scale(sws, planes, lineSizes, 0, Int32(height), &destination, &strides)
                         }
                     }
                 }

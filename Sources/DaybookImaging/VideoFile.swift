@@ -45,7 +45,7 @@ package struct VideoFile: Sendable {
         }
         let header = try bytes.withUnsafeBufferPointer { (buffer) throws(VideoError) -> Header in
             let demuxer = try VideoDemuxer(buffer)
-            return try Header(demuxer.format, maxPixels: maxPixels)
+            return try Header(demuxer.format, demuxer.ff, maxPixels: maxPixels)
         }
         self.bytes = bytes
         storedSize = header.size
@@ -64,8 +64,8 @@ private struct Header {
     var codec: String
     var tags: [String: String]
 
-    init(_ format: UnsafeMutablePointer<AVFormatContext>, maxPixels: Int) throws(VideoError) {
-        let index = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+    init(_ format: UnsafeMutablePointer<AVFormatContext>, _ ff: DaybookFFmpeg, maxPixels: Int) throws(VideoError) {
+        let index = ff.av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, let stream = format.pointee.streams[Int(index)] else { throw .noVideoStream }
         let parameters = stream.pointee.codecpar.pointee
         size = FrameSize(width: Int(parameters.width), height: Int(parameters.height))
@@ -78,9 +78,9 @@ private struct Header {
         guard duration <= VideoFile.maxDurationSeconds else {
             throw .tooLong(seconds: duration, limit: VideoFile.maxDurationSeconds)
         }
-        codec = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
-        orientation = Self.orientation(stream)
-        tags = Self.tags(format.pointee.metadata)
+        codec = ff.avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
+        orientation = Self.orientation(stream, ff)
+        tags = Self.tags(format.pointee.metadata, ff)
     }
 
     /// The container's length (mvhd), else the track's; 0 when neither says.
@@ -95,21 +95,21 @@ private struct Header {
 
     /// The display matrix's rotation, to the nearest quarter turn. av_display_rotation_get
     /// gives degrees counter-clockwise; a phone held upright records -90 (turn clockwise to show).
-    private static func orientation(_ stream: UnsafeMutablePointer<AVStream>) -> Orientation {
+    private static func orientation(_ stream: UnsafeMutablePointer<AVStream>, _ ff: DaybookFFmpeg) -> Orientation {
         var size = 0
-        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else {
+        guard let data = ff.av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * 4 else {
             return .up
         }
-        let counterClockwise = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        let counterClockwise = data.withMemoryRebound(to: Int32.self, capacity: 9) { ff.av_display_rotation_get($0) }
         guard counterClockwise.isFinite else { return .up }
         let clockwise = ((Int((-counterClockwise / 90).rounded()) % 4) + 4) % 4
         return [Orientation.up, .right, .down, .left][clockwise]
     }
 
-    private static func tags(_ dictionary: OpaquePointer?) -> [String: String] {
+    private static func tags(_ dictionary: OpaquePointer?, _ ff: DaybookFFmpeg) -> [String: String] {
         var tags: [String: String] = [:]
         var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
-        while tags.count < VideoFile.maxTags, let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+        while tags.count < VideoFile.maxTags, let next = ff.av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
             entry = next
             guard let key = next.pointee.key, let value = next.pointee.value else { continue }
             let text = String(

@@ -66,7 +66,7 @@ final class MapCellTests: XCTestCase {
 
     /// Positions on every edge of the grid, and many at random, a few without a place.
     static func entries(_ count: Int, seed: UInt64) -> [JournalEntry] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let edges: [GeoLocation?] = [
             GeoLocation(latitude: 90, longitude: 180), GeoLocation(latitude: -90, longitude: -180), GeoLocation(latitude: 0, longitude: 0),
             GeoLocation(latitude: -16.5, longitude: 179.999), GeoLocation(latitude: -16.5, longitude: -179.999),
@@ -100,7 +100,7 @@ final class MapCellTests: XCTestCase {
         XCTAssertEqual(try store.insert(batch: Self.entries(600, seed: 1)), 600)
         try assertCellsMatchEntries(store, "after a batch insert")
         // Moves as a re-read writes them: the whole record, some into and out of no place.
-        var generator = SeededGenerator(seed: 2)
+        var generator = SplitMix64(seed: 2)
         let all = try store.entries()
         try store.pool.write { db in
             for (index, var entry) in all.enumerated() where index % 3 == 0 {
@@ -188,18 +188,5 @@ final class MapCellTests: XCTestCase {
         XCTAssertNil(MapCell("4/-1/0"))
         XCTAssertNil(MapCell("4/1"))
         XCTAssertEqual(MapCell("4/15/7")?.text, "4/15/7")
-    }
-}
-
-/// SplitMix64: the same "random" positions on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

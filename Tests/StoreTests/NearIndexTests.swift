@@ -9,18 +9,6 @@ import XCTest
 /// "Near" through the R*Tree (`NearIndex`, `NearSearch`) gives exactly what a great-circle
 /// filter over every entry gives, and the index follows every write, import and repair.
 final class NearIndexTests: XCTestCase {
-    /// A fixed sequence (SplitMix64), so a failure names centres that can be run again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Places clustered where boxes get hard (the poles, both sides of ±180°, the equator) and
     /// spread over the globe; several entries share a position, so ties are ordered by id.
     static let hardPlaces: [(Double, Double)] = [
@@ -39,7 +27,7 @@ final class NearIndexTests: XCTestCase {
 
     static func seededStore(_ name: String, entries count: Int = 3000) throws -> JournalStore {
         let store = try JournalStore(library: Library(root: try TemporaryFolder.make(name)))
-        var random = Seeded(state: 2027)
+        var random = SplitMix64(seed: 2027)
         var entries: [JournalEntry] = []
         for index in 0..<count {
             let position: (Double, Double)?
@@ -80,7 +68,7 @@ final class NearIndexTests: XCTestCase {
 
     func testNearIsExactlyTheGreatCircleFilterAnywhereOnEarth() throws {
         let store = try Self.seededStore("daybook-near-brute")
-        var random = Seeded(state: 15)
+        var random = SplitMix64(seed: 15)
         var centres = Self.hardPlaces.map { ($0.0, $0.1, 50.0) }
         centres += [(90, 0, 1), (-90, 180, 2500), (0, 179.999, 400), (0, -179.999, 3000), (-16.5, 180, 25), (89, -180, 200)]
         for _ in 0..<150 {

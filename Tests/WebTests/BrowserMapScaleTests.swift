@@ -104,7 +104,7 @@ final class BrowserMapScaleTests: XCTestCase {
 
     /// Dated entries around 40 towns, each with its own capture time (so the order is plain).
     static func entries(_ count: Int) -> [JournalEntry] {
-        var generator = SeededGenerator(seed: 23)
+        var generator = SplitMix64(seed: 23)
         let towns = (0..<40).map { _ in
             (Double.random(in: -50...60, using: &generator), Double.random(in: -170...170, using: &generator))
         }
@@ -124,18 +124,5 @@ final class BrowserMapScaleTests: XCTestCase {
                 thumbnailWidth: nil, thumbnailHeight: nil, problems: nil, text: "", weatherStatus: .unavailable, weatherError: nil,
                 createdAt: created, updatedAt: created)
         }
-    }
-}
-
-/// SplitMix64: the same "random" positions on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
