@@ -12,9 +12,8 @@ extension JournalReader {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT name, count(*) AS entries,
-                       sum(source = 'auto') AS auto, sum(source = 'user') AS user
-                FROM tag GROUP BY name ORDER BY entries DESC, name
+                SELECT name, auto + user AS entries, auto, user
+                FROM tag_count ORDER BY entries DESC, name
                 """
         ).map { TagCount(name: $0["name"], entries: $0["entries"], auto: $0["auto"], user: $0["user"]) }
     }

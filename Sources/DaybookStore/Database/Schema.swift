@@ -162,6 +162,8 @@ enum Schema {
         migrator.registerMigration("v18-source-path") { db in
             try db.create(index: "entry_source_path", on: "entry", columns: ["source_path"])
         }
+        // Each tag's count kept by triggers: /tags counted every tag row (TagCountTable).
+        migrator.registerMigration("v19-tag-counts", migrate: TagCountTable.create)
         return migrator
     }
 }
