@@ -67,7 +67,7 @@ final class LocationSourceTests: XCTestCase {
 /// The library of commit 4686f56 after the v6 migration.
 extension OldLibraryTests {
     func testOldPlacesComeFromEXIFAndNoOldEntryWasReadWithASidecar() throws {
-        let store = try JournalStore(library: try copyOfFixture())
+        let store = try JournalStore(library: try copyOfOldLibrary())
         let entries = try store.entries()
         XCTAssertTrue(entries.contains { $0.location != nil } && entries.contains { $0.location == nil })
         for entry in entries {

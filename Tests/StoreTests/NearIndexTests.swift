@@ -149,13 +149,7 @@ final class NearIndexTests: XCTestCase {
     /// A library from before the index (the committed v4 fixture): the migration fills it
     /// from the entries there.
     func testMigrationIndexesAnExistingLibrary() throws {
-        let root = try TemporaryFolder.make("daybook-near-migration")
-        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
-        let fixture = Repository.fixtures.appendingPathComponent("library-4686f56")
-        for name in ["journal.sqlite", "thumbnails"] {
-            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
-        let store = try JournalStore(library: Library(root: root))
+        let store = try JournalStore(library: try copyOfOldLibrary())
         try assertInStep(store, "after the migration")
         XCTAssertEqual(try indexRows(store).index.count, 7, "the fixture's seven entries with a place")
         for near in [JournalQuery.Near(latitude: 48.85, longitude: 2.35, radiusKm: 20), .init(latitude: 0, longitude: 0, radiusKm: 20_000)]

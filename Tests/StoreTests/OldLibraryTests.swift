@@ -28,18 +28,6 @@ final class OldLibraryTests: XCTestCase {
         "entry.media",
     ]
 
-    /// A copy in a temporary folder: opening migrates in place, and the committed copy must
-    /// stay as the old daybook left it.
-    func copyOfFixture() throws -> Library {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-old-library-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        for name in ["journal.sqlite", "thumbnails"] {
-            try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
-        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
-        return Library(root: root)
-    }
-
     func oldExport() throws -> ExportedJournal {
         try ExportedJournal(data: Data(contentsOf: Self.fixture.appendingPathComponent("old-export.json")))
     }
@@ -52,7 +40,7 @@ final class OldLibraryTests: XCTestCase {
     }
 
     func testTheFixtureHasTheOldSchemaAndEveryStoredFeature() throws {
-        let library = try copyOfFixture()
+        let library = try copyOfOldLibrary()
         let applied = try DatabaseQueue(path: library.databaseURL.path).read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
         }
@@ -82,7 +70,7 @@ final class OldLibraryTests: XCTestCase {
     /// Today's export of the migrated copy against the old daybook's export, field by field.
     func testEveryExportedFieldReadsBackAsTheOldDaybookWroteIt() throws {
         let old = try oldExport()
-        let store = try JournalStore(library: try copyOfFixture())
+        let store = try JournalStore(library: try copyOfOldLibrary())
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase  // as `daybook export json` writes it
         let new = try ExportedJournal(data: encoder.encode(store.exportArchive(includeThumbnails: true)))
@@ -103,7 +91,7 @@ final class OldLibraryTests: XCTestCase {
     /// The reading paths `list`, `show` and `search` use, rather than the export's.
     func testTodaysReadersSeeTheOldEntriesTagsWeatherAndThumbnails() throws {
         let old = try oldExport()
-        let library = try copyOfFixture()
+        let library = try copyOfOldLibrary()
         let store = try JournalStore(library: library)
         XCTAssertEqual(Set(try store.entries().map(\.id)), Set(old.items.keys))
         for (id, item) in old.items {
@@ -141,7 +129,7 @@ final class OldLibraryTests: XCTestCase {
 
     func testSearchTheProviderSettingAndTheWeatherCacheSurvive() throws {
         let old = try oldExport()
-        let store = try JournalStore(library: try copyOfFixture())
+        let store = try JournalStore(library: try copyOfOldLibrary())
         let paris = try XCTUnwrap(old.item(photo: "01-paris-2019-07.jpg"))
         let newYork = try XCTUnwrap(old.item(photo: "03-newyork-2021-03.jpg"))
         let rio = try XCTUnwrap(old.item(photo: "02-rio-2020-01.jpg"))
@@ -161,7 +149,7 @@ final class OldLibraryTests: XCTestCase {
 
     func testTheTaggerNeverBringsBackTheAutoTagRemovedInTheOldLibrary() throws {
         let old = try oldExport()
-        let store = try JournalStore(library: try copyOfFixture())
+        let store = try JournalStore(library: try copyOfOldLibrary())
         let item = try XCTUnwrap(old.items.values.first { !$0.removedTags.isEmpty })
         let removed = try XCTUnwrap(item.removedTags.first)
         let before = try store.tags(entryID: item.id)
@@ -177,7 +165,7 @@ final class OldLibraryTests: XCTestCase {
     /// The first open migrates; a second changes nothing at all: same schema, same rows, same
     /// applied migrations, same thumbnails.
     func testASecondOpenIsANoOp() throws {
-        let library = try copyOfFixture()
+        let library = try copyOfOldLibrary()
         _ = try JournalStore(library: library)  // released at once: its pool closes
         let afterFirst = try Self.snapshot(of: library)
         XCTAssertEqual(afterFirst.migrations, Schema.migrator.migrations, "every migration of today's schema applied")
@@ -229,5 +217,21 @@ final class OldLibraryTests: XCTestCase {
         case .string(let string): "'\(string)'"
         case .blob(let data): "x'\(data.map { String(format: "%02x", $0) }.joined())'"
         }
+    }
+}
+
+extension XCTestCase {
+    /// A copy of the old library (`OldLibraryTests.fixture`) in a temporary folder, removed
+    /// after the test: opening migrates in place, and the committed copy must stay as the old
+    /// daybook left it.
+    func copyOfOldLibrary() throws -> Library {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-old-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for name in ["journal.sqlite", "thumbnails"] {
+            try FileManager.default.copyItem(
+                at: OldLibraryTests.fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        return Library(root: root)
     }
 }

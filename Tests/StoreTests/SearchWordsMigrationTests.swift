@@ -7,13 +7,7 @@ import XCTest
 /// found by camera and file name without ingesting them again.
 final class SearchWordsMigrationTests: XCTestCase {
     func testAnOldLibrarysEntriesAreFoundByCameraAndFileName() throws {
-        let root = try TemporaryFolder.make("daybook-words-migration")
-        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
-        let fixture = Repository.fixtures.appendingPathComponent("library-4686f56")
-        for name in ["journal.sqlite", "thumbnails"] {
-            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
-        let store = try JournalStore(library: Library(root: root))
+        let store = try JournalStore(library: try copyOfOldLibrary())
         XCTAssertEqual(try store.count(), 11)
         func found(_ text: String) throws -> [String] {
             try store.search(JournalQuery(text: text)).map { ($0.entry.sourcePath as NSString).lastPathComponent }.sorted()

@@ -56,13 +56,7 @@ final class TagCountTests: XCTestCase {
     }
 
     func testTheMigrationCountsAnOlderJournal() throws {
-        let root = try TemporaryFolder.make("daybook-tag-counts-old")
-        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
-        let fixture = Repository.fixtures.appendingPathComponent("library-4686f56")
-        for name in ["journal.sqlite", "thumbnails"] {
-            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
-        let store = try JournalStore(library: Library(root: root))
+        let store = try JournalStore(library: try copyOfOldLibrary())
         XCTAssertFalse(try store.tagCounts().isEmpty, "the fixture's entries carry tags")
         try assertInStep(store, "after the migration")
     }

@@ -9,18 +9,8 @@ import XCTest
 /// The first open of an older journal: the notice's size check, and the path index that
 /// pairing reads through (migration v18-source-path).
 final class UpgradeTests: XCTestCase {
-    private func oldLibrary() throws -> URL {
-        let root = try TemporaryFolder.make("daybook-upgrade")
-        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
-        let fixture = Repository.fixtures.appendingPathComponent("library-4686f56")
-        for name in ["journal.sqlite", "thumbnails"] {
-            try FileManager.default.copyItem(at: fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
-        return root
-    }
-
     func testAnOldJournalIsSizedForTheNoticeAndAnUpToDateOneIsNot() throws {
-        let root = try oldLibrary()
+        let root = try copyOfOldLibrary().root
         let path = root.appendingPathComponent("journal.sqlite").path
         let entries = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry") ?? 0 }
         XCTAssertGreaterThan(entries, 0)
@@ -40,7 +30,7 @@ final class UpgradeTests: XCTestCase {
     }
 
     func testAnEntryIsFoundByItsPathThroughTheIndex() throws {
-        let store = try JournalStore(library: Library(root: try oldLibrary()))
+        let store = try JournalStore(library: try copyOfOldLibrary())
         let some = try XCTUnwrap(try store.latest(1).first)
         XCTAssertEqual(try store.entry(sourcePath: some.sourcePath)?.id, some.id)
         let plan = try store.pool.read { db in
