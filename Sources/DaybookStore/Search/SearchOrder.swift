@@ -56,7 +56,11 @@ enum SearchOrder {
     /// Migration v16: every entry gets its key in the timeline, the index is made again under
     /// those rowids from its own columns (no word is computed again), and the triggers give
     /// new entries their key and move an entry whose capture time changes. Within a second the
-    /// keys follow the timeline's tie order, so a search rarely needs its final sort.
+    /// keys follow the timeline's tie order, so a search rarely needs its final sort. Every
+    /// word is searched as a prefix, and FTS5 builds a prefix's whole list before walking it:
+    /// prefixes of 2 and 3 characters (what a user has typed so far) get lists of their own,
+    /// which took `caf riv` from 15 ms to under 1 ms at a million entries, for ~90 bytes an
+    /// entry. Longer prefixes match few enough words to merge quickly.
     static func migrate(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -70,7 +74,7 @@ enum SearchOrder {
                 DROP TABLE search_key;
                 CREATE TABLE search_key (key INTEGER PRIMARY KEY, entry_id TEXT NOT NULL UNIQUE);
                 CREATE VIRTUAL TABLE entry_search USING fts5(
-                    text, tags, place, words, tokenize = 'unicode61 remove_diacritics 2');
+                    text, tags, place, words, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
                 INSERT INTO search_key (key, entry_id) SELECT key, entry_id FROM temp.search_order_copy ORDER BY key;
                 INSERT INTO entry_search (rowid, text, tags, place, words)
                     SELECT key, text, tags, place, words FROM temp.search_order_copy ORDER BY key;
