@@ -52,7 +52,7 @@ final class ResponseRulesTests: XCTestCase {
             let sqlite = Process()
             sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
             sqlite.arguments = [
-                fixture.store.library.root.appendingPathComponent("journal.sqlite").path, "ALTER TABLE tag RENAME TO tag_gone",
+                fixture.store.library.root.appendingPathComponent("journal.sqlite").path, "ALTER TABLE tag_count RENAME TO tag_count_gone",
             ]
             try sqlite.run()
             sqlite.waitUntilExit()
