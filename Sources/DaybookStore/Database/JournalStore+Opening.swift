@@ -54,8 +54,11 @@ extension JournalStore {
     /// Every connection reads the journal's pages from a memory map of the file, where it
     /// would copy each page through `pread`: the store read of a timeline page was 14 % of its
     /// CPU (issue 20, docs/benchmark-web.md). The map is address space, not memory; SQLite maps
-    /// at most this much of the file and reads the rest as before.
-    static let mappedBytes = 1 << 30
+    /// at most this much of the file and reads the rest as before. It is Debian's SQLite's
+    /// largest (SQLITE_MAX_MMAP_SIZE, 2 GiB), so a million-entry journal (1.3 GB) is mapped
+    /// whole: with 1 GiB, pages past it were read by `pread`, and month, near and latest were
+    /// 1.6–2× slower (README, "Journal queries").
+    static let mappedBytes = 0x7fff_0000
 
     static func prepareReads(_ db: Database) throws {
         try db.execute(sql: "PRAGMA mmap_size = \(mappedBytes)")
