@@ -1,4 +1,5 @@
-# Sourced by the side-by-side benchmarks (video_bench.sh, stills_bench.sh): CPU time of a
+# Sourced by the side-by-side benchmarks (video_bench.sh, stills_bench.sh, raw_bench.sh,
+# insert_bench.sh, ingest_scale_bench.sh): CPU time of a
 # command (user + system from /usr/bin/time; the machine is shared, so not wall time), the
 # median of numbers, and milliseconds per file. Needs $work, a scratch folder.
 cpu() { /usr/bin/time -f "%U %S" -o "$work/t" "$@" >/dev/null 2>&1; awk '{print $1 + $2}' "$work/t"; }

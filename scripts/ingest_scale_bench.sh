@@ -12,7 +12,7 @@ photos=${1:?usage}; big=${2:?usage}; runs=${3:?usage}; shift 3
 work=$(mktemp -d "${TMPDIR:-/tmp}/ingest-scale.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 count=$(find "$photos" -type f ! -name '*.xmp' ! -name '*.md' | wc -l)
-median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+source "$(dirname "$0")/bench_cpu.sh"  # median
 declare -A walls cpus
 for run in $(seq 1 "$runs"); do
     for library in empty big; do

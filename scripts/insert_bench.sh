@@ -117,7 +117,7 @@ for run in $(seq 1 "$runs"); do
     mv "$work/daybook" "$work/rows"
     rm -rf "$work/plain"
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+source "$(dirname "$0")/bench_cpu.sh"  # median
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 dw=$(median "${daybook_wall[@]}") dc=$(median "${daybook_cpu[@]}")
 pw=$(median "${plain_wall[@]}") pc=$(median "${plain_cpu[@]}")

@@ -67,7 +67,7 @@ extension WebJournal {
                     entry: result.entry, tags: annotations[result.entry.id]?.tags ?? [], weather: annotations[result.entry.id]?.weather,
                     distanceKm: result.distanceKm)
             }
-            return .page(EntriesPageOutput(entries: entries, nextBefore: more ? page.last?.entry.id : nil))
+            return .page(PageOutput(entries: entries, nextBefore: more ? page.last?.entry.id : nil))
         }
         switch read {
         case .cursorGone: return Answer.problem(.notFound, "before: no such entry")
@@ -81,13 +81,14 @@ extension WebJournal {
 private enum EntriesRead: Sendable {
     case cursorGone
     case problem(String)
-    case page(EntriesPageOutput)
+    case page(PageOutput<EntryDetailsOutput>)
 }
 
-/// A page of `/api/entries`: entries exactly as `daybook list --json` prints them, and the
-/// `before` value for the next page (null at the end).
-struct EntriesPageOutput: Encodable, Sendable {
-    let entries: [EntryDetailsOutput]
+/// A page of an API list (`/api/entries`: entries exactly as `daybook list --json` prints
+/// them; `/api/places`, `/api/map/entries`: places), and the `before` value for the next page
+/// (null at the end).
+struct PageOutput<Item: Encodable & Sendable>: Encodable, Sendable {
+    let entries: [Item]
     let nextBefore: String?
 
     enum CodingKeys: String, CodingKey { case entries, nextBefore }

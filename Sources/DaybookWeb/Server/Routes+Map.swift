@@ -39,7 +39,7 @@ extension WebJournal {
         if let id = fields.first("entry") {
             let place = try await store.read { try Self.entry(id, $0).flatMap(PlacedEntry.init) }
             guard let place else { return Answer.problem(.notFound, "entry: no such entry with a place") }
-            return try Answer.compactJSON(PlacesPageOutput(entries: [PlaceOutput(place)], nextBefore: nil))
+            return try Answer.compactJSON(PageOutput(entries: [PlaceOutput(place)], nextBefore: nil))
         }
         guard let cellText = fields.first("cell"), let cell = MapCell(cellText) else {
             return Answer.problem(.badRequest, "cell must be level/x/y, as /api/map gives it")
@@ -61,7 +61,7 @@ extension WebJournal {
             limit = value
         }
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
-        let page = try await store.read { [limit] reader -> PlacesPageOutput? in
+        let page = try await store.read { [limit] reader -> PageOutput<PlaceOutput>? in
             var cursor: JournalEntry?
             if let before {
                 guard let entry = try Self.entry(before, reader) else { return nil }
@@ -70,7 +70,7 @@ extension WebJournal {
             var places = try read(reader, cursor, limit + 1)
             let more = places.count > limit
             if more { places.removeLast() }
-            return PlacesPageOutput(entries: places.map(PlaceOutput.init), nextBefore: more ? places.last?.id : nil)
+            return PageOutput(entries: places.map(PlaceOutput.init), nextBefore: more ? places.last?.id : nil)
         }
         guard let page else { return Answer.problem(.notFound, "before: no such entry") }
         return try Answer.compactJSON(page)
@@ -117,18 +117,5 @@ struct MapClusterOutput: Encodable {
         count = cluster.count
         latitude = (cluster.latitude * 100_000).rounded() / 100_000
         longitude = (cluster.longitude * 100_000).rounded() / 100_000
-    }
-}
-
-/// A page of places, as `/api/entries` pages: `next_before` is null at the end.
-struct PlacesPageOutput: Encodable, Sendable {
-    let entries: [PlaceOutput]
-    let nextBefore: String?
-
-    enum CodingKeys: String, CodingKey { case entries, nextBefore }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(entries, forKey: .entries)
-        try container.encode(nextBefore, forKey: .nextBefore)
     }
 }
