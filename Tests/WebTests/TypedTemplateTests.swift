@@ -60,6 +60,69 @@ final class TypedTemplateTests: XCTestCase {
         }
     }
 
+    /// Search, on this day and tags, rendered typed since the million-entry benchmarks
+    /// (scripts/web_pages_bench.sh), give swift-mustache's bytes: with results and without,
+    /// with a problem and a note, paged and whole, and hostile text in every field shown.
+    func testSearchOnThisDayAndTagsPagesAreSwiftMustachesBytes() throws {
+        let fixture = try WebFixture()
+        let paris = try fixture.entry("01-paris-2019-07.jpg")
+        _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
+            if entry.id == paris.id { entry.place?.name = HostileValuesPageTests.place }
+        }
+        try fixture.store.replaceAutoTags(
+            entryID: paris.id, with: [AutoTag(name: HostileValuesPageTests.tag, score: 0.9)], taggerVersion: 1)
+        _ = try fixture.store.editTags(entryID: paris.id, add: ["mine"], remove: [])
+        try fixture.store.edit(entryID: paris.id, text: HostileValuesPageTests.text)
+        let entries = try fixture.store.entries()
+        let annotations = try fixture.store.annotations(for: entries.map(\.id))
+        let read = TileEntries(entries: entries, annotations: annotations)
+        let hostile = "a&b=c <script>\"x\"</script> é"
+        let form = SearchForm(
+            FormFields(pairs: [("q", hostile), ("tag", "blue \(hostile)"), ("from", "2019-01-01"), ("to", hostile), ("radius", hostile)]))
+        let near = SearchForm(FormFields(pairs: [("near", hostile), ("radius", "10km")]))
+        let results = entries.map { SearchResult(entry: $0, distanceKm: nil) }
+        let nearest = entries.enumerated().map { SearchResult(entry: $1, distanceKm: Double($0) * 1.25) }
+        let day = try XCTUnwrap(MonthDay(month: 7, day: 14))
+        let counts = [
+            TagCount(name: HostileValuesPageTests.tag, entries: 3, auto: 2, user: 1), TagCount(name: "mine", entries: 1, auto: 0, user: 1),
+        ]
+        for links in [SiteLinks.server, .staticFiles(depth: 1)] {
+            let pages = JournalPages(links: links, csrf: "token-<&>")
+            let searches = [
+                pages.searchModel(
+                    form, results: results, annotations: annotations, problem: nil, note: hostile, older: "/search?before=a&q=b"),
+                pages.searchModel(form, results: results, annotations: annotations, problem: nil, continued: true),
+                pages.searchModel(near, results: nearest, annotations: annotations, problem: nil, note: "Paris, France"),
+                pages.searchModel(form, results: [], problem: nil),
+                pages.searchModel(form, results: nil, problem: hostile),
+                pages.searchModel(SearchForm(FormFields(nil)), results: nil, problem: nil),
+            ]
+            for model in searches {
+                let typed = TemplateLibrary.typedSearch.render(model)
+                XCTAssertEqual(typed, TemplateLibrary.shared.render(model, withTemplate: "search"))
+                XCTAssertFalse(typed.contains("<script>\"x\""), "the fields, escaped")
+            }
+            XCTAssertTrue(TemplateLibrary.typedSearch.render(searches[0]).contains("<li class=\"tag user\">mine</li>"))
+            let days = [
+                pages.onThisDayModel(
+                    read, day: day, thisYear: 2026, pages: OnThisDayPaging(total: 1234, newest: nil, more: "/on-this-day?a&b")),
+                pages.onThisDayModel(read, day: day, thisYear: 2026, pages: OnThisDayPaging(total: 1, newest: "/on-this-day", more: nil)),
+                pages.onThisDayModel(read, day: day, thisYear: 2026),
+                pages.onThisDayModel(TileEntries(entries: [], annotations: [:]), day: day, thisYear: 2026),
+            ]
+            for model in days {
+                XCTAssertEqual(
+                    TemplateLibrary.typedOnThisDay.render(model), TemplateLibrary.shared.render(model, withTemplate: "onThisDay"))
+            }
+            XCTAssertTrue(TemplateLibrary.typedOnThisDay.render(days[0]).contains("1234 entries"))
+            for model in [pages.tagsModel(counts), pages.tagsModel([])] {
+                let typed = TemplateLibrary.typedTags.render(model)
+                XCTAssertEqual(typed, TemplateLibrary.shared.render(model, withTemplate: "tags"))
+                XCTAssertFalse(typed.contains(HostileValuesPageTests.tag), "the tag's name, escaped")
+            }
+        }
+    }
+
     /// Standalone tags (their line goes whole), tags within text, comments, inverted and
     /// dotted names, lists of text and of models, numbers and flags.
     func testWhitespaceAndLookupsFollowSwiftMustache() throws {

@@ -91,7 +91,11 @@ struct PageOutput<Item: Encodable & Sendable>: Encodable, Sendable {
     let entries: [Item]
     let nextBefore: String?
 
-    enum CodingKeys: String, CodingKey { case entries, nextBefore }
+    // Snake case spelled out: the map's compact answers skip the encoder's key conversion.
+    enum CodingKeys: String, CodingKey {
+        case entries
+        case nextBefore = "next_before"
+    }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(entries, forKey: .entries)
@@ -118,7 +122,11 @@ struct PlaceOutput: Encodable, Sendable {
         thumbnail = place.thumbnail?.fileName
     }
 
-    enum CodingKeys: String, CodingKey { case id, latitude, longitude, place, capturedLocal, thumbnail }
+    enum CodingKeys: String, CodingKey {
+        case id, latitude, longitude, place
+        case capturedLocal = "captured_local"
+        case thumbnail
+    }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

@@ -62,7 +62,7 @@ enum TemplateLibrary {
     }
 
     /// The pages the typed renderer draws (`TypedTemplate`): the timeline and the entry page,
-    /// the two a journal is mostly read by.
+    /// the two a journal is mostly read by, and the list pages below.
     static func render(_ page: TimelinePage) -> String {
         typedTimeline.render(page, capacity: 64 * 1024)
     }
@@ -71,9 +71,26 @@ enum TemplateLibrary {
         typedEntry.render(page, capacity: 16 * 1024)
     }
 
+    /// The list pages: search and on this day carry a page of tiles as the timeline does;
+    /// tags, a row per tag.
+    static func render(_ page: SearchPage) -> String {
+        typedSearch.render(page, capacity: 64 * 1024)
+    }
+
+    static func render(_ page: OnThisDayPage) -> String {
+        typedOnThisDay.render(page, capacity: 64 * 1024)
+    }
+
+    static func render(_ page: TagsPage) -> String {
+        typedTags.render(page, capacity: 8 * 1024)
+    }
+
     static let typedTile = typed(tile)
     static let typedTimeline = typed(Page.timeline.rawValue)
     static let typedEntry = typed(Page.entry.rawValue)
+    static let typedSearch = typed(Page.search.rawValue)
+    static let typedOnThisDay = typed(Page.onThisDay.rawValue)
+    static let typedTags = typed(Page.tags.rawValue)
 
     /// A template parsed for `TypedTemplate`, partials included; one it cannot read is a bug,
     /// caught by every test that renders the page.

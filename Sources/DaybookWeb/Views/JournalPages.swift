@@ -133,6 +133,14 @@ struct JournalPages: Sendable {
         _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
         note: String? = nil, older: String? = nil, continued: Bool = false
     ) -> String {
+        TemplateLibrary.render(
+            searchModel(form, results: results, annotations: annotations, problem: problem, note: note, older: older, continued: continued))
+    }
+
+    func searchModel(
+        _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
+        note: String? = nil, older: String? = nil, continued: Bool = false
+    ) -> SearchPage {
         var frame = frame("Search")
         frame.query = form.q
         let tiles = TileEntries(tiles: results?.map { TimelineTile($0.entry) } ?? [], annotations: annotations)
@@ -148,12 +156,15 @@ struct JournalPages: Sendable {
             guard results.isEmpty else { return count }
             return nothingToFind ? "No entries match: \(JournalQuery.nothingToFindNote)." : "No entries match."
         }
-        let page = SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections, older: older)
-        return TemplateLibrary.render(.search, page)
+        return SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections, older: older)
     }
 
     /// `pages` is set on the server, which shows the day a page at a time (an export shows it whole).
     func onThisDay(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> String {
+        TemplateLibrary.render(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages))
+    }
+
+    func onThisDayModel(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> OnThisDayPage {
         let sections = self.sections(tiles) { entry in
             guard let date = entry.capturedLocal else { return "" }
             let ago = thisYear - date.year
@@ -161,9 +172,8 @@ struct JournalPages: Sendable {
         }
         let title = "\(day.day) \(EntryText.monthNames[day.month - 1])"
         let summary = pages.map { "\($0.total) entr\($0.total == 1 ? "y" : "ies")" }
-        let page = OnThisDayPage(
+        return OnThisDayPage(
             frame: frame("On this day"), day: title, summary: summary, sections: sections, newest: pages?.newest, more: pages?.more)
-        return TemplateLibrary.render(.onThisDay, page)
     }
 
     func latest(_ read: TileEntries) -> String {
@@ -174,9 +184,11 @@ struct JournalPages: Sendable {
         return TemplateLibrary.render(.latest, LatestPage(frame: frame, tiles: tiles, timeline: links.timeline))
     }
 
-    func tags(_ counts: [TagCount]) -> String {
+    func tags(_ counts: [TagCount]) -> String { TemplateLibrary.render(tagsModel(counts)) }
+
+    func tagsModel(_ counts: [TagCount]) -> TagsPage {
         let rows = counts.map { TagRow(name: $0.name, entries: $0.entries, user: $0.user, auto: $0.auto, search: links.tagSearch($0.name)) }
-        return TemplateLibrary.render(.tags, TagsPage(frame: frame("Tags"), tags: rows))
+        return TagsPage(frame: frame("Tags"), tags: rows)
     }
 
     /// `places` is where the map's script finds the entries with a place: the JSON API on
