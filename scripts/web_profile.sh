@@ -41,7 +41,8 @@ perf report -i "$out" --children -g none --sort symbol 2>/dev/null | grep -v "^#
     | swift-demangle --simplified | sed -E 's/ +/ /g' > "$work/children.txt"
 for name in "WebJournal.timelinePage(_:)" "MustacheLibrary.render(_:withTemplate:)" "TypedTemplate.render<A>(_:capacity:)" \
     "TileHTML.html(for:)" "swift_dynamicCast" "TileSection.grouped" "EntryPlaceName.coordinates" \
-    "closure #2 in WebJournal.timelinePage" "StatementAuthorizer.authorize" "__libc_pread"; do
+    "closure #2 in WebJournal.timelinePage" "JournalReader.tileAnnotations(for:)" "JournalReader.stackSizes(entryIDs:)" \
+    "JournalReader.entry(idPrefix:)" "ChangeCounter.count()" "SelectableEventLoop.run()" "StatementAuthorizer.authorize" "__libc_pread"; do
     echo "$name: $(grep -F "$name" "$work/children.txt" | head -1 | awk '{print $1}')"
 done
 echo "--- by library"

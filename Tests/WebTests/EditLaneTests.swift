@@ -27,8 +27,7 @@ final class EditLaneTests: XCTestCase {
             }
             try await Task.sleep(for: .seconds(1))
             let started = ContinuousClock.now
-            // A page the answer cache does not keep: a kept page's change check is asked on the
-            // store's writing connection, whose queue the waiting edits hold (docs/web-concurrency.md).
+            // A page the answer cache does not keep (kept pages: the next test).
             let status = try await curl(["\(base)/latest"])
             let waited = ContinuousClock.now - started
             XCTAssertEqual(status, "200")
@@ -41,6 +40,39 @@ final class EditLaneTests: XCTestCase {
         }
         let names = Set(try fixture.store.readNow { try $0.tags(entryID: entry.id) }.map(\.name))
         for index in 0..<edits { XCTAssertTrue(names.contains("waited-\(index)"), "\(names)") }
+    }
+
+    /// A kept page's change check (`ChangeCounter`) takes no turn on the store's writing
+    /// connection: while edits wait there for another process's lock, kept and new pages
+    /// are answered at once. When the check was asked on the writer, each waited for them.
+    func testWaitingEditsLeaveKeptPagesAnswering() async throws {
+        let fixture = try WebFixture()
+        let entry = try XCTUnwrap(try fixture.store.entries().first)
+        try await fixture.application { $0.port = 0 }.test(.live) { client in
+            let html = try await client.execute(uri: "/entries/\(entry.id)", method: .get) { $0.text }
+            let csrf = try XCTUnwrap(html.firstMatch(of: /name="csrf" value="([0-9a-f-]+)"/).map { String($0.output.1) })
+            let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
+            let first = try await curl(["\(base)/"])
+            XCTAssertEqual(first, "200")  // kept from now on
+            let other = try WriteLockHolder(fixture.store.library.databaseURL)
+            let save = Task {
+                try await curl(["-X", "POST", "--data", "csrf=\(csrf)&add=waited", "\(base)/entries/\(entry.id)/tags"])
+            }
+            try await Task.sleep(for: .seconds(1))
+            for path in ["/", "/entries/\(entry.id)", "/tags"] {
+                let started = ContinuousClock.now
+                let status = try await curl(["\(base)\(path)"])
+                let waited = ContinuousClock.now - started
+                XCTAssertEqual(status, "200", path)
+                XCTAssertLessThan(waited, .seconds(3), "\(path) waited for the edit's lock")
+            }
+            try other.release()
+            let saved = try await save.value
+            XCTAssertEqual(saved, "303")
+            // The edit is seen: the kept entry page was let go.
+            let after = try await client.execute(uri: "/entries/\(entry.id)", method: .get) { $0.text }
+            XCTAssertTrue(after.contains("waited"), after)
+        }
     }
 }
 

@@ -3,7 +3,8 @@ import Hummingbird
 import Synchronization
 
 /// Answers that depend only on the journal (pages, API), kept until the journal changes: until
-/// another process commits (`externalChangeCount`) or this server edits (`invalidate`). A
+/// another connection commits (`ChangeCounter`, a connection of its own, so a kept answer
+/// never waits for the writer) or this server edits (`invalidate`). A
 /// timeline page costs milliseconds to render (mostly the templates); a kept one, microseconds.
 final class AnswerCache: Sendable {
     static let capacity = 256
@@ -14,15 +15,15 @@ final class AnswerCache: Sendable {
         var answers: [String: Response] = [:]
     }
 
-    private let store: JournalStore
+    private let changes: ChangeCounter
     private let state = Mutex(State())
 
-    init(store: JournalStore) { self.store = store }
+    init(store: JournalStore) throws { changes = try store.changeCounter() }
 
     /// The kept answer for this request's path and query, or `make()`'s (kept when 200 OK).
     func answer(_ request: Request, make: () async throws -> Response) async throws -> Response {
         let key = request.uri.description
-        let changeCount = try await store.externalChangeCount()
+        let changeCount = try await changes.count()
         let (kept, generation) = state.withLock { state -> (Response?, Int) in
             if state.changeCount != changeCount {
                 state.changeCount = changeCount

@@ -27,7 +27,7 @@ package struct WebJournal: Sendable {
         thumbnails = try ThumbnailFiles(library: store.library)
         previews = try PreviewMaker(library: store.library, limits: configuration.decodeLimits)
         vendor = VendorFiles(folder: configuration.javascriptFolder)
-        cache = AnswerCache(store: store)
+        cache = try AnswerCache(store: store)
         hosts = AllowedHosts(configuration)
         port = BoundPort(configured: configuration.port)
         password = configuration.passwordHash.map { PasswordGate(hash: $0, limits: configuration.loginLimits) }

@@ -56,8 +56,8 @@ enum EntryText {
     }
 
     /// "Slight rain, 21 °C": what a tile has room for.
-    static func shortWeather(_ weather: WeatherRecord) -> String? {
-        let parts = [weather.weatherText, weather.temperatureC.map { String(format: "%.0f °C", $0) }].compactMap { $0 }
+    static func shortWeather(text: String?, temperatureC: Double?) -> String? {
+        let parts = [text, temperatureC.map { String(format: "%.0f °C", $0) }].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 

@@ -37,11 +37,11 @@ struct EntryTile: Sendable, Hashable {
     /// "3 photos": the tile stands for a stack of that many frames.
     let stack: String?
 
-    init(entry: JournalEntry, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
+    init(entry: JournalEntry, annotations: TileAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
         self.init(TimelineTile(entry), annotations: annotations, links: links, distanceKm: distanceKm, stackSize: stackSize)
     }
 
-    init(_ entry: TimelineTile, annotations: EntryAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
+    init(_ entry: TimelineTile, annotations: TileAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
         id = entry.id
         href = links.entry(entry.id)
         // The rule `daybook list` follows: "Paris, France", else the coordinates (formatted
@@ -59,10 +59,10 @@ struct EntryTile: Sendable, Hashable {
         self.day = day ?? "No date"
         time = entry.capturedLocal.map(EntryText.time)
         self.place = place
-        weather = annotations?.weather.flatMap(EntryText.shortWeather)
+        weather = annotations.flatMap { EntryText.shortWeather(text: $0.weatherText, temperatureC: $0.temperatureC) }
         // tile.mustache shows a tile's tags as words, not links (the tile is one link to its
         // entry): no search link is made for them.
-        tags = (annotations?.tags ?? []).prefix(5).map { TagView(name: $0.name, isUser: $0.source == .user, search: nil) }
+        tags = (annotations?.tags ?? []).prefix(5).map { TagView(name: $0.name, isUser: $0.isUser, search: nil) }
         hasTags = !tags.isEmpty
         excerpt = EntryText.excerpt(entry.text)
         distance = distanceKm.map { String(format: "%.1f km away", $0) }
@@ -79,7 +79,7 @@ struct TileSection: Sendable {
 
     /// Consecutive entries with the same heading form one section, in the order given.
     static func grouped(
-        _ entries: [TimelineTile], annotations: [String: EntryAnnotations], links: SiteLinks, distances: [String: Double] = [:],
+        _ entries: [TimelineTile], annotations: [String: TileAnnotations], links: SiteLinks, distances: [String: Double] = [:],
         stackSizes: [String: Int] = [:], heading: (TimelineTile) -> String
     ) -> [TileSection] {
         var sections: [(title: String, tiles: [EntryTile])] = []

@@ -4,14 +4,19 @@ import DaybookStore
 /// Entries for a grid of tiles with what each tile shows beside the photo, read together.
 struct TileEntries: Sendable {
     var tiles: [TimelineTile]
-    var annotations: [String: EntryAnnotations]
+    var annotations: [String: TileAnnotations]
     /// The size of each stack cover's stack (docs/stacks.md).
     var stackSizes: [String: Int] = [:]
 
-    init(tiles: [TimelineTile], annotations: [String: EntryAnnotations], stackSizes: [String: Int] = [:]) {
+    init(tiles: [TimelineTile], tileAnnotations: [String: TileAnnotations], stackSizes: [String: Int] = [:]) {
         self.tiles = tiles
-        self.annotations = annotations
+        self.annotations = tileAnnotations
         self.stackSizes = stackSizes
+    }
+
+    /// With whole annotations, for pages that read them whole anyway (a search).
+    init(tiles: [TimelineTile], annotations: [String: EntryAnnotations], stackSizes: [String: Int] = [:]) {
+        self.init(tiles: tiles, tileAnnotations: annotations.mapValues(TileAnnotations.init), stackSizes: stackSizes)
     }
 
     /// Whole entries' tiles, for pages that read whole entries.
@@ -44,7 +49,7 @@ extension JournalReader {
     func tiles(_ entries: [TimelineTile]) throws -> TileEntries {
         let ids = entries.map(\.id)
         return TileEntries(
-            tiles: entries, annotations: entries.isEmpty ? [:] : try annotations(for: ids),
+            tiles: entries, tileAnnotations: entries.isEmpty ? [:] : try tileAnnotations(for: ids),
             stackSizes: entries.isEmpty ? [:] : try stackSizes(entryIDs: ids))
     }
 
