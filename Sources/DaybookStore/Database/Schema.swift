@@ -164,6 +164,8 @@ enum Schema {
         }
         // Each tag's count kept by triggers: /tags counted every tag row (TagCountTable).
         migrator.registerMigration("v19-tag-counts", migrate: TagCountTable.create)
+        // A start repairs the library only when something it checks changed since the last repair (RepairMark).
+        migrator.registerMigration("v22-ingest-scale", migrate: RepairMark.create)
         return migrator
     }
 }
