@@ -14,7 +14,7 @@ import GRDB
 /// Both are read *before* the repair reads the folder and the entries, so anything that
 /// changes during the repair (its own removals included) makes the next start repair again.
 package struct RepairMark: Sendable, Equatable {
-    /// The thumbnails folder's identity and times (`ThumbnailFiles.stamp()`).
+    /// The thumbnails folder's identity and times (`ThumbnailFiles.settledStamp()`).
     package let folder: String
     let changes: Int64
     let maxRowid: Int64
