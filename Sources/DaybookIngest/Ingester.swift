@@ -55,6 +55,9 @@ public final class Ingester: Sendable {
     let thumbnailFiles: ThumbnailFiles
     private let lock: WriterLock
     private let placer: EntryPlacer
+    /// The clean library the current run started from, when it did (`repairUnlessBusy`), and
+    /// how many runs are active: overlapping runs record nothing, since one's end is not the other's.
+    private let runs = Mutex<(active: Int, start: RepairMark?)>((0, nil))
 
     public init(store: JournalStore, options: IngestOptions = IngestOptions()) throws {
         self.store = store
@@ -79,6 +82,7 @@ public final class Ingester: Sendable {
         }
         let work = PathsWork(self, paths: paths, repair: repair, onEvent: onEvent)
         await WorkerPool.run(jobs: options.jobs, next: work.next, body: work.body)
+        await BlockingLane("daybook-ingest-repair").run { self.markCleanIfOnlyOurs() }
         return work.summary
     }
 
@@ -88,12 +92,42 @@ public final class Ingester: Sendable {
         try recordRoots(of: paths)
         let work = PathsWork(self, paths: paths, repair: try repairUnlessBusy(), onEvent: onEvent)
         WorkerPool.runWaiting(jobs: options.jobs, next: work.next, body: work.body)
+        markCleanIfOnlyOurs()
         return work.summary
     }
 
-    /// Repairs what an interrupted earlier run left, unless another writer is active now.
+    /// Repairs what an interrupted earlier run left, unless another writer is active now;
+    /// then, when the library is known clean, witnesses this run's changes to the thumbnails
+    /// folder so that `markCleanIfOnlyOurs` can spare the next start its full read.
     private func repairUnlessBusy() throws -> LibraryRepair.Report? {
-        try lock.whileAlone { try LibraryRepair(store: store).run() }
+        let repaired = try lock.whileAlone { () throws -> (LibraryRepair.Report?, RepairMark?) in
+            let repair = try LibraryRepair(store: store)
+            let report = try repair.runUnlessUnchanged()
+            let clean = try repair.cleanMark()
+            if let clean { thumbnailFiles.witnessChanges(from: clean.folder) }
+            return (report, clean)
+        }
+        runs.withLock { runs in
+            runs.active += 1
+            runs.start = runs.active == 1 ? repaired?.1 : nil
+        }
+        return repaired?.0 ?? nil
+    }
+
+    /// At the end of a run: records the library as clean when it was at the start and every
+    /// change to the thumbnails folder since was this run's own, and no other writer is active.
+    private func markCleanIfOnlyOurs() {
+        let start = runs.withLock { runs in
+            runs.active -= 1
+            defer { if runs.active > 0 { runs.start = nil } }
+            return runs.active == 0 ? runs.start : nil
+        }
+        guard let start else { return }
+        // A failure here only costs the next start a full read.
+        _ = try? lock.whileAlone {
+            guard let folder = try thumbnailFiles.witnessedStamp() else { return }
+            try LibraryRepair(store: store).recordWitnessed(since: start, folder: folder)
+        }
     }
 
     /// Ingests one file; every outcome becomes exactly one terminal event, except after a
@@ -171,6 +205,8 @@ public final class Ingester: Sendable {
                 }
             } catch {
                 if let temporary { thumbnailFiles.discard(temporary) }
+                // The thumbnail may have been moved into place before the commit failed.
+                thumbnailFiles.doubtWitness()
                 throw error
             }
             let entryID: String

@@ -134,7 +134,7 @@ package final class WatchService: Service, Sendable {
     /// ledger from the journal, then adds the watches and lists the folders for the catch-up.
     private func prepare() throws -> (WriterLock, [String], seeded: Int) {
         let writerLock = try WriterLock(library: store.library)
-        if let report = try writerLock.whileAlone({ try LibraryRepair(store: store).run() }), !report.isEmpty {
+        if let report = try writerLock.whileAlone({ try LibraryRepair(store: store).runUnlessUnchanged() }) ?? nil, !report.isEmpty {
             logger.notice(
                 "repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten\(report.nearIndexRebuilt ? ", the near index rebuilt" : "")"
             )

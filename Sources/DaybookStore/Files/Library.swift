@@ -83,7 +83,10 @@ public struct Library: Sendable, Hashable {
         }
         let thumbnails = try Self.openPrivateFolder(thumbnailsURL, role: "the thumbnails folder")
         defer { close(thumbnails) }
-        fchmod(thumbnails, 0o700)
+        // Only when needed: a chmod changes the folder's ctime, which the start-up repair
+        // reads as "the folder changed" (RepairMark).
+        var info = stat()
+        if fstat(thumbnails, &info) != 0 || info.st_mode & 0o7777 != 0o700 { fchmod(thumbnails, 0o700) }
         // SQLite gives its -wal and -shm files the database file's mode, so creating the
         // database file 0600 up front keeps all three private.
         let fd = open(databaseURL.path, O_CREAT | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -38,6 +38,52 @@ public struct LibraryRepair: Sendable {
         self.readFolder = readFolder
     }
 
+    /// `run()` when something it checks changed since the last complete repair (`RepairMark`);
+    /// nil, at the cost of two reads, when nothing did. Each start calls this one.
+    package func runUnlessUnchanged() throws -> Report? {
+        guard let folder = try files.settledStamp() else { return try run() }
+        let time = Int64(Date().timeIntervalSince1970)
+        let (now, clean, recent) = try store.pool.read { db in
+            (try RepairMark.current(db, folder: folder), try RepairMark.lastClean(db), try RepairMark.fullReadIsRecent(db, now: time))
+        }
+        if now == clean && recent { return nil }
+        let report = try run()
+        // `now` was read before the repair: whatever changed since makes the next start repair again.
+        try store.pool.write { db in
+            try now.recordAsClean(db)
+            try RepairMark.noteFullRead(db, at: time)
+        }
+        return report
+    }
+
+    /// The library's mark when it is known clean now (the last complete repair saw it as it
+    /// is); nil otherwise. A run that starts from it can witness its own changes
+    /// (`ThumbnailFiles.witnessChanges`) and hand them to `recordWitnessed`.
+    package func cleanMark() throws -> RepairMark? {
+        guard let folder = try files.settledStamp() else { return nil }
+        return try store.pool.read { db in
+            let now = try RepairMark.current(db, folder: folder)
+            return try RepairMark.lastClean(db) == now ? now : nil
+        }
+    }
+
+    /// After a run that started from the clean mark `start` and witnessed every change to the
+    /// folder since as its own (`folder`, from `ThumbnailFiles.witnessedStamp`): records the
+    /// library as clean again, unless an entry was deleted or changed its thumbnail meanwhile
+    /// (by anyone), or another repair recorded a mark. The run's own writes keep the library's
+    /// invariants (a thumbnail is moved into place inside its entry's transaction), so the next
+    /// start need not read it all. Returns whether it recorded.
+    @discardableResult
+    package func recordWitnessed(since start: RepairMark, folder: String) throws -> Bool {
+        try store.pool.write { db in
+            let now = try RepairMark.current(db, folder: folder)
+            guard try RepairMark.lastClean(db) == start, now.changes == start.changes else { return false }
+            try now.recordAsClean(db)
+            return true
+        }
+    }
+
+    /// The complete repair: reads the whole folder and every entry's thumbnail.
     package func run() throws -> Report {
         let listing: ThumbnailListing
         do { listing = try readFolder() } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +15,8 @@ import Foundation
 package final class ThumbnailFiles: Sendable {
     package let folder: URL
     private let fd: Int32
+    /// Whether every change to the folder since a clean start was made through this object.
+    private let witness = Mutex<FolderWitness?>(nil)
 
     /// Opens the library's `thumbnails/` folder; refuses one that is a symbolic link or not a folder.
     package convenience init(library: Library) throws {
@@ -40,6 +43,10 @@ package final class ThumbnailFiles: Sendable {
 
     /// Writes `bytes` to a private temporary file in the folder.
     package func writeTemporary(_ bytes: [UInt8]) throws -> TemporaryThumbnail {
+        try witnessing { try writeTemporaryUnwitnessed(bytes) }
+    }
+
+    private func writeTemporaryUnwitnessed(_ bytes: [UInt8]) throws -> TemporaryThumbnail {
         let temporary = TemporaryThumbnail(name: "\(TemporaryThumbnail.prefix)\(getpid())-\(UUID().uuidString).jpg")
         let file = openat(fd, temporary.name, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw failure("cannot create", temporary.name) }
@@ -60,12 +67,14 @@ package final class ThumbnailFiles: Sendable {
 
     /// Renames a temporary into place; an existing file (or link) of that name is replaced, not followed.
     package func moveIntoPlace(_ temporary: TemporaryThumbnail, name: ThumbnailName) throws {
-        guard renameat(fd, temporary.name, fd, name.fileName) == 0 else {
-            throw failure("cannot rename a thumbnail into", name.fileName)
+        try witnessing {
+            guard renameat(fd, temporary.name, fd, name.fileName) == 0 else {
+                throw failure("cannot rename a thumbnail into", name.fileName)
+            }
         }
     }
 
-    package func discard(_ temporary: TemporaryThumbnail) { unlinkat(fd, temporary.name, 0) }
+    package func discard(_ temporary: TemporaryThumbnail) { _ = try? witnessing { unlinkat(fd, temporary.name, 0) } }
 
     /// Removes the thumbnail `name`; false when it was not there.
     @discardableResult
@@ -80,9 +89,11 @@ package final class ThumbnailFiles: Sendable {
     }
 
     private func removeEntry(_ name: String) throws -> Bool {
-        if unlinkat(fd, name, 0) == 0 { return true }
-        if errno == ENOENT { return false }
-        throw failure("cannot remove", name)
+        try witnessing {
+            if unlinkat(fd, name, 0) == 0 { return true }
+            if errno == ENOENT { return false }
+            throw failure("cannot remove", name)
+        }
     }
 
     /// The thumbnail's bytes; nil only when there is no such file (any other failure throws).
@@ -115,6 +126,72 @@ package final class ThumbnailFiles: Sendable {
         if fstatat(fd, name.fileName, &info, AT_SYMLINK_NOFOLLOW) == 0 { return true }
         if errno == ENOENT { return false }
         throw failure("cannot check", name.fileName)
+    }
+
+    /// The folder's device, inode, mtime and ctime: any file made, renamed or removed in it
+    /// changes the times, so an equal stamp means the same listing (`RepairMark`). Nil when
+    /// the folder keeps changing.
+    ///
+    /// The kernel stamps files from a clock that advances by ticks (4-10 ms): a change made in
+    /// the same tick as the last one leaves the times as they were. Times at least
+    /// `settleSeconds` in the past are safe, since any later change gets a later tick (git's
+    /// "racy" rule).
+    package func settledStamp(settleSeconds: Double = 0.025) throws -> String? {
+        for _ in 0..<4 {
+            let (stamp, changed) = try currentStamp()
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            if Self.seconds(now) - changed > settleSeconds { return stamp }
+            usleep(UInt32(settleSeconds * 1_000_000))
+        }
+        return nil
+    }
+
+    /// The stamp, and when the folder last changed.
+    private func currentStamp() throws -> (String, changed: Double) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StoreError.system(errno, "cannot stat the folder \(folder.path)") }
+        let stamp =
+            "\(info.st_dev):\(info.st_ino):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+        return (stamp, max(Self.seconds(info.st_mtim), Self.seconds(info.st_ctim)))
+    }
+
+    private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
+
+    /// From now on, checks that each change to the folder starts from the stamp the previous
+    /// one left, starting from `stamp` (a clean library's): nobody else changed it in between.
+    /// Its blind spot: another process's change in the same clock tick (4-10 ms) just after
+    /// one of ours leaves the times as ours left them; such a file (only ever garbage when
+    /// that process then died) waits for the next full read, a week at most
+    /// (`RepairMark.longestWithoutFullRead`).
+    package func witnessChanges(from stamp: String) { witness.withLock { $0 = FolderWitness(expected: stamp) } }
+
+    /// Something may have been left in the folder that the repair would remove (a thumbnail
+    /// moved into place for an entry whose transaction then failed).
+    package func doubtWitness() { witness.withLock { $0?.intact = false } }
+
+    /// The stamp after this object's last change when all changes since `witnessChanges` were
+    /// its own, they all succeeded, and the folder has not changed since; nil otherwise.
+    package func witnessedStamp() throws -> String? {
+        guard let witnessed = witness.withLock({ $0 }), witnessed.intact else { return nil }
+        return try settledStamp() == witnessed.expected ? witnessed.expected : nil
+    }
+
+    /// Runs one change to the folder, stamping it before and after when witnessing. Changes
+    /// are serialised meanwhile (a few microseconds each, besides writing a thumbnail).
+    private func witnessing<T: Sendable>(_ change: () throws -> T) throws -> T {
+        try witness.withLock { witnessed in
+            guard witnessed != nil else { return try change() }
+            if (try? currentStamp().0) != witnessed?.expected { witnessed?.intact = false }
+            do {
+                let result = try change()
+                witnessed?.expected = (try? currentStamp().0) ?? ""
+                return result
+            } catch {
+                witnessed?.intact = false
+                throw error
+            }
+        }
     }
 
     /// What the folder holds, sorted by kind. Throws when the folder cannot be read to the
@@ -189,4 +266,11 @@ package struct ThumbnailListing: Sendable {
     /// Anything else: never Daybook's, never touched.
     package var others: [String] = []
     package init() {}
+}
+
+/// The folder's stamp after the last witnessed change, and whether the chain from the clean
+/// start is unbroken.
+struct FolderWitness: Sendable {
+    var expected: String
+    var intact = true
 }
