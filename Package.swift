@@ -68,6 +68,10 @@ let package = Package(
         // provides. Its headers only: the libraries are opened on the first video (loader.c),
         // since linking them cost every command ~30 ms of start-up (README, "Journal queries").
         .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
+        // libcurl for the weather archive (HTTPS): its headers only (libcurl4-openssl-dev), the
+        // library opened on the first request, since linking it through FoundationNetworking
+        // cost every command ~10 ms of start-up.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // The library, one module per concern; a module uses only the layers below its own
         // (docs/architecture.md, checked by scripts/check_dependencies.py). DaybookCore holds the
@@ -87,7 +91,7 @@ let package = Package(
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif", "CFFmpeg"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
-        .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
+        .target(name: "DaybookWeather", dependencies: ["DaybookCore", "CCurl"]),
         // The data files the binary carries, each kept beside the module that reads it and
         // compiled in by an `#embed` list, so a copied binary still has them
         // (docs/embedded-files.md): CEmbedded the place table (every program), CEmbeddedWeb
