@@ -42,12 +42,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         // libheif's C API reports every failure as a returned `heif_error` (no longjmp, no
-        // exit), so a module map is all it needs.
-        .systemLibrary(
-            name: "CHeif",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"])]
-        ),
+        // exit). Its headers only (libheif-dev): the library is opened on the first HEIF file
+        // (loader.c), since linking it and its codecs cost every command ~3 ms of start-up.
+        // Whoever calls libheif directly (its tests' encoder, the bench) links it itself.
+        .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl")]),
         // PNG (libspng), WebP (libwebp and its demuxer): both report every failure as a
         // returned code, so module maps are all they need.
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
@@ -175,7 +173,9 @@ let package = Package(
                 "CHeif", "DaybookSupport", "DaybookIngest", "DaybookImaging", "DaybookStore", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // Its floor decodes through libheif directly.
+            linkerSettings: [.linkedLibrary("heif")]
         ),
         // Query latency on a seeded 100,000-entry journal (library API and CLI).
         .executableTarget(
@@ -241,7 +241,9 @@ let package = Package(
         // compared with heif-convert's, metadata through the analyzer.
         .testTarget(
             name: "HEIFTests",
-            dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"]
+            dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"],
+            // Its writer calls libheif's encoder directly.
+            linkerSettings: [.linkedLibrary("heif")]
         ),
         .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
         // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;
