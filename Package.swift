@@ -42,12 +42,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         // libheif's C API reports every failure as a returned `heif_error` (no longjmp, no
-        // exit), so a module map is all it needs.
-        .systemLibrary(
-            name: "CHeif",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"])]
-        ),
+        // exit). Its headers only (libheif-dev): the library is opened on the first HEIF file
+        // (loader.c), since linking it and its codecs cost every command ~3 ms of start-up.
+        // Whoever calls libheif directly (its tests' encoder, the bench) links it itself.
+        .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl")]),
         // PNG (libspng), WebP (libwebp and its demuxer): both report every failure as a
         // returned code, so module maps are all they need.
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
@@ -68,6 +66,10 @@ let package = Package(
         // provides. Its headers only: the libraries are opened on the first video (loader.c),
         // since linking them cost every command ~30 ms of start-up (README, "Journal queries").
         .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
+        // libcurl for the weather archive (HTTPS): its headers only (libcurl4-openssl-dev), the
+        // library opened on the first request, since linking it through FoundationNetworking
+        // cost every command ~10 ms of start-up.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // The library, one module per concern; a module uses only the layers below its own
         // (docs/architecture.md, checked by scripts/check_dependencies.py). DaybookCore holds the
@@ -87,7 +89,7 @@ let package = Package(
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif", "CFFmpeg"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
-        .target(name: "DaybookWeather", dependencies: ["DaybookCore"]),
+        .target(name: "DaybookWeather", dependencies: ["DaybookCore", "CCurl"]),
         // The data files the binary carries, each kept beside the module that reads it and
         // compiled in by an `#embed` list, so a copied binary still has them
         // (docs/embedded-files.md): CEmbedded the place table (every program), CEmbeddedWeb
@@ -171,7 +173,9 @@ let package = Package(
                 "CHeif", "DaybookSupport", "DaybookIngest", "DaybookImaging", "DaybookStore", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // Its floor decodes through libheif directly.
+            linkerSettings: [.linkedLibrary("heif")]
         ),
         // Query latency on a seeded 100,000-entry journal (library API and CLI).
         .executableTarget(
@@ -237,7 +241,9 @@ let package = Package(
         // compared with heif-convert's, metadata through the analyzer.
         .testTarget(
             name: "HEIFTests",
-            dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"]
+            dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"],
+            // Its writer calls libheif's encoder directly.
+            linkerSettings: [.linkedLibrary("heif")]
         ),
         .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
         // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;

@@ -21,6 +21,9 @@ packages+=(libraw-dev libavif-bin libimage-exiftool-perl)
 # .3gp; FFmpeg 5.1 on Debian 12). ffmpeg (ffmpeg, ffprobe): the Tests/Fixtures/videos recipes
 # and the second reader the video conformance checks compare with.
 packages+=(libavformat-dev libavcodec-dev libswscale-dev libavutil-dev ffmpeg)
+# libcurl4-openssl-dev: the weather archive's HTTPS client (CCurl) is compiled against curl.h;
+# libcurl itself is opened on the first weather request, not linked.
+packages+=(libcurl4-openssl-dev)
 packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
 missing=()
 for package in "${packages[@]}"; do

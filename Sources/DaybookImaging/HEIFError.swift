@@ -14,12 +14,14 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The image data would not decode.
     case corrupt(FrameSize?, String)
     case encodeFailed(String)
+    /// libheif is not installed (or not the version Daybook was built for): no HEIF file can be read.
+    case libraryMissing(String)
 
     package var frameSize: FrameSize? {
         switch self {
         case .tooLarge(let frame, _): return frame
         case .corrupt(let frame, _): return frame
-        case .unreadable, .truncated, .unsupportedCodec, .encodeFailed: return nil
+        case .unreadable, .truncated, .unsupportedCodec, .encodeFailed, .libraryMissing: return nil
         }
     }
 
@@ -38,6 +40,8 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
             text = "corrupt HEIF image: \(detail)"
         case .encodeFailed(let detail):
             text = "could not encode JPEG: \(detail)"
+        case .libraryMissing(let detail):
+            text = "cannot read HEIF files: libheif is missing (\(detail)); install libheif1"
         }
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }

@@ -29,7 +29,7 @@ extension HEIFFile {
     package func pixels(longestSide: Int, maxPixels: Int, budget: DecodeBudget = .shared) throws(HEIFError) -> HEIFPixels {
         if let id = embeddedThumbnail(atLeast: longestSide, maxPixels: maxPixels) {
             let decoded = try? withThumbnail(id) { handle throws(HEIFError) in
-                (declared: Self.shownSize(handle), try decode(handle, longestSide: longestSide, budget: budget))
+                (declared: Self.shownSize(handle, heif), try decode(handle, longestSide: longestSide, budget: budget))
             }
             // libheif 1.15 neither crops a thumbnail coded larger than its declared size (Sony
             // pads 1616×1080 to 1664×1088) nor always counts its rotation in the declared
@@ -50,7 +50,7 @@ extension HEIFFile {
     /// would decode the primary image.
     package func usableThumbnailSize(longestSide: Int, maxPixels: Int) -> FrameSize? {
         guard let id = embeddedThumbnail(atLeast: longestSide, maxPixels: maxPixels) else { return nil }
-        return withThumbnail(id) { Self.shownSize($0) }
+        return withThumbnail(id) { Self.shownSize($0, heif) }
     }
 
     /// The smallest thumbnail item whose longer side is at least `longestSide` and whose
@@ -62,7 +62,7 @@ extension HEIFFile {
         let primaryRatio = Double(size.width) / Double(size.height)
         var best: (id: heif_item_id, pixels: Int)?
         for id in thumbnailIDs {
-            guard let shown = withThumbnail(id, { Self.shownSize($0) }), shown.width > 0, shown.height > 0,
+            guard let shown = withThumbnail(id, { Self.shownSize($0, heif) }), shown.width > 0, shown.height > 0,
                 max(shown.width, shown.height) >= longestSide
             else { continue }
             let pixels = shown.width * shown.height
@@ -78,37 +78,37 @@ extension HEIFFile {
     private func decode(
         _ handle: OpaquePointer, longestSide: Int, budget: DecodeBudget
     ) throws(HEIFError) -> (image: RGBImage, size: FrameSize, warnings: [String]) {
-        let shown = Self.shownSize(handle)
-        guard let options = heif_decoding_options_alloc() else { throw .corrupt(shown, "out of memory") }
-        defer { heif_decoding_options_free(options) }
+        let shown = Self.shownSize(handle, heif)
+        guard let options = heif.heif_decoding_options_alloc() else { throw .corrupt(shown, "out of memory") }
+        defer { heif.heif_decoding_options_free(options) }
         options.pointee.ignore_transformations = 0
         options.pointee.convert_hdr_to_8bit = 1
         return try budget.spending(DecodeBudget.estimate(pixels: shown.width * shown.height)) { () throws(HEIFError) in
             var decoded: OpaquePointer?
-            let error = heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options)
+            let error = heif.heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGB, options)
             if let failure = HEIFError.failure(error) {
                 throw HEIFError.isUnsupported(error) ? .unsupportedCodec(failure) : .corrupt(shown, failure)
             }
             guard let decoded else { throw .corrupt(shown, "libheif returned no image") }
-            defer { heif_image_release(decoded) }
+            defer { heif.heif_image_release(decoded) }
             var rowBytes: Int32 = 0
-            let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
-            let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
-            guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &rowBytes),
+            let width = Int(heif.heif_image_get_width(decoded, heif_channel_interleaved))
+            let height = Int(heif.heif_image_get_height(decoded, heif_channel_interleaved))
+            guard width > 0, height > 0, let plane = heif.heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &rowBytes),
                 Int(rowBytes) >= width * 3
             else { throw .corrupt(shown, "libheif returned no RGB pixels") }
             let target = Resampling.targetSize(width: width, height: height, longestSide: longestSide)
             let image = Resampling.boxResize(
                 plane, width: width, height: height, rowBytes: Int(rowBytes), toWidth: target.width, height: target.height)
-            return (image, FrameSize(width: width, height: height), Self.decodingWarnings(decoded))
+            return (image, FrameSize(width: width, height: height), decodingWarnings(decoded))
         }
     }
 
-    private static func decodingWarnings(_ image: OpaquePointer) -> [String] {
-        let count = Int(heif_image_get_decoding_warnings(image, 0, nil, 0))
+    private func decodingWarnings(_ image: OpaquePointer) -> [String] {
+        let count = Int(heif.heif_image_get_decoding_warnings(image, 0, nil, 0))
         guard count > 0 else { return [] }
         var first = heif_error()
-        _ = heif_image_get_decoding_warnings(image, 0, &first, 1)
+        _ = heif.heif_image_get_decoding_warnings(image, 0, &first, 1)
         let text = HEIFError.failure(first) ?? "decoding warning"
         return [count == 1 ? text : "\(text) (\(count) warnings in all)"]
     }

@@ -1,8 +1,5 @@
+import CCurl
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A finished HTTP exchange (any status).
 package struct HTTPResponse: Sendable {
@@ -28,65 +25,60 @@ package protocol HTTPClient: Sendable {
     func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse
 }
 
-/// `HTTPClient` over an ephemeral `URLSession` (FoundationNetworking on Linux).
-package final class URLSessionHTTPClient: HTTPClient, @unchecked Sendable {
-    // URLSession is thread-safe; @unchecked because it is not marked Sendable everywhere.
-    private let session: URLSession
+/// `HTTPClient` over libcurl, opened on the first request (`CurlLibrary`), so the commands
+/// that never fetch weather do not load it and its TLS stack at start-up.
+package final class CurlHTTPClient: HTTPClient, Sendable {
+    private let library: Result<CurlLibrary, MissingCurl>
     private let userAgent: String
 
-    package init(timeout: TimeInterval = 30, userAgent: String = "Daybook (weather backfill)") {
-        let timeout = Self.effectiveTimeout(timeout)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+    /// `library` is libcurl's soname; only a test names another (a missing one).
+    package init(
+        timeout: TimeInterval = 30, userAgent: String = "Daybook (weather backfill)",
+        library soname: String = CurlLibrary.soname
+    ) {
+        library = soname == CurlLibrary.soname ? CurlLibrary.shared : CurlLibrary.open(soname)
         self.userAgent = userAgent
     }
 
-    deinit { session.finishTasksAndInvalidate() }
-
-    /// swift-corelibs-foundation (Linux) counts timeouts in whole seconds, truncating: 0.5
-    /// would time out at once and 1.5 after 1 s. Round up, and never below 1 s.
+    /// libcurl counts its timeouts in whole seconds: round up, and never below 1 s.
     package static func effectiveTimeout(_ timeout: TimeInterval) -> TimeInterval {
         guard timeout.isFinite, timeout > 0 else { return 30 }
         return max(1, timeout.rounded(.up))
     }
 
-    /// The failures that mean "no way to the host", as FoundationNetworking reports them
-    /// (curl's "could not resolve host" and "could not connect", which covers a refused
-    /// connection and an unreachable network). A timeout is not among them: on Linux it
-    /// cannot be told apart from a slow answer, which a retry may cure.
-    static let unreachableCodes: Set<URLError.Code> = [.cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet]
+    /// The most an answer may hold: a year of hourly weather is about 1 MB of JSON.
+    static let bodyLimit = 32 << 20
 
     package func get(_ url: URL, timeout: TimeInterval) async throws(WeatherError) -> HTTPResponse {
-        let timeout = Self.effectiveTimeout(timeout)
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "GET"
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch let error as URLError {
-            switch error.code {
-            case .timedOut: throw .transient("timed out after \(Int(timeout)) s: \(url.host ?? url.absoluteString)")
-            case .cancelled: throw .transient("cancelled")
-            case .unsupportedURL, .badURL: throw .permanent("bad URL \(url.absoluteString)")
-            case _ where Self.unreachableCodes.contains(error.code):
-                throw .unreachable(host: url.host ?? url.absoluteString, reason: error.localizedDescription)
-            default: throw .transient("\(error.localizedDescription) (\(error.code.rawValue)): \(url.host ?? url.absoluteString)")
+        let host = url.host ?? url.absoluteString
+        let curl: CurlLibrary
+        switch library {
+        case .success(let opened): curl = opened
+        // Without libcurl no host can be reached: the run stops asking and its entries stay pending.
+        case .failure(let error): throw error.unreachable(host: host)
+        }
+        let seconds = Int(Self.effectiveTimeout(timeout))
+        let userAgent = self.userAgent
+        // A blocking transfer of up to 4 x timeout: off the cooperative pool, on a thread of its own.
+        let result = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    returning: curl.get(url.absoluteString, timeout: seconds, userAgent: userAgent, bodyLimit: Self.bodyLimit))
             }
-        } catch {
-            throw .transient("\(error)")
         }
-        guard let http = response as? HTTPURLResponse else { throw .malformed("not an HTTP response") }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let name = key as? String, let text = value as? String { headers[name] = text }
+        switch result {
+        case .answered(let response): return response
+        case .failed(let outcome, let message):
+            switch outcome {
+            case DAYBOOK_HTTP_UNREACHABLE: throw .unreachable(host: host, reason: message)
+            case DAYBOOK_HTTP_TIMED_OUT: throw .transient("timed out after \(seconds) s: \(host)")
+            case DAYBOOK_HTTP_BAD_URL: throw .permanent("bad URL \(url.absoluteString)")
+            case DAYBOOK_HTTP_TOO_LARGE: throw .malformed("\(message): \(host)")
+            default: throw .transient("\(message): \(host)")
+            }
         }
-        return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
     }
 }
+
+/// The name the weather's callers and tests knew the client by when it ran over URLSession.
+package typealias URLSessionHTTPClient = CurlHTTPClient

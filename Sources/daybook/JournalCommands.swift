@@ -115,7 +115,7 @@ struct Search: ParsableCommand {
     }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
         var query = JournalQuery(text: words.isEmpty ? nil : words.joined(separator: " "), tags: tag, limit: limit)
         // Checked in validate(): each parses.
         if let day = on.flatMap(CivilDate.init(iso:)) { query.fromDate = day; query.toDate = day }
@@ -174,7 +174,7 @@ struct OnThisDay: ParsableCommand {
     }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
         let today = LocalDateTime(
             unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
         let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
@@ -210,7 +210,7 @@ struct Latest: ParsableCommand {
     }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
         let entries = try store.latest(number)
         guard !entries.isEmpty || options.json else { throw StoreError.emptyLibrary(store.library.root.path) }
         try EntryListing.print(entries, store: store, json: options.json) { _ in "Latest additions" }

@@ -32,7 +32,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
         // Checked in validate(): it parses.
         let entries =
             try month.flatMap(CalendarMonth.init).map { try store.entries(month: $0, limit: limit) }
@@ -57,7 +57,7 @@ struct Show: ParsableCommand {
     var id: String
 
     func run() throws {
-        let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+        let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
         let entry = try store.entry(idPrefix: id)
         let tags = try store.tags(entryID: entry.id)
         let weather = try store.weather(entryID: entry.id)

@@ -4,7 +4,13 @@ import GRDB
 extension JournalReader {
     /// Most recently added entries.
     package func latest(_ count: Int) throws -> [JournalEntry] {
-        try JournalEntry.order(JournalEntry.Columns.createdAt.desc, JournalEntry.Columns.id).limit(count).fetchAll(db)
+        try Self.latestRequest(count).fetchAll(db)
+    }
+
+    /// Newest added first, ties by id: the order of the `entry_latest` index (v21-latest-order),
+    /// so only the rows returned are read.
+    static func latestRequest(_ count: Int) -> QueryInterfaceRequest<JournalEntry> {
+        JournalEntry.order(JournalEntry.Columns.createdAt.desc, JournalEntry.Columns.id).limit(count)
     }
 
     /// Every tag in use with how many entries carry it, most used first.

@@ -10,6 +10,12 @@ extension JournalStore {
         /// Changes entries: a library this user cannot write is refused up front, with a
         /// line that says so, rather than failing halfway with SQLite's own words.
         case writing
+        /// One read, then the command ends (search, list, show, latest, on this day): a
+        /// journal already at this version's schema is opened read-only, without the writer's
+        /// set-up (the schema lock, the upgrade check, the migrator, a checkpoint on close),
+        /// part of every such command's time at a million entries (README, "Process start").
+        /// One that needs upgrading is opened, and upgraded, as for `reading`.
+        case querying
     }
 
     /// Opens an existing journal for a command that must not create one: an absent journal
@@ -18,9 +24,16 @@ extension JournalStore {
         guard library.exists else { throw StoreError.noJournal(library.root.path) }
         if let reason = library.whyNotWritable() {
             switch purpose {
-            case .reading: return try openReadOnly(library: library)
+            case .reading, .querying: return try openReadOnly(library: library)
             case .writing: throw StoreError.readOnlyLibrary(library.root.path, reason: reason)
             }
+        }
+        if purpose == .querying {
+            // The folders' checks and permissions of every open (a linked thumbnails folder is
+            // refused): cheap, and safe without the schema lock on a journal that exists.
+            try library.prepareRoot()
+            try library.prepareFolders()
+            if let store = try openReadOnlyIfCurrent(library: library) { return store }
         }
         return try JournalStore(library: library)
     }
@@ -29,6 +42,12 @@ extension JournalStore {
     /// file is created, permissions are left alone and the schema is not migrated (a journal
     /// that needs a migration is refused with what to do).
     public static func openReadOnly(library: Library) throws -> JournalStore {
+        guard let store = try openReadOnlyIfCurrent(library: library) else { throw StoreError.readOnlyNeedsUpgrade(library.root.path) }
+        return store
+    }
+
+    /// `openReadOnly`, or nil when the journal needs a migration first.
+    private static func openReadOnlyIfCurrent(library: Library) throws -> JournalStore? {
         guard library.exists else { throw StoreError.noJournal(library.root.path) }
         var configuration = Configuration()
         configuration.readonly = true
@@ -38,17 +57,16 @@ extension JournalStore {
             try prepareReads(db)
             db.add(function: SearchWords.function)
         }
-        let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: readOnlyPath(library), configuration: configuration)
-            let current = try pool.read { db in try Schema.migrator.hasCompletedMigrations(db) }
-            guard current else { throw StoreError.readOnlyNeedsUpgrade(library.root.path) }
-        } catch let error as StoreError {
-            throw error
+            let pool = try DatabasePool(path: readOnlyPath(library), configuration: configuration)
+            guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
+                try pool.close()
+                return nil
+            }
+            return JournalStore(library: library, readOnlyPool: pool)
         } catch {
             throw StoreError.database("cannot open the journal at \(library.databaseURL.path) read-only", error)
         }
-        return JournalStore(library: library, readOnlyPool: pool)
     }
 
     /// Every connection reads the journal's pages from a memory map of the file, where it
