@@ -164,6 +164,8 @@ enum Schema {
         }
         // Each tag's count kept by triggers: /tags counted every tag row (TagCountTable).
         migrator.registerMigration("v19-tag-counts", migrate: TagCountTable.create)
+        // The index's vocabulary, so a longer word is searched as its terms, not a prefix (SearchTerms).
+        migrator.registerMigration("v20-search-terms", migrate: SearchTerms.create)
         return migrator
     }
 }
