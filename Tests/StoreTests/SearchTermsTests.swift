@@ -27,6 +27,10 @@ final class SearchTermsTests: XCTestCase {
         XCTAssertEqual(try expression("xyzw"), "xyzw*")
         XCTAssertEqual(try expression("o’harbour"), "o’harbour*")
         XCTAssertEqual(try expression("harbo", tags: ["blue"]), #"("harbour" OR "harbours" OR "harbourside") AND tags : "blue""#)
+        // A word without a token for the index is left out, as FTS5 ignores it beside others.
+        XCTAssertEqual(try expression("— harbours"), #"("harbours" OR "harbourside")"#)
+        XCTAssertEqual(try store.search(JournalQuery(text: "harbours —")).count, 1)
+        XCTAssertEqual(try store.search(JournalQuery(text: "— ab", tags: [])).count, 0)
         XCTAssertEqual(try store.search(JournalQuery(text: "moor3")).count, 11)
         XCTAssertEqual(try store.search(JournalQuery(text: "moor")).count, 40)
     }

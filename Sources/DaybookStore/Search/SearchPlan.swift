@@ -84,8 +84,7 @@ struct SearchPlan: Sendable, Hashable {
     /// (`SearchTerms`), which FTS5 walks newest first without building a prefix's whole list.
     func indexQuery(_ db: Database) throws -> String? {
         guard let indexQuery else { return nil }
-        guard let words else { return indexQuery }
-        let expanded = try SearchTerms.expanding(words, db)
+        guard let words, let expanded = try SearchTerms.expanding(words, db) else { return indexQuery }
         return ([expanded] + tags.compactMap(SearchIndex.tagPhrase)).joined(separator: " AND ")
     }
 

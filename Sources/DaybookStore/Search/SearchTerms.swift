@@ -57,23 +57,28 @@ enum SearchTerms {
     }
 
     /// The words of a search (`SearchIndex.matchExpression`, every word a prefix) with each
-    /// longer word as the OR of the terms it begins, or as it was past `maximumTerms`.
-    static func expanding(_ prefixes: String, _ db: Database) throws -> String {
-        // GRDB's pattern is `word* word*`, its words split by the ASCII tokenizer: no spaces.
+    /// longer word as the OR of the terms it begins, or as it was past `maximumTerms`. Nil
+    /// when no word has a token for the index.
+    static func expanding(_ prefixes: String, _ db: Database) throws -> String? {
         let tokenizer = try db.makeTokenizer(.unicode61(diacritics: .remove))
+        // GRDB's pattern is `word* word*`, its words split by the ASCII tokenizer: no spaces.
+        let words = try prefixes.split(separator: " ").compactMap { word -> String? in
+            guard word.hasSuffix("*") else { return String(word) }
+            let tokens = try tokenizer.tokenize(query: String(word.dropLast())).filter { !$0.flags.contains(.colocated) }.map(\.token)
+            // A word without a token for the index ("—") is ignored beside others by FTS5's
+            // implicit AND, but an explicit one would match nothing: it is left out.
+            if tokens.isEmpty { return nil }
+            return try expanded(tokens, db) ?? String(word)
+        }
         // An explicit AND: FTS5 takes no implicit one beside a parenthesised group.
-        return try prefixes.split(separator: " ").map { word in
-            try expanded(String(word), tokenizer, db) ?? String(word)
-        }.joined(separator: " AND ")
+        return words.isEmpty ? nil : words.joined(separator: " AND ")
     }
 
-    /// `word*` as `("term" OR "term")`, when it is one token of `shortestExpanded` characters
-    /// or more for the index's tokenizer (FTS5 makes a word of several tokens, "o’neil*", a
-    /// phrase whose last token only is a prefix) and begins 1 to `maximumTerms` terms.
-    private static func expanded(_ word: String, _ tokenizer: any FTS5Tokenizer, _ db: Database) throws -> String? {
-        guard word.hasSuffix("*") else { return nil }
-        let tokens = try tokenizer.tokenize(query: String(word.dropLast())).filter { !$0.flags.contains(.colocated) }
-        guard tokens.count == 1, let prefix = tokens.first?.token, prefix.unicodeScalars.count >= shortestExpanded else { return nil }
+    /// A word's tokens as `("term" OR "term")`, when it is one token of `shortestExpanded`
+    /// characters or more (FTS5 makes a word of several tokens, "o’neil*", a phrase whose
+    /// last token only is a prefix) and begins 1 to `maximumTerms` terms.
+    private static func expanded(_ tokens: [String], _ db: Database) throws -> String? {
+        guard tokens.count == 1, let prefix = tokens.first, prefix.unicodeScalars.count >= shortestExpanded else { return nil }
         let terms = try self.terms(beginning: prefix, db)
         guard (1...maximumTerms).contains(terms.count) else { return nil }
         return "(" + terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ") + ")"
