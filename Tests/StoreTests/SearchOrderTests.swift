@@ -10,10 +10,15 @@ import XCTest
 /// of same-second ties, same-instant additions and undated entries, every search must give
 /// exactly what a plain filter of the timeline gives, page after page.
 final class SearchOrderTests: XCTestCase {
-    private static let vocabulary = ["harbour", "harbours", "river", "riverside", "snow", "lake", "market", "Café", "sunset", "night"]
+    /// Words of 4 characters or more are searched as the terms they begin (`SearchTerms`):
+    /// `harbo` as 3 terms, `moor1` as 11, `moor` as a prefix still (40 terms, past the cap).
+    private static let vocabulary =
+        ["harbour", "harbours", "harbourside", "river", "riverside", "snow", "lake", "market", "Café", "sunset", "night"]
+        + (0..<40).map { "moor\($0)" }
     private static let tagNames = ["blue", "sky", "green", "dark", "summer-trip"]
     private static let searchWords = [
         "harbour", "harbours", "har", "riv", "river", "sn", "lake", "la", "cafe", "caf", "café", "sun", "summer", "trip",
+        "harbo", "Harbou", "rive", "sunse", "summ", "moor", "moor1", "moor39", "xyzw", "nigh",
     ]
 
     /// An entry as the filter sees it: its words (text and tags) and its capture day.

@@ -164,6 +164,8 @@ enum Schema {
         }
         // Each tag's count kept by triggers: /tags counted every tag row (TagCountTable).
         migrator.registerMigration("v19-tag-counts", migrate: TagCountTable.create)
+        // The index's vocabulary, so a longer word is searched as its terms, not a prefix (SearchTerms).
+        migrator.registerMigration("v20-search-terms", foreignKeyChecks: .immediate, migrate: SearchTerms.create)
         // `latest` (newest added first, ties by id) from an index in exactly its order: a bulk
         // ingest gives thousands of entries one `created_at`, which the old index left to a sort
         // (5-10 ms at a million entries). The old index is a prefix of this one, so it goes.

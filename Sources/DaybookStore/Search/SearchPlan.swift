@@ -1,4 +1,5 @@
 import DaybookCore
+import GRDB
 
 /// What a search means, decided apart from the SQL that finds it (`SearchSQL`): the full-text
 /// query, the tags every entry must carry, the capture days, the area around a place, the
@@ -9,6 +10,8 @@ struct SearchPlan: Sendable, Hashable {
     /// intersects them far faster than separate lists would; `tags` still decides, so a
     /// phrase matching across two tags cannot slip through.
     let fullText: String?
+    /// The words alone, every one a prefix, as `fullText` begins.
+    let words: String?
     /// Tags every entry must carry, normalised as they are stored.
     let tags: [String]
     /// Capture local time on or after the start of this day.
@@ -54,9 +57,8 @@ struct SearchPlan: Sendable, Hashable {
         let tags = try query.tags.map(JournalTag.normalizedName).filter { seen.insert($0).inserted }
         self.tags = tags
         findsNothing = query.hasNothingToFind
-        fullText = query.text.flatMap(SearchIndex.matchExpression).map { words in
-            ([words] + tags.compactMap(SearchIndex.tagPhrase)).joined(separator: " ")
-        }
+        words = query.text.flatMap(SearchIndex.matchExpression)
+        fullText = words.map { words in ([words] + tags.compactMap(SearchIndex.tagPhrase)).joined(separator: " ") }
         capturedFrom = query.fromDate
         capturedBefore = query.toDate?.adding(days: 1)
         area = query.near.map(Area.init)
@@ -76,6 +78,14 @@ struct SearchPlan: Sendable, Hashable {
         if let fullText { return fullText }
         let phrases = tags.compactMap(SearchIndex.tagPhrase)
         return phrases.isEmpty ? nil : phrases.joined(separator: " ")
+    }
+
+    /// `indexQuery` with its words of 4 characters or more as the OR of the terms they begin
+    /// (`SearchTerms`), which FTS5 walks newest first without building a prefix's whole list.
+    func indexQuery(_ db: Database) throws -> String? {
+        guard let indexQuery else { return nil }
+        guard let words, let expanded = try SearchTerms.expanding(words, db) else { return indexQuery }
+        return ([expanded] + tags.compactMap(SearchIndex.tagPhrase)).joined(separator: " AND ")
     }
 
     /// The index's rowids the capture days and the cursor leave (`SearchOrder`): a range FTS5

@@ -52,7 +52,7 @@ extension SearchSQL {
     static func explain(_ query: JournalQuery, _ db: Database) throws -> [String] {
         let plan = try SearchPlan(query)
         let request: any FetchRequest
-        if let indexQuery = plan.indexQuery {
+        if let indexQuery = try plan.indexQuery(db) {
             request = SQLRequest<Row>(literal: walkSQL(plan, indexQuery, keys: plan.keyRange, limit: plan.limit))
         } else if plan.area != nil {
             request = filtered(plan).select(Entry.id, Entry.latitude, Entry.longitude)

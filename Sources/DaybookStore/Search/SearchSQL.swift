@@ -23,7 +23,7 @@ enum SearchSQL {
             plan.startAfter(entry)
         }
         if let area = plan.area { return try nearest(plan, area: area, db) }
-        if let indexQuery = plan.indexQuery {
+        if let indexQuery = try plan.indexQuery(db) {
             return try newestMatches(plan, indexQuery, db).map { SearchResult(entry: $0, distanceKm: nil) }
         }
         return try newestFirst(plan).fetchAll(db).map { SearchResult(entry: $0, distanceKm: nil) }

@@ -1,0 +1,98 @@
+import GRDB
+
+/// The full-text index's vocabulary, so that a typed word of 4 characters or more is searched
+/// as the OR of the exact terms it begins (`harb` → `harbour OR harbours`) instead of as a
+/// prefix. FTS5 builds a long prefix's whole merged list before `ORDER BY rowid DESC LIMIT`
+/// can stop (6–10 ms for `harbour*` at a million entries), but walks an OR of exact terms
+/// lazily and stops after the page (0.1 ms). Shorter words keep the index's own 2- and
+/// 3-character prefix lists (`SearchOrder`).
+///
+/// The vocabulary is a contentless FTS5 table (`search_term`) fed the same words by the same
+/// tokenizer as `entry_search`, every row under rowid 1, read through `fts5vocab`: each term's
+/// list is then one row long, so listing the terms after a prefix costs microseconds (the
+/// vocabulary of `entry_search` itself reads every term's whole list: 4 ms for `harb`).
+/// Triggers feed it every word written; nothing is taken out when an entry changes or goes,
+/// so it may hold terms the index no longer has. Such a term matches nothing: the OR still
+/// finds exactly what the prefix finds.
+enum SearchTerms {
+    /// The most terms a prefix is expanded to. An OR costs about 15 µs a term to set up, a
+    /// prefix about 45 ns for each entry of its terms' lists: past this many terms, the
+    /// prefix form stays (measured at a million entries: 111 rare terms took 1.8 ms as an
+    /// OR, 1,111 took 16 ms).
+    static let maximumTerms = 32
+    /// Words shorter than this (in characters, as FTS5 counts them) have prefix lists.
+    static let shortestExpanded = 4
+
+    /// Migration v20-search-terms: the vocabulary, its triggers, and every term of the index.
+    static func create(_ db: Database) throws {
+        let entryWords = "coalesce(new.text, '') || ' ' || \(PlaceColumns.placeWords) || ' ' || \(SearchWords.call("new"))"
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE search_term USING fts5(
+                    terms, content = '', detail = none, tokenize = 'unicode61 remove_diacritics 2');
+                CREATE VIRTUAL TABLE search_term_vocab USING fts5vocab(search_term, row);
+
+                CREATE TRIGGER search_term_entry_insert AFTER INSERT ON entry BEGIN
+                    INSERT INTO search_term (rowid, terms) VALUES (1, \(entryWords));
+                END;
+                CREATE TRIGGER search_term_text AFTER UPDATE OF text ON entry BEGIN
+                    INSERT INTO search_term (rowid, terms) VALUES (1, coalesce(new.text, ''));
+                END;
+                CREATE TRIGGER search_term_words AFTER UPDATE OF camera_make, camera_model, source_path,
+                        place_name, place_region, place_country, place_country_code ON entry BEGIN
+                    INSERT INTO search_term (rowid, terms)
+                        VALUES (1, \(PlaceColumns.placeWords) || ' ' || \(SearchWords.call("new")));
+                END;
+                CREATE TRIGGER search_term_tag_insert AFTER INSERT ON tag BEGIN
+                    INSERT INTO search_term (rowid, terms) VALUES (1, new.name);
+                END;
+                CREATE TRIGGER search_term_tag_update AFTER UPDATE ON tag BEGIN
+                    INSERT INTO search_term (rowid, terms) VALUES (1, new.name);
+                END;
+
+                CREATE VIRTUAL TABLE temp.search_term_fill USING fts5vocab(main, entry_search, row);
+                INSERT INTO search_term (rowid, terms) SELECT 1, term FROM temp.search_term_fill;
+                DROP TABLE temp.search_term_fill;
+                """)
+    }
+
+    /// The words of a search (`SearchIndex.matchExpression`, every word a prefix) with each
+    /// longer word as the OR of the terms it begins, or as it was past `maximumTerms`. Nil
+    /// when no word has a token for the index.
+    static func expanding(_ prefixes: String, _ db: Database) throws -> String? {
+        let tokenizer = try db.makeTokenizer(.unicode61(diacritics: .remove))
+        // GRDB's pattern is `word* word*`, its words split by the ASCII tokenizer: no spaces.
+        let words = try prefixes.split(separator: " ").compactMap { word -> String? in
+            guard word.hasSuffix("*") else { return String(word) }
+            let tokens = try tokenizer.tokenize(query: String(word.dropLast())).filter { !$0.flags.contains(.colocated) }.map(\.token)
+            // A word without a token for the index ("—") is ignored beside others by FTS5's
+            // implicit AND, but an explicit one would match nothing: it is left out.
+            if tokens.isEmpty { return nil }
+            return try expanded(tokens, db) ?? String(word)
+        }
+        // An explicit AND: FTS5 takes no implicit one beside a parenthesised group.
+        return words.isEmpty ? nil : words.joined(separator: " AND ")
+    }
+
+    /// A word's tokens as `("term" OR "term")`, when it is one token of `shortestExpanded`
+    /// characters or more (FTS5 makes a word of several tokens, "o’neil*", a phrase whose
+    /// last token only is a prefix) and begins 1 to `maximumTerms` terms.
+    private static func expanded(_ tokens: [String], _ db: Database) throws -> String? {
+        guard tokens.count == 1, let prefix = tokens.first, prefix.unicodeScalars.count >= shortestExpanded else { return nil }
+        let terms = try self.terms(beginning: prefix, db)
+        guard (1...maximumTerms).contains(terms.count) else { return nil }
+        return "(" + terms.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " OR ") + ")"
+    }
+
+    /// The vocabulary's terms that begin with `prefix` byte for byte, as FTS5 compares them,
+    /// up to one more than `maximumTerms`.
+    static func terms(beginning prefix: String, _ db: Database) throws -> [String] {
+        var terms: [String] = []
+        let statement = try db.cachedStatement(sql: "SELECT term FROM search_term_vocab WHERE term >= ?")
+        let cursor = try String.fetchCursor(statement, arguments: [prefix])
+        while let term = try cursor.next(), term.utf8.starts(with: prefix.utf8), terms.count <= maximumTerms {
+            terms.append(term)
+        }
+        return terms
+    }
+}
