@@ -41,11 +41,13 @@ let package = Package(
             name: "CJPEG",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        // Opens a C library on first use for a table of its functions (CHeif, CCurl).
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libheif's C API reports every failure as a returned `heif_error` (no longjmp, no
         // exit). Its headers only (libheif-dev): the library is opened on the first HEIF file
         // (loader.c), since linking it and its codecs cost every command ~3 ms of start-up.
         // Whoever calls libheif directly (its tests' encoder, the bench) links it itself.
-        .target(name: "CHeif", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHeif", dependencies: ["CLibraryLoader"]),
         // PNG (libspng), WebP (libwebp and its demuxer): both report every failure as a
         // returned code, so module maps are all they need.
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
@@ -69,7 +71,7 @@ let package = Package(
         // libcurl for the weather archive (HTTPS): its headers only (libcurl4-openssl-dev), the
         // library opened on the first request, since linking it through FoundationNetworking
         // cost every command ~10 ms of start-up.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
 
         // The library, one module per concern; a module uses only the layers below its own
         // (docs/architecture.md, checked by scripts/check_dependencies.py). DaybookCore holds the

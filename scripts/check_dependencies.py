@@ -30,6 +30,7 @@ import unittest
 LAYERS = [
     ("core", ["DaybookCore"]),
     ("support", ["DaybookSupport"]),
+    ("library loading", ["CLibraryLoader"]),
     ("network library", ["CCurl"]),
     ("embedded data", ["CEmbedded"]),
     ("embedded files", ["DaybookEmbedded", "CEmbeddedWeb"]),
@@ -188,7 +189,7 @@ class SelfTest(unittest.TestCase):
             problems(package),
             [
                 "DaybookStore → DaybookMetadata points up the pipeline "
-                "(store may use: core, support, CCurl, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
+                "(store may use: core, support, CLibraryLoader, CCurl, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
             ],
         )
 
@@ -235,7 +236,7 @@ class SelfTest(unittest.TestCase):
                 problems(package, root),
                 [
                     "Sources/DaybookStore/Entry.swift imports DaybookMetadata, which store may not use "
-                    "(store may use: core, support, CCurl, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
+                    "(store may use: core, support, CLibraryLoader, CCurl, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
                 ],
             )
 

@@ -1,8 +1,8 @@
 #include "shim.h"
+#include "daybook_library.h"
 /* setopt and getinfo are variadic macros under GCC's type checks; the table needs the functions. */
 #define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,22 +22,10 @@ struct DaybookCurl {
 };
 
 const DaybookCurl *daybook_curl_open(const char *soname, char *failure, size_t failure_size) {
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(failure, failure_size, "%s", dlerror());
-        return NULL;
-    }
-    DaybookCurl *table = calloc(1, sizeof *table);
-    if (!table) {
-        snprintf(failure, failure_size, "out of memory");
-        return NULL;
-    }
-#define FIND(name)                                                                             \
-    if (!(table->name = (__typeof__(table->name))dlsym(library, #name))) {                    \
-        snprintf(failure, failure_size, "%s has no function %s", soname, #name);               \
-        free(table);                                                                           \
-        return NULL;                                                                           \
-    }
+    DaybookCurl *table = NULL;
+    void *library = daybook_library_open(soname, sizeof *table, (void **)&table, failure, failure_size);
+    if (!library) return NULL;
+#define FIND(name) DAYBOOK_LIBRARY_FIND(library, soname, table, name, failure, failure_size)
     FIND(curl_global_init)
     FIND(curl_easy_init)
     FIND(curl_easy_setopt)

@@ -1,25 +1,13 @@
 #include "shim.h"
-#include <dlfcn.h>
+#include "daybook_library.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 const DaybookHeif *daybook_heif_open(const char *soname, char *failure, size_t failure_size) {
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(failure, failure_size, "%s", dlerror());
-        return NULL;
-    }
-    DaybookHeif *table = calloc(1, sizeof *table);
-    if (!table) {
-        snprintf(failure, failure_size, "out of memory");
-        return NULL;
-    }
-#define FIND(name)                                                                             \
-    if (!(table->name = (__typeof__(table->name))dlsym(library, #name))) {                    \
-        snprintf(failure, failure_size, "%s has no function %s", soname, #name);               \
-        free(table);                                                                           \
-        return NULL;                                                                           \
-    }
+    DaybookHeif *table = NULL;
+    void *library = daybook_library_open(soname, sizeof *table, (void **)&table, failure, failure_size);
+    if (!library) return NULL;
+#define FIND(name) DAYBOOK_LIBRARY_FIND(library, soname, table, name, failure, failure_size)
     FIND(heif_context_alloc)
     FIND(heif_context_free)
     FIND(heif_context_get_primary_image_handle)
