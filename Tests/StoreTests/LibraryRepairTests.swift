@@ -18,19 +18,9 @@ final class LibraryRepairTests: XCTestCase {
 
     func names() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: thumbnails.path).sorted() }
 
-    /// Entries "1"…"n", each with its thumbnail file.
-    func addEntries(_ seeds: [Character]) throws {
-        for seed in seeds {
-            let hash = ArchiveFixture.hash(seed)
-            try ArchiveFixture.jpeg.write(to: thumbnails.appendingPathComponent("\(hash).jpg"))
-            try store.insert(
-                JournalEntry(
-                    id: "aaaa000\(seed)", contentHash: hash, sourcePath: "/p/\(seed).jpg", fileSize: 1,
-                    pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: []))
-        }
-    }
+    func addEntries(_ seeds: [Character]) throws { try store.addEntriesWithThumbnails(seeds) }
 
-    func thumbnailsOfEntries() throws -> [String?] { try store.entries().sorted { $0.id < $1.id }.map(\.thumbnail) }
+    func thumbnailsOfEntries() throws -> [String?] { try store.thumbnailsByEntryID() }
 
     func testAFolderThatCannotBeReadStopsTheRepairWithNothingChanged() throws {
         try addEntries(["1", "2", "3"])

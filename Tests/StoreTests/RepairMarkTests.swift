@@ -15,19 +15,9 @@ final class RepairMarkTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: store.library.root) }
 
-    /// Entries "aaaa000<seed>", each with its thumbnail file.
-    func addEntries(_ seeds: [Character]) throws {
-        for seed in seeds {
-            let hash = ArchiveFixture.hash(seed)
-            try ArchiveFixture.jpeg.write(to: thumbnails.appendingPathComponent("\(hash).jpg"))
-            try store.insert(
-                JournalEntry(
-                    id: "aaaa000\(seed)", contentHash: hash, sourcePath: "/p/\(seed).jpg", fileSize: 1,
-                    pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: []))
-        }
-    }
+    func addEntries(_ seeds: [Character]) throws { try store.addEntriesWithThumbnails(seeds) }
 
-    func thumbnailsOfEntries() throws -> [String?] { try store.entries().sorted { $0.id < $1.id }.map(\.thumbnail) }
+    func thumbnailsOfEntries() throws -> [String?] { try store.thumbnailsByEntryID() }
 
     func startRepair() throws -> LibraryRepair.Report? { try LibraryRepair(store: store).runUnlessUnchanged() }
 

@@ -13,7 +13,8 @@ import XCTest
 /// small templates that try the whitespace rules one by one. So the two cannot drift apart
 /// when a template changes.
 final class TypedTemplateTests: XCTestCase {
-    func testTimelineTilesAndEntryPagesAreSwiftMustachesBytesOnRealEntries() throws {
+    /// The web fixture with hostile text, place and tag on its Paris entry, and a tag of the user's.
+    private static func hostileFixture() throws -> WebFixture {
         let fixture = try WebFixture()
         let paris = try fixture.entry("01-paris-2019-07.jpg")
         _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
@@ -23,6 +24,11 @@ final class TypedTemplateTests: XCTestCase {
             entryID: paris.id, with: [AutoTag(name: HostileValuesPageTests.tag, score: 0.9)], taggerVersion: 1)
         _ = try fixture.store.editTags(entryID: paris.id, add: ["mine"], remove: [])
         try fixture.store.edit(entryID: paris.id, text: HostileValuesPageTests.text)
+        return fixture
+    }
+
+    func testTimelineTilesAndEntryPagesAreSwiftMustachesBytesOnRealEntries() throws {
+        let fixture = try Self.hostileFixture()
         let entries = try fixture.store.entries()
         XCTAssertGreaterThan(entries.count, 5)
         let read = TileEntries(entries: entries, annotations: try fixture.store.annotations(for: entries.map(\.id)))
@@ -64,15 +70,7 @@ final class TypedTemplateTests: XCTestCase {
     /// (scripts/web_pages_bench.sh), give swift-mustache's bytes: with results and without,
     /// with a problem and a note, paged and whole, and hostile text in every field shown.
     func testSearchOnThisDayAndTagsPagesAreSwiftMustachesBytes() throws {
-        let fixture = try WebFixture()
-        let paris = try fixture.entry("01-paris-2019-07.jpg")
-        _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
-            if entry.id == paris.id { entry.place?.name = HostileValuesPageTests.place }
-        }
-        try fixture.store.replaceAutoTags(
-            entryID: paris.id, with: [AutoTag(name: HostileValuesPageTests.tag, score: 0.9)], taggerVersion: 1)
-        _ = try fixture.store.editTags(entryID: paris.id, add: ["mine"], remove: [])
-        try fixture.store.edit(entryID: paris.id, text: HostileValuesPageTests.text)
+        let fixture = try Self.hostileFixture()
         let entries = try fixture.store.entries()
         let annotations = try fixture.store.annotations(for: entries.map(\.id))
         let read = TileEntries(entries: entries, annotations: annotations)
