@@ -47,6 +47,10 @@ struct WatchState<Instant: InstantProtocol>: Sendable where Instant.Duration == 
     private var createdNotClosed: [String: Instant] = [:]
     private var inFlight: [String: FileStamp] = [:]
     private var againAfterFlight: Set<String> = []
+    /// Forgotten while in hand (a sidecar arrived for a photo being read): that read may have
+    /// missed it, so its stamp must not go in the ledger, or the photo queued again after it
+    /// would be passed over as unchanged.
+    private var forgottenInFlight: Set<String> = []
     private var ledger = FileLedger()
     private var rescanRequested = false
     private var nextRescanAt: Instant
@@ -111,6 +115,7 @@ struct WatchState<Instant: InstantProtocol>: Sendable where Instant.Duration == 
 
     mutating func forget(_ path: String) {
         ledger.forget(path)
+        if inFlight[path] != nil { forgottenInFlight.insert(path) }
         later[path] = nil
         createdNotClosed[path] = nil
     }
@@ -118,6 +123,7 @@ struct WatchState<Instant: InstantProtocol>: Sendable where Instant.Duration == 
     mutating func forget(under folder: String) {
         ledger.forget(under: folder)
         let prefix = folder + "/"
+        forgottenInFlight.formUnion(inFlight.keys.filter { $0.hasPrefix(prefix) })
         later = later.filter { !$0.key.hasPrefix(prefix) }
         createdNotClosed = createdNotClosed.filter { !$0.key.hasPrefix(prefix) }
     }
@@ -221,7 +227,8 @@ struct WatchState<Instant: InstantProtocol>: Sendable where Instant.Duration == 
     /// `path` (`--move-to`), so there is nothing to remember about that path.
     mutating func finish(_ path: String, _ outcome: FileLedger.Outcome, moved: Bool = false, now: Instant) {
         guard let stamp = inFlight.removeValue(forKey: path) else { return }
-        if moved { ledger.forget(path) } else { ledger.record(path, stamp, outcome) }
+        let forgotten = forgottenInFlight.remove(path) != nil
+        if moved || forgotten { ledger.forget(path) } else { ledger.record(path, stamp, outcome) }
         if againAfterFlight.remove(path) != nil { enqueue(path, now: now) }
     }
 

@@ -112,6 +112,26 @@ final class WatchStateTests: XCTestCase {
         XCTAssertTrue(state.take(paths[0], stamp: stamp(2)))
     }
 
+    /// A sidecar that arrives while its photo is being read: the watcher forgets the photo and
+    /// queues it again; that read's stamp must not make the next one pass it over, or the
+    /// sidecar is never read (SidecarWatchTests lost it so when the machine was busy).
+    func testAPhotoForgottenWhileInHandIsReadAgainWithTheSameStamp() {
+        var state = makeState()
+        state.markReady([paths[0]], now: t0)
+        XCTAssertEqual(state.nextWork(now: t0 + .milliseconds(50)), .batch)
+        XCTAssertEqual(state.nextFile(now: t0, idleSince: t0, linger: .zero), .candidate(paths[0]))
+        XCTAssertTrue(state.take(paths[0], stamp: stamp(1)))
+        state.forget(paths[0])
+        state.markReady([paths[0]], now: t0 + .milliseconds(10))
+        let finished = t0 + .seconds(1)
+        state.finish(paths[0], .stored, now: finished)
+        XCTAssertEqual(state.nextWork(now: finished + .milliseconds(50)), .batch)
+        XCTAssertEqual(state.nextFile(now: finished, idleSince: finished, linger: .zero), .candidate(paths[0]))
+        XCTAssertTrue(state.take(paths[0], stamp: stamp(1)), "read again although its own stamp is unchanged")
+        state.finish(paths[0], .stored, now: finished + .seconds(1))
+        XCTAssertTrue(state.isHandled(paths[0], stamp(1)), "the second read is remembered as usual")
+    }
+
     func testAFileCreatedButNeverClosedIsLookedAtAgain() {
         var state = makeState()
         state.noteCreated("/in/link.jpg", recheckAfter: .seconds(1), now: t0)
