@@ -76,13 +76,14 @@ public final class Ingester: Sendable {
     /// work (the repair, walking folders, libjpeg, SQLite) runs on threads of its own, never
     /// on the cooperative pool.
     public func ingest(paths: [String], onEvent: @escaping @Sendable (IngestEvent) -> Void = { _ in }) async throws -> IngestSummary {
-        let repair = try await BlockingLane("daybook-ingest-repair").run {
+        let repairLane = BlockingLane("daybook-ingest-repair")
+        let repair = try await repairLane.run {
             try self.recordRoots(of: paths)
             return try self.repairUnlessBusy()
         }
         let work = PathsWork(self, paths: paths, repair: repair, onEvent: onEvent)
         await WorkerPool.run(jobs: options.jobs, next: work.next, body: work.body)
-        await BlockingLane("daybook-ingest-repair").run { self.markCleanIfOnlyOurs() }
+        await repairLane.run { self.markCleanIfOnlyOurs() }
         return work.summary
     }
 

@@ -51,9 +51,7 @@ package struct JournalReader {
 
     package func annotations(for entryIDs: [String]) throws -> [String: EntryAnnotations] {
         var result: [String: EntryAnnotations] = [:]
-        // SQLite allows at most 32766 bound values per statement.
-        for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
-            let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
+        for chunk in entryIDs.boundValueChunks() {
             // Cached statements, as for a timeline page: one per number of ids, which is the
             // page size nearly always.
             let order = JournalTag.displayOrder.map { SQL("\($0)") }.joined(separator: ", ")

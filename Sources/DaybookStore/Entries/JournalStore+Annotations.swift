@@ -56,9 +56,7 @@ extension JournalReader {
     package func tileAnnotations(for entryIDs: [String]) throws -> [String: TileAnnotations] {
         var result: [String: TileAnnotations] = [:]
         let order = JournalTag.displayOrder.map { SQL("\($0)") }.joined(separator: ", ")
-        // SQLite allows at most 32766 bound values per statement.
-        for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
-            let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
+        for chunk in entryIDs.boundValueChunks() {
             typealias Tag = JournalTag.Columns
             let tags: SQL = """
                 SELECT \(Tag.entryId), \(Tag.name), \(Tag.source) FROM \(JournalTag.self) \

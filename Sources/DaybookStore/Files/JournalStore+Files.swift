@@ -13,8 +13,7 @@ extension JournalStore {
     package func files(entryIDs: [String]) throws -> [String: [EntryFile]] {
         var result: [String: [EntryFile]] = [:]
         try pool.read { db in
-            for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
-                let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
+            for chunk in entryIDs.boundValueChunks() {
                 let sql: SQL = """
                     SELECT entry_id, role, path, content_hash, file_size FROM entry_file
                     WHERE entry_id IN \(chunk) ORDER BY entry_id, role, path

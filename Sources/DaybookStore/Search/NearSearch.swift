@@ -15,8 +15,7 @@ enum NearSearch {
         }
         // In slices, so a search without a limit stays under SQLite's bound-parameter cap.
         var entries: [JournalEntry] = []
-        for start in stride(from: 0, to: inCircle.count, by: 10_000) {
-            let rowids = inCircle[start..<min(start + 10_000, inCircle.count)].map(\.rowid)
+        for rowids in inCircle.map(\.rowid).boundValueChunks() {
             entries += try JournalEntry.filter(rowids.contains(Column.rowID)).fetchAll(db)
         }
         // Distances from each row's own position: a row the index no longer matches drops out.

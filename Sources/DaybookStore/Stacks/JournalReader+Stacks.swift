@@ -6,21 +6,21 @@ extension JournalReader {
     package func stackSizes(entryIDs: [String]) throws -> [String: Int] {
         guard !entryIDs.isEmpty else { return [:] }
         var stackOf: [String: String] = [:]
-        for start in stride(from: 0, to: entryIDs.count, by: 10_000) {
-            let chunk = Array(entryIDs[start..<min(start + 10_000, entryIDs.count)])
+        for chunk in entryIDs.boundValueChunks() {
+            // Cached: one statement per number of ids, which is a timeline page's size nearly always.
             let rows = try Row.fetchAll(
-                db, sql: "SELECT id, stack_id FROM entry WHERE stack_id IS NOT NULL AND id IN (\(placeholders(chunk.count)))",
+                db.cachedStatement(
+                    sql: "SELECT id, stack_id FROM entry WHERE stack_id IS NOT NULL AND id IN (\(placeholders(chunk.count)))"),
                 arguments: StatementArguments(chunk))
             for row in rows { stackOf[row["id"]] = row["stack_id"] }
         }
         let stacks = Array(Set(stackOf.values))
         guard !stacks.isEmpty else { return [:] }
         var sizes: [String: Int] = [:]
-        for start in stride(from: 0, to: stacks.count, by: 10_000) {
-            let chunk = Array(stacks[start..<min(start + 10_000, stacks.count)])
+        for chunk in stacks.boundValueChunks() {
             let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT stack_id, count(*) AS size FROM entry WHERE stack_id IN (\(placeholders(chunk.count))) GROUP BY stack_id",
+                db.cachedStatement(
+                    sql: "SELECT stack_id, count(*) AS size FROM entry WHERE stack_id IN (\(placeholders(chunk.count))) GROUP BY stack_id"),
                 arguments: StatementArguments(chunk))
             for row in rows { sizes[row["stack_id"]] = row["size"] }
         }

@@ -21,10 +21,8 @@ extension JournalStore {
             // After an ingest: only its new entries, by primary key, rather than every pending
             // entry of the library (all of them, in one never given weather). In chunks,
             // within SQLite's limit on bound values.
-            let ids = Array(entryIDs)
             var found: [JournalEntry] = []
-            for start in stride(from: 0, to: ids.count, by: 500) {
-                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            for chunk in Array(entryIDs).boundValueChunks(of: 500) {
                 found += try Self.weatherCandidates(since: since, until: until, entryIDs: chunk).fetchAll(db)
             }
             return candidates(found).sorted { ($0.local, $0.entryID) < ($1.local, $1.entryID) }
