@@ -109,9 +109,7 @@ public final class JournalStore: Sendable {
                 guard try Int.fetchOne(known, arguments: [entry.contentHash]) == nil else { continue }
                 try entry.insert(db)
                 // Just inserted, the entry has no tags and no removed tags: its tags are only added.
-                for tag in autoTags[entry.id] ?? [] {
-                    try Self.addAutoTag(db, entryID: entry.id, tag, taggerVersion: taggerVersion)
-                }
+                try Self.addAutoTags(db, entryID: entry.id, autoTags[entry.id] ?? [], taggerVersion: taggerVersion)
                 added += 1
             }
             return added

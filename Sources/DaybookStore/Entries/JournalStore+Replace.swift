@@ -83,7 +83,12 @@ extension JournalStore {
         try db.execute(
             sql: "UPDATE entry SET source_truncated = ?, sidecar_hash = ?, sidecar_first = ? WHERE id = ?",
             arguments: [sourceTruncated, sidecar?.contentHash, sidecar?.cameFirst ?? false, stored.id])
-        try Self.replaceAutoTags(db, entryID: stored.id, proposals: autoTags, taggerVersion: taggerVersion)
+        if previous == nil {
+            // A new entry has no tags and no removed tags yet: its tags are only added.
+            try Self.addAutoTags(db, entryID: stored.id, autoTags, taggerVersion: taggerVersion)
+        } else {
+            try Self.replaceAutoTags(db, entryID: stored.id, proposals: autoTags, taggerVersion: taggerVersion)
+        }
         try beforeCommit()
         guard let previous else { return (.created, nil) }
         let replaced = previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail
