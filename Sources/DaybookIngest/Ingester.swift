@@ -45,9 +45,11 @@ public struct IngestOptions: Sendable {
 }
 
 /// Turns files into journal entries: read → (wait if it ends early and is fresh) → hash →
-/// (skip if known) → analyse → thumbnail file → one transaction, which replaces the entry of
-/// a truncated earlier version of the same file rather than adding a second one. `jobs` worker threads pull files from the scanner one at a time, so at
-/// most `jobs` photos are in memory whatever the size of the folder.
+/// (skip if known) → analyse → thumbnail file → a transaction (several photos' in
+/// `ingest(paths:)`, `SaveLane`), which replaces the entry of a truncated earlier version of
+/// the same file rather than adding a second one. `jobs` worker threads pull files from the
+/// scanner one at a time, so at most `jobs` photos are read at once whatever the size of the
+/// folder (and at most 64 analysed ones wait for their transaction, without their bytes).
 public final class Ingester: Sendable {
     public let store: JournalStore
     public let options: IngestOptions
