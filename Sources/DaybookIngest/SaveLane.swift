@@ -66,7 +66,8 @@ final class SaveLane<Photo: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// No more photos: returns once every waiting one is stored and finished.
+    /// No more photos (every `submit` has returned): returns once every waiting one is stored
+    /// and finished.
     @available(*, noasync, message: "blocks its thread until the last group is stored")
     func close() {
         condition.lock()

@@ -46,20 +46,29 @@ final class SaveLaneTests: XCTestCase {
     func testAWorkerWaitsForRoomWhenTwoGroupsAreWaiting() {
         let release = DispatchSemaphore(value: 0)
         let handed = Atomic(0)
+        let stored = Atomic(0)
         let lane = SaveLane<Int>(maxGroup: 2, window: 0)
-        lane.start { _ in release.wait() }
-        let worker = Thread {
+        lane.start { group in
+            release.wait()
+            stored.add(group.count, ordering: .sequentiallyConsistent)
+        }
+        let submitted = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
             for photo in 0..<10 {
                 lane.submit(photo)
                 handed.add(1, ordering: .sequentiallyConsistent)
             }
+            submitted.signal()
         }
-        worker.start()
-        Thread.sleep(forTimeInterval: 0.3)
         // A group of 1 or 2 is being stored (blocked) and 4 wait: the next submit waits for room.
-        XCTAssertTrue((5...6).contains(handed.load(ordering: .sequentiallyConsistent)), "\(handed.load(ordering: .sequentiallyConsistent))")
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while handed.load(ordering: .sequentiallyConsistent) < 5 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.2)
+        let early = handed.load(ordering: .sequentiallyConsistent)
+        XCTAssertTrue((5...6).contains(early), "\(early) handed over")
         for _ in 0..<10 { release.signal() }
+        XCTAssertEqual(submitted.wait(timeout: .now() + 10), .success)
         lane.close()
-        XCTAssertEqual(handed.load(ordering: .sequentiallyConsistent), 10)
+        XCTAssertEqual(stored.load(ordering: .sequentiallyConsistent), 10)
     }
 }
