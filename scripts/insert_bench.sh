@@ -86,7 +86,7 @@ SQL
     cat "$source" > /dev/null
     local begin end
     begin=$(now)
-    /usr/bin/time -f "%U %S" -o "$work/cpu" sqlite3 "$destination" < "$script" > /dev/null
+    /usr/bin/time -f "%U %S" -o "$work/cpu" sqlite3 "$destination" < "$script" > /dev/null || { cat "$work/cpu" >&2; }
     end=$(now)
     awk -v n="$count" -v wall="$(echo "$end - $begin" | bc -l)" '{ printf "%.0f %.0f\n", n / wall, n / ($1 + $2) }' "$work/cpu"
 }

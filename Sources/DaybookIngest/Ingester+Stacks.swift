@@ -2,16 +2,13 @@ import DaybookImaging
 import DaybookStore
 
 extension Ingester {
-    /// Stores the thumbnail's perceptual hash (and Apple's burst identifier) and stacks the entry with the burst frames it
-    /// links to (docs/stacks.md), in a transaction of its own after the entry's: a failure
-    /// here leaves a good entry without a stack, which `daybook stack rebuild` completes.
-    func stack(entryID: String, path: String, thumbnail: Thumbnail?, burstID: String?, emit: @Sendable (IngestEvent) -> Void) {
-        guard options.stacks else { return }
+    /// What stacking a new photo with the burst frames it links to needs (docs/stacks.md): its
+    /// thumbnail's perceptual hash and Apple's burst identifier. The store stacks it in a
+    /// savepoint after the entry's own writes: a failure there leaves a good entry without a
+    /// stack, which `daybook stack rebuild` completes. Nil when stacks are off or for a video.
+    func stackRequest(for entry: JournalEntry, thumbnail: Thumbnail?, burstID: String?) -> StackRequest? {
+        guard options.stacks, entry.media == .photo else { return nil }
         let hash = thumbnail.flatMap { PerceptualHash(of: $0.image) }
-        do {
-            try store.stack(entryID: entryID, perceptualHash: hash?.signed, burstID: burstID)
-        } catch {
-            emit(.warning(path: path, message: "could not stack with nearby frames: \(error)"))
-        }
+        return StackRequest(perceptualHash: hash?.signed, burstID: burstID)
     }
 }

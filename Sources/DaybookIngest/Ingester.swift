@@ -45,9 +45,11 @@ public struct IngestOptions: Sendable {
 }
 
 /// Turns files into journal entries: read → (wait if it ends early and is fresh) → hash →
-/// (skip if known) → analyse → thumbnail file → one transaction, which replaces the entry of
-/// a truncated earlier version of the same file rather than adding a second one. `jobs` worker threads pull files from the scanner one at a time, so at
-/// most `jobs` photos are in memory whatever the size of the folder.
+/// (skip if known) → analyse → thumbnail file → a transaction (several photos' in
+/// `ingest(paths:)`, `SaveLane`), which replaces the entry of a truncated earlier version of
+/// the same file rather than adding a second one. `jobs` worker threads pull files from the
+/// scanner one at a time, so at most `jobs` photos are read at once whatever the size of the
+/// folder (and at most 64 analysed ones wait for their transaction, without their bytes).
 public final class Ingester: Sendable {
     public let store: JournalStore
     public let options: IngestOptions
@@ -83,7 +85,10 @@ public final class Ingester: Sendable {
         }
         let work = PathsWork(self, paths: paths, repair: repair, onEvent: onEvent)
         await WorkerPool.run(jobs: options.jobs, next: work.next, body: work.body)
-        await repairLane.run { self.markCleanIfOnlyOurs() }
+        await repairLane.run {
+            work.storeTheRest()
+            self.markCleanIfOnlyOurs()
+        }
         return work.summary
     }
 
@@ -93,6 +98,7 @@ public final class Ingester: Sendable {
         try recordRoots(of: paths)
         let work = PathsWork(self, paths: paths, repair: try repairUnlessBusy(), onEvent: onEvent)
         WorkerPool.runWaiting(jobs: options.jobs, next: work.next, body: work.body)
+        work.storeTheRest()
         markCleanIfOnlyOurs()
         return work.summary
     }
@@ -133,36 +139,72 @@ public final class Ingester: Sendable {
 
     /// Ingests one file; every outcome becomes exactly one terminal event, except after a
     /// full disk when `stop` is given: the first file to meet it reports it and stops the run,
-    /// and the files in other workers' hands that meet it too report nothing more.
+    /// and the files in other workers' hands that meet it too report nothing more. The entry
+    /// is stored in a transaction of its own (the watcher's way); `ingest(paths:)` stores
+    /// several in one (`SaveLane`).
     package func ingest(_ item: ScanItem, stop: RunStop? = nil, emit: @Sendable (IngestEvent) -> Void) {
+        guard let photo = prepare(item, stop: stop, emit: emit) else { return }
+        commit([photo], stop: stop, emit: emit)
+    }
+
+    /// Everything before the store: read → (wait if it ends early and is fresh) → hash →
+    /// (skip if known) → analyse → temporary thumbnail file. Nil when the file's terminal
+    /// event was emitted here (skipped, known, failed).
+    /// `settle`, when given, returns once the photos prepared before this one are stored: a
+    /// RAW or a Live Photo movie calls it before looking for its photo's entry.
+    func prepare(
+        _ item: ScanItem, stop: RunStop?, settle: (() -> Void)? = nil, emit: @Sendable (IngestEvent) -> Void
+    ) -> PreparedPhoto? {
         let path = item.path
-        if SidecarFiles.isSidecar(path) { return ingestSidecar(item, emit: emit) }
-        if let paired = pairLivePhotoMovie(path) { return emit(paired) }
-        if !item.explicitlyNamed, let reason = Self.skipReason(forFoundFile: path) { return emit(.skipped(path: path, reason: reason)) }
+        if SidecarFiles.isSidecar(path) {
+            ingestSidecar(item, emit: emit)
+            return nil
+        }
+        if let settle, LivePhotoPairing.isMovieName(path), !LivePhotoPairing.photos(besideMovie: path).isEmpty { settle() }
+        if let paired = pairLivePhotoMovie(path) {
+            emit(paired)
+            return nil
+        }
+        if !item.explicitlyNamed, let reason = Self.skipReason(forFoundFile: path) {
+            emit(.skipped(path: path, reason: reason))
+            return nil
+        }
         let bytes: [UInt8], modified: Date
         do {
             (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
         } catch {
-            return emit(.failed(path: path, reason: error.description))
+            emit(.failed(path: path, reason: error.description))
+            return nil
         }
         // Checked before hashing: a file still arriving costs one read and one pass, no more.
         let endsEarly = PhotoEnding.endsEarly(bytes)
         if endsEarly, let settleTime = options.incompleteSettleTime {
             let settlesAt = modified.addingTimeInterval(settleTime)
-            if settlesAt > Date() { return emit(.incomplete(path: path, settlesAt: settlesAt)) }
+            if settlesAt > Date() {
+                emit(.incomplete(path: path, settlesAt: settlesAt))
+                return nil
+            }
         }
         let hash = ContentHash.sha256Hex(bytes)
-        if let paired = pairRAW(path, bytes: bytes, hash: hash) { return emit(paired) }
+        if let settle, FileKind(prefix: bytes.prefix(FileKind.prefixLength)) == .cameraRaw, RAWPairing.photo(besideRAW: path) != nil {
+            settle()
+        }
+        if let paired = pairRAW(path, bytes: bytes, hash: hash) {
+            emit(paired)
+            return nil
+        }
         let sidecar = SidecarFiles.find(for: path, raws: pairableRAWs(besidePhoto: path, bytes: bytes), photoModified: modified)
         do {
             if let known = try store.entry(contentHash: hash), try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)
                 attachRAWs(besidePhoto: path, bytes: bytes, entryID: known.id, emit: emit)
                 attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: nil, entryID: known.id, emit: emit)
-                return emit(.alreadyInJournal(path: path, id: known.id))
+                emit(.alreadyInJournal(path: path, id: known.id))
+                return nil
             }
         } catch {
-            return emit(.failed(path: path, reason: "journal: \(error)"))
+            emit(.failed(path: path, reason: "journal: \(error)"))
+            return nil
         }
 
         var analysis: PhotoAnalysis
@@ -173,9 +215,11 @@ public final class Ingester: Sendable {
                 // A RAW-looking file LibRaw refuses still counts as camera RAW, with LibRaw's words.
                 let isRAW = FileKind(prefix: bytes.prefix(FileKind.prefixLength)) == .cameraRaw
                 let reason = isRAW ? SkipReason(kind: .cameraRaw, description: error.reason) : SkipKind.other.reason(detail: error.reason)
-                return emit(.skipped(path: path, reason: reason))
+                emit(.skipped(path: path, reason: reason))
+                return nil
             }
-            return emit(.failed(path: path, reason: error.reason))
+            emit(.failed(path: path, reason: error.reason))
+            return nil
         }
         if analysis.metadata.capture == nil {
             analysis.metadata.capture = UndatedFileDate.capture(
@@ -184,100 +228,38 @@ public final class Ingester: Sendable {
         let warnings = analysis.warnings + (sidecar?.problem.map { [$0] } ?? [])
         for warning in warnings { emit(.warning(path: path, message: warning)) }
 
+        let temporary: TemporaryThumbnail?
         do {
-            // The hash is our own SHA-256, so it always has the shape a thumbnail name needs.
-            let thumbnailName = analysis.thumbnail == nil ? nil : ThumbnailName(contentHash: hash)
-            let temporary = try analysis.thumbnail.map { try thumbnailFiles.writeTemporary($0.jpeg) }
-            var entry = JournalEntry(
-                contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
-                pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
-                thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
-            entry.motionClip = analysis.motionClip
-            entry.media = analysis.media
-            entry.durationSeconds = analysis.durationSeconds
-            placer.place(&entry)
-            let outcome: JournalStore.SaveOutcome
-            do {
-                outcome = try store.save(
-                    entry, sourceTruncated: endsEarly || analysis.truncated, sidecar: sidecar?.version,
-                    autoTags: analysis.tags, taggerVersion: ColourTagger.version
-                ) {
-                    if let temporary, let thumbnailName { try thumbnailFiles.moveIntoPlace(temporary, name: thumbnailName) }
-                }
-            } catch {
-                if let temporary { thumbnailFiles.discard(temporary) }
-                // The thumbnail may have been moved into place before the commit failed.
-                thumbnailFiles.doubtWitness()
-                throw error
-            }
-            let entryID: String
-            switch outcome {
-            case .created: entryID = entry.id
-            case .replaced(let stored), .rereadWithSidecar(let stored): entryID = stored.id
-            case .existing(let id): entryID = id
-            }
-            attachRAWs(besidePhoto: path, bytes: bytes, entryID: entryID, emit: emit)
-            attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: analysis.metadata, entryID: entryID, emit: emit)
-            if outcome != .existing(id: entryID), entry.media == .photo {
-                stack(entryID: entryID, path: path, thumbnail: analysis.thumbnail, burstID: analysis.metadata.burstIdentifier, emit: emit)
-            }
-            switch outcome {
-            case .created: emit(.created(entry))
-            case .replaced(let stored): emit(.replaced(stored))
-            case .rereadWithSidecar(let stored): emit(.rereadWithSidecar(stored))
-            case .existing(let id):
-                if let temporary { thumbnailFiles.discard(temporary) }
-                emit(.alreadyInJournal(path: path, id: id))
-            }
+            temporary = try analysis.thumbnail.map { try thumbnailFiles.writeTemporary($0.jpeg) }
         } catch {
-            if let stop, DiskFull.isDiskFull(error) {
-                if stop.stopForFullDisk() { emit(.failed(path: path, reason: DiskFull.stopReason(library: store.library))) }
-                return
-            }
-            emit(.failed(path: path, reason: "could not store: \(error)"))
+            failToStore(path: path, error, stop: stop, emit: emit)
+            return nil
         }
+        // The hash is our own SHA-256, so it always has the shape a thumbnail name needs.
+        let thumbnailName = analysis.thumbnail == nil ? nil : ThumbnailName(contentHash: hash)
+        var entry = JournalEntry(
+            contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
+            pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
+            thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
+        entry.motionClip = analysis.motionClip
+        entry.media = analysis.media
+        entry.durationSeconds = analysis.durationSeconds
+        placer.place(&entry)
+        let stack = stackRequest(for: entry, thumbnail: analysis.thumbnail, burstID: analysis.metadata.burstIdentifier)
+        let files = thumbnailFiles
+        let save = EntrySave(
+            entry: entry, sourceTruncated: endsEarly || analysis.truncated, sidecar: sidecar?.version, autoTags: analysis.tags,
+            taggerVersion: ColourTagger.version, stack: stack
+        ) {
+            if let temporary, let thumbnailName { try files.moveIntoPlace(temporary, name: thumbnailName) }
+        }
+        return PreparedPhoto(
+            path: path, leadingBytes: Array(bytes.prefix(FileKind.prefixLength)), metadata: analysis.metadata,
+            temporary: temporary, save: save)
     }
 
     /// A file named like a photo that turns out not to be one is broken, not skipped.
     static func hasPhotoExtension(_ path: String) -> Bool {
         SkipKind.nameClaimsReadablePhoto((path as NSString).lastPathComponent)
-    }
-}
-
-/// One `ingest(paths:)` run as work for the pool: the scanner the workers share, and the
-/// summary their events add up to.
-private final class PathsWork: Sendable {
-    private let ingester: Ingester
-    private let scanner: Mutex<PhotoScanner>
-    private let state: Mutex<IngestSummary>
-    private let onEvent: @Sendable (IngestEvent) -> Void
-    private let stop = RunStop()
-
-    init(_ ingester: Ingester, paths: [String], repair: LibraryRepair.Report?, onEvent: @escaping @Sendable (IngestEvent) -> Void) {
-        self.ingester = ingester
-        scanner = Mutex(PhotoScanner(paths: paths, excluding: [ingester.store.library.root.path]))
-        var summary = IngestSummary()
-        summary.repair = repair
-        state = Mutex(summary)
-        self.onEvent = onEvent
-    }
-
-    var summary: IngestSummary { state.withLock { $0 } }
-
-    func next() -> PhotoScanner.Found? { stop.isStopped ? nil : scanner.withLock { $0.next() } }
-
-    func body(_ found: PhotoScanner.Found) {
-        switch found {
-        case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
-        case .skipped(let path, let reason): emit(.skipped(path: path, reason: reason))
-        case .file(let item): ingester.ingest(item, stop: stop, emit: emit)
-        }
-    }
-
-    private func emit(_ event: IngestEvent) {
-        state.withLock { summary in
-            summary.record(event)
-            onEvent(event)
-        }
     }
 }

@@ -27,6 +27,11 @@ public final class JournalStore: Sendable {
             // and reads them back within one transaction. Memory is taken only as pages are
             // read; readers keep the default.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -65536") }
+            // Statement and savepoint journals in memory: a statement whose triggers write
+            // several tables (the search index, the tag counts), and each photo's savepoint in
+            // an ingest's group (`save(group:)`), keep the pages they change; past 64 KiB
+            // SQLite spilled them to a file in /var/tmp, a write system call per page.
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
             db.add(function: SearchWords.function)
         }
         pool = try SchemaLock.whileHeld(library) {
@@ -104,9 +109,7 @@ public final class JournalStore: Sendable {
                 guard try Int.fetchOne(known, arguments: [entry.contentHash]) == nil else { continue }
                 try entry.insert(db)
                 // Just inserted, the entry has no tags and no removed tags: its tags are only added.
-                for tag in autoTags[entry.id] ?? [] {
-                    try Self.addAutoTag(db, entryID: entry.id, tag, taggerVersion: taggerVersion)
-                }
+                try Self.addAutoTags(db, entryID: entry.id, autoTags[entry.id] ?? [], taggerVersion: taggerVersion)
                 added += 1
             }
             return added

@@ -49,34 +49,50 @@ extension JournalStore {
         _ entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion? = nil, autoTags: [AutoTag] = [],
         taggerVersion: Int = 0, beforeCommit: () throws -> Void = {}
     ) throws -> SaveOutcome {
-        let (outcome, replacedThumbnail) = try pool.write { db -> (SaveOutcome, String?) in
-            let known = try JournalEntry.filter(JournalEntry.Columns.contentHash == entry.contentHash).fetchOne(db)
-            if let known,
-                !SidecarVersion.calls(forRereading: try Self.sidecarVersion(db, entryID: known.id), seenWith: sidecar)
-            {
-                _ = try Self.noteKnownBytes(db, of: entry)
-                return (.existing(id: known.id), nil)
-            }
-            let previous = try known ?? Self.truncatedEntry(db, sourcePath: entry.sourcePath)
-            var stored = entry
-            if let previous {
-                stored = try Self.replacement(of: previous, by: entry, db)
-                try stored.update(db)
-            } else {
-                try stored.insert(db)
-            }
-            try db.execute(
-                sql: "UPDATE entry SET source_truncated = ?, sidecar_hash = ?, sidecar_first = ? WHERE id = ?",
-                arguments: [sourceTruncated, sidecar?.contentHash, sidecar?.cameFirst ?? false, stored.id])
-            try Self.replaceAutoTags(db, entryID: stored.id, proposals: autoTags, taggerVersion: taggerVersion)
-            try beforeCommit()
-            guard let previous else { return (.created, nil) }
-            let replaced = previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail
-            return (known == nil ? .replaced(stored) : .rereadWithSidecar(stored), replaced)
+        let (outcome, replacedThumbnail) = try pool.write { db in
+            try Self.save(
+                db, entry, sourceTruncated: sourceTruncated, sidecar: sidecar, autoTags: autoTags, taggerVersion: taggerVersion,
+                beforeCommit: beforeCommit)
         }
         // Committed: a failure to remove the old file only leaves an orphan for the next repair.
         if let replacedThumbnail { try? removeThumbnailIfUnreferenced(replacedThumbnail) }
         return outcome
+    }
+
+    /// `save`'s work inside the caller's transaction; also returns the thumbnail of a replaced
+    /// version, to be removed after the commit.
+    static func save(
+        _ db: Database, _ entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion?, autoTags: [AutoTag],
+        taggerVersion: Int, beforeCommit: () throws -> Void
+    ) throws -> (SaveOutcome, replacedThumbnail: String?) {
+        let known = try JournalEntry.filter(JournalEntry.Columns.contentHash == entry.contentHash).fetchOne(db)
+        if let known,
+            !SidecarVersion.calls(forRereading: try Self.sidecarVersion(db, entryID: known.id), seenWith: sidecar)
+        {
+            _ = try Self.noteKnownBytes(db, of: entry)
+            return (.existing(id: known.id), nil)
+        }
+        let previous = try known ?? Self.truncatedEntry(db, sourcePath: entry.sourcePath)
+        var stored = entry
+        if let previous {
+            stored = try Self.replacement(of: previous, by: entry, db)
+            try stored.update(db)
+        } else {
+            try stored.insert(db)
+        }
+        try db.execute(
+            sql: "UPDATE entry SET source_truncated = ?, sidecar_hash = ?, sidecar_first = ? WHERE id = ?",
+            arguments: [sourceTruncated, sidecar?.contentHash, sidecar?.cameFirst ?? false, stored.id])
+        if previous == nil {
+            // A new entry has no tags and no removed tags yet: its tags are only added.
+            try Self.addAutoTags(db, entryID: stored.id, autoTags, taggerVersion: taggerVersion)
+        } else {
+            try Self.replaceAutoTags(db, entryID: stored.id, proposals: autoTags, taggerVersion: taggerVersion)
+        }
+        try beforeCommit()
+        guard let previous else { return (.created, nil) }
+        let replaced = previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail
+        return (known == nil ? .replaced(stored) : .rereadWithSidecar(stored), replaced)
     }
 
     /// Whether the entry was stored from a file that ended early.

@@ -13,15 +13,20 @@ extension JournalStore {
     @discardableResult
     package func stack(entryID: String, perceptualHash: Int64?, burstID: String? = nil, rule: StackRule = .standard) throws -> EntryStack? {
         try pool.write { db in
-            if let perceptualHash {
-                try db.execute(sql: "UPDATE entry SET perceptual_hash = ? WHERE id = ?", arguments: [perceptualHash, entryID])
-            }
-            if let burstID {
-                try db.execute(sql: "UPDATE entry SET burst_id = ? WHERE id = ?", arguments: [burstID, entryID])
-            }
-            try StackLinks.join(db, entryID: entryID, rule: rule)
+            try Self.stack(db, entryID: entryID, perceptualHash: perceptualHash, burstID: burstID, rule: rule)
             return try Self.entryStack(db, entryID: entryID)
         }
+    }
+
+    /// `stack`'s writes inside the caller's transaction (an ingest's group, `save(group:)`).
+    static func stack(_ db: Database, entryID: String, perceptualHash: Int64?, burstID: String?, rule: StackRule) throws {
+        if let perceptualHash {
+            try db.execute(sql: "UPDATE entry SET perceptual_hash = ? WHERE id = ?", arguments: [perceptualHash, entryID])
+        }
+        if let burstID {
+            try db.execute(sql: "UPDATE entry SET burst_id = ? WHERE id = ?", arguments: [burstID, entryID])
+        }
+        try StackLinks.join(db, entryID: entryID, rule: rule)
     }
 
     /// Makes `entryID` the cover of its stack: the timeline shows it, and it stays the cover

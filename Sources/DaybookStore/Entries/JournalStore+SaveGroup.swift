@@ -1,0 +1,124 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// One photo's entry as an ingest hands it to `save(group:)`: `save`'s arguments, and the
+/// stacking that used to follow in a transaction of its own.
+package struct EntrySave: Sendable {
+    package var entry: JournalEntry
+    package var sourceTruncated: Bool
+    package var sidecar: SidecarVersion?
+    package var autoTags: [AutoTag]
+    package var taggerVersion: Int
+    /// Set for a photo to stack with the frames it links to (docs/stacks.md); nil: not stacked.
+    package var stack: StackRequest?
+    /// Runs inside the transaction, last of this entry's writes (the thumbnail's move).
+    package var beforeCommit: @Sendable () throws -> Void
+
+    package init(
+        entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion?, autoTags: [AutoTag], taggerVersion: Int,
+        stack: StackRequest?, beforeCommit: @escaping @Sendable () throws -> Void
+    ) {
+        self.entry = entry
+        self.sourceTruncated = sourceTruncated
+        self.sidecar = sidecar
+        self.autoTags = autoTags
+        self.taggerVersion = taggerVersion
+        self.stack = stack
+        self.beforeCommit = beforeCommit
+    }
+}
+
+/// What stacking a new photo needs: its thumbnail's perceptual hash and Apple's burst id.
+package struct StackRequest: Sendable {
+    package var perceptualHash: Int64?
+    package var burstID: String?
+
+    package init(perceptualHash: Int64?, burstID: String?) {
+        self.perceptualHash = perceptualHash
+        self.burstID = burstID
+    }
+}
+
+/// One entry of a committed group.
+package struct SavedEntry: Sendable {
+    package let outcome: JournalStore.SaveOutcome
+    /// Why the entry, stored all the same, was not stacked (`daybook stack rebuild` does it later).
+    package let stackProblem: String?
+}
+
+extension JournalStore {
+    /// Stores several entries in one transaction (issue 23): at a million entries each commit
+    /// writes every index leaf and full-text segment it touched to the WAL, and FTS5 merges
+    /// segments in proportion to the leaves written, so one commit per photo cost a third more
+    /// CPU than into an empty library. Each entry is `save`d in a savepoint of its own: one that
+    /// fails is rolled back alone and its failure returned in its place; the others commit.
+    /// Stacking runs in a nested savepoint, so a failure there leaves a good, unstacked entry.
+    /// A failure the whole transaction meets (the commit, a full disk, a lost transaction)
+    /// throws, and nothing of the group is stored.
+    package func save(group: [EntrySave]) throws -> [Result<SavedEntry, any Error>] {
+        let (results, replacedThumbnails) = try pool.write { db in
+            var results: [Result<SavedEntry, any Error>] = []
+            var replacedThumbnails: [String] = []
+            for save in group {
+                do {
+                    let (saved, replaced) = try Self.saveInSavepoint(db, save)
+                    results.append(.success(saved))
+                    if let replaced { replacedThumbnails.append(replaced) }
+                } catch {
+                    // SQLite may have rolled the whole transaction back (a full disk, I/O):
+                    // then no other entry of the group can be stored either.
+                    guard db.isInsideTransaction, !Self.failsTheTransaction(error) else { throw error }
+                    results.append(.failure(error))
+                }
+            }
+            return (results, replacedThumbnails)
+        }
+        // Committed: a failure to remove an old file only leaves an orphan for the next repair.
+        for thumbnail in replacedThumbnails { try? removeThumbnailIfUnreferenced(thumbnail) }
+        return results
+    }
+
+    private static func saveInSavepoint(_ db: Database, _ save: EntrySave) throws -> (SavedEntry, replaced: String?) {
+        let (outcome, replaced) = try inSavepoint(db) {
+            try Self.save(
+                db, save.entry, sourceTruncated: save.sourceTruncated, sidecar: save.sidecar, autoTags: save.autoTags,
+                taggerVersion: save.taggerVersion, beforeCommit: save.beforeCommit)
+        }
+        var stackProblem: String?
+        let storedID: String? =
+            switch outcome {
+            case .created: save.entry.id
+            case .replaced(let stored), .rereadWithSidecar(let stored): stored.id
+            case .existing: nil
+            }
+        if let stack = save.stack, let entryID = storedID {
+            do {
+                try inSavepoint(db) {
+                    try Self.stack(db, entryID: entryID, perceptualHash: stack.perceptualHash, burstID: stack.burstID, rule: .standard)
+                }
+            } catch {
+                guard db.isInsideTransaction, !failsTheTransaction(error) else { throw error }
+                stackProblem = "\(error)"
+            }
+        }
+        return (SavedEntry(outcome: outcome, stackProblem: stackProblem), replaced)
+    }
+
+    /// `body` in a savepoint: rolled back alone when it throws.
+    private static func inSavepoint<Value>(_ db: Database, _ body: () throws -> Value) throws -> Value {
+        var value: Value?
+        try db.inSavepoint {
+            value = try body()
+            return .commit
+        }
+        // inSavepoint returns only after running body to its end.
+        return value!
+    }
+
+    /// Errors after which SQLite may have ended the transaction on its own.
+    private static func failsTheTransaction(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_NOMEM, .SQLITE_BUSY, .SQLITE_CORRUPT].contains(error.resultCode)
+    }
+}
