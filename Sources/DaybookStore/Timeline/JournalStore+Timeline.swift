@@ -21,16 +21,44 @@ extension JournalStore {
 extension JournalReader {
     /// `timeline(after:limit:)` as tiles: the same order and cursor, the tile's columns only.
     package func timelineTiles(after entry: JournalEntry?, limit: Int) throws -> [TimelineTile] {
-        try TimelineOrder.page(after: entry.map(TimelineOrder.Key.init), limit: limit) { try tiles($0, limit: $1) }
+        try tiles(after: entry.map(TimelineOrder.Key.init), limit: limit)
+    }
+
+    /// The tiles after the entry with this id or unique id prefix (a web page's `before=`);
+    /// nil when there is no such entry. The cursor is read as its three order columns alone,
+    /// not as a whole entry.
+    package func timelineTiles(afterID id: String, limit: Int) throws -> [TimelineTile]? {
+        guard let key = try TimelineCursor.key(idPrefix: id, db) else { return nil }
+        return try tiles(after: key, limit: limit)
     }
 
     /// `timeline(capturedBefore:limit:)` as tiles.
     package func timelineTiles(capturedBefore date: CivilDate, limit: Int) throws -> [TimelineTile] {
-        try TimelineOrder.page(capturedBefore: date, limit: limit) { try tiles($0, limit: $1) }
+        try TimelineOrder.page(capturedBefore: date, limit: limit, byText: { try tiles($0, limit: $1) })
     }
 
-    private func tiles(_ condition: SQLExpression, limit: Int) throws -> [TimelineTile] {
-        let sql = TimelineOrder.query(selecting: SQL(sql: TimelineTile.columns), where: condition, limit: limit)
-        return try SQLRequest<TimelineTile>(literal: sql, cached: true).fetchAll(db)
+    private func tiles(after key: TimelineOrder.Key?, limit: Int) throws -> [TimelineTile] {
+        try TimelineOrder.page(after: key, limit: limit, byText: { try tiles($0, limit: $1) })
+    }
+
+    private func tiles(_ condition: TimelineOrder.Condition, limit: Int) throws -> [TimelineTile] {
+        let statement = try db.cachedStatement(sql: TimelineOrder.querySQL(selecting: TimelineTile.columns, where: condition))
+        return try TimelineTile.fetchAll(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
+    }
+}
+
+/// A page's cursor as the timeline needs it: the entry's place in `TimelineOrder`.
+enum TimelineCursor {
+    /// The key of the entry with this id or unique id prefix (`JournalReader.entry(idPrefix:)`'s
+    /// rule: four characters at least, hex digits and dashes); nil for none or several.
+    static func key(idPrefix: String, _ db: Database) throws -> TimelineOrder.Key? {
+        let prefix = idPrefix.lowercased()
+        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        let statement = try db.cachedStatement(
+            sql: "SELECT captured_local, created_at, id FROM \(JournalEntry.databaseTableName) WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"
+        )
+        let rows = try Row.fetchAll(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
+        guard rows.count == 1, let row = rows.first else { return nil }
+        return TimelineOrder.Key(capturedText: row[0], createdAt: row[1], id: row[2])
     }
 }
