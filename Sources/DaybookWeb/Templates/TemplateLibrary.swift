@@ -1,5 +1,6 @@
 import DaybookEmbedded
 import Mustache
+import NIOCore
 
 /// The compiled templates, by name: every `mustache/NAME.mustache` in this folder, as the
 /// binary carries it (docs/embedded-files.md), so nothing is read from disk at run time.
@@ -65,6 +66,13 @@ enum TemplateLibrary {
     /// the two a journal is mostly read by, and the list pages below.
     static func render(_ page: TimelinePage) -> String {
         typedTimeline.render(page, capacity: 64 * 1024)
+    }
+
+    /// The timeline page as a response's body.
+    static func body(_ page: TimelinePage) -> ByteBuffer {
+        var body = ByteBufferAllocator().buffer(capacity: 64 * 1024)
+        typedTimeline.render(page, into: &body)
+        return body
     }
 
     static func render(_ page: EntryPage) -> String {

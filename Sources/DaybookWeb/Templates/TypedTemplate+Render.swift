@@ -1,26 +1,34 @@
+import NIOCore
+
 extension TypedTemplate {
     /// The template filled from `model`, as swift-mustache renders it: a name is looked up in
     /// the innermost section's value first, then outwards; a missing or false value, or an
     /// empty list, skips a section; a list repeats it once per element.
     func render(_ model: some TemplateModel, capacity: Int = 4096) -> String {
-        var output = ""
-        output.reserveCapacity(capacity)
-        var stack: [TemplateValue] = [.object(model)]
-        Self.render(nodes, &stack, into: &output)
-        return output
+        var output = ByteBufferAllocator().buffer(capacity: capacity)
+        render(model, into: &output)
+        return String(buffer: output)
     }
 
-    private static func render(_ nodes: [Node], _ stack: inout [TemplateValue], into output: inout String) {
+    /// `render(_:capacity:)` appended to `output` as UTF-8: a response's body is written once,
+    /// each value escaped straight into it, with no String made on the way.
+    func render(_ model: some TemplateModel, into output: inout ByteBuffer) {
+        var stack: [TemplateValue] = [.object(model)]
+        Self.render(nodes, &stack, into: &output)
+    }
+
+    private static func render(_ nodes: [Node], _ stack: inout [TemplateValue], into output: inout ByteBuffer) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.writeString(text)
             case .value(let name, let escaped):
                 switch lookUp(name, stack) {
-                case .text(let text): output += escaped ? HTMLText.escape(text) : text
-                case .number(let number): output += String(number)
-                case .decimal(let decimal): output += String(describing: decimal)
-                case .flag(let flag): output += flag ? "true" : "false"
+                case .text(let text):
+                    if escaped { HTMLText.write(text, into: &output) } else { output.writeString(text) }
+                case .number(let number): output.writeString(String(number))
+                case .decimal(let decimal): output.writeString(String(describing: decimal))
+                case .flag(let flag): output.writeStaticString(flag ? "true" : "false")
                 case .missing, .object, .list, .texts: break
                 }
             case .section(let name, let inverted, let body):
@@ -42,7 +50,7 @@ extension TypedTemplate {
         }
     }
 
-    private static func renderBody(_ body: [Node], in value: TemplateValue, _ stack: inout [TemplateValue], into output: inout String) {
+    private static func renderBody(_ body: [Node], in value: TemplateValue, _ stack: inout [TemplateValue], into output: inout ByteBuffer) {
         stack.append(value)
         render(body, &stack, into: &output)
         stack.removeLast()
