@@ -30,24 +30,4 @@ final class TimelineTileReadTests: XCTestCase {
             }
         }
     }
-
-    /// A kept tile is found by its entry's id and used only while it equals the tile asked
-    /// for; tiles of other entries past the limit drop the kept ones.
-    func testKeptTilesAreFoundByIdAndDroppedPastTheLimit() throws {
-        let fixture = try WebFixture()
-        let entries = try fixture.store.entries()
-        let kept = TileHTML(limit: 2)
-        let tiles = entries.prefix(3).map { EntryTile(entry: $0, annotations: nil, links: .server) }
-        XCTAssertEqual(kept.html(for: tiles[0]), TemplateLibrary.render(tiles[0]))
-        XCTAssertEqual(kept.html(for: tiles[1]), TemplateLibrary.render(tiles[1]))
-        XCTAssertEqual(kept.count, 2)
-        var moved = entries[0]
-        moved.thumbnail = nil
-        let changed = EntryTile(entry: moved, annotations: nil, links: .server)
-        XCTAssertEqual(kept.html(for: changed), TemplateLibrary.render(changed), "same id, another tile")
-        XCTAssertFalse(kept.html(for: changed).contains("<img"))
-        XCTAssertEqual(kept.count, 2, "kept in the old one's place")
-        XCTAssertEqual(kept.html(for: tiles[2]), TemplateLibrary.render(tiles[2]))
-        XCTAssertEqual(kept.count, 1, "past the limit, the kept tiles were dropped")
-    }
 }

@@ -7,7 +7,7 @@ import NIOCore
 ///
 /// The partials: `head` and `foot`, the frame every page shares (no inline script or style:
 /// the Content-Security-Policy forbids them, so scripts and styles are files under static/);
-/// `tiles`, a grid of entry tiles, each `tile` rendered on its own and kept (`TileHTML`);
+/// `tiles`, a grid of entry tiles, each `tile` as `TileWriter` writes it;
 /// `sections`, tiles under month headings; `fact`, one row of
 /// an entry's facts, each value labelled with the `--json` fields it shows. Each page is the
 /// `Page` of the same name; `latest` is small on purpose (a widget or a browser side panel).
@@ -57,7 +57,7 @@ enum TemplateLibrary {
         shared.render(model, withTemplate: page.rawValue) ?? ""
     }
 
-    /// One tile's `<li>`, as `TileHTML` keeps it.
+    /// One tile's `<li>` from tile.mustache, what `TileWriter` writes.
     static func render(_ tile: EntryTile) -> String {
         typedTile.render(tile, capacity: 1024)
     }

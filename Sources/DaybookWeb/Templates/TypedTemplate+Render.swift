@@ -29,6 +29,8 @@ extension TypedTemplate {
                 case .number(let number): output.writeString(String(number))
                 case .decimal(let decimal): output.writeString(String(describing: decimal))
                 case .flag(let flag): output.writeStaticString(flag ? "true" : "false")
+                case .fragment(let fragment):
+                    if escaped { HTMLText.write(fragment.text, into: &output) } else { fragment.write(into: &output) }
                 case .missing, .object, .list, .texts: break
                 }
             case .section(let name, let inverted, let body):
@@ -44,7 +46,7 @@ extension TypedTemplate {
                     for element in list { renderBody(body, in: .object(element), &stack, into: &output) }
                 case .texts(let texts):
                     for text in texts { renderBody(body, in: .text(text), &stack, into: &output) }
-                case .text, .number, .decimal, .object: renderBody(body, in: value, &stack, into: &output)
+                case .text, .number, .decimal, .object, .fragment: renderBody(body, in: value, &stack, into: &output)
                 }
             }
         }
@@ -63,7 +65,7 @@ extension TypedTemplate {
         case .flag(let flag): flag
         case .list(let list): !list.isEmpty
         case .texts(let texts): !texts.isEmpty
-        case .text, .number, .decimal, .object: true
+        case .text, .number, .decimal, .object, .fragment: true
         }
     }
 
