@@ -30,4 +30,27 @@ final class TimelineTileReadTests: XCTestCase {
             }
         }
     }
+
+    /// A page's `before=` cursor read as its order columns alone (`timelineRows(afterID:)`)
+    /// gives the page the whole entry gives, by id or unique prefix; no page for an id that is
+    /// not there, a prefix of several entries, or text that is no id.
+    func testTheCursorByIdGivesThePageOfItsEntry() throws {
+        let fixture = try WebFixture()
+        try fixture.store.readNow { reader in
+            let whole = try reader.timeline(after: nil, limit: 1000)
+            XCTAssertTrue(whole.contains { $0.capturedLocal == nil }, "an undated cursor too")
+            for cursor in whole {
+                for limit in [1, 2, 1000] {
+                    let expected = try reader.timelineTiles(after: cursor, limit: limit)
+                    XCTAssertEqual(try reader.timelineRows(afterID: cursor.id, limit: limit)?.tiles, expected)
+                    XCTAssertEqual(try reader.timelineRows(afterID: String(cursor.id.prefix(12)), limit: limit)?.tiles, expected)
+                    XCTAssertEqual(try reader.timelineRows(afterID: cursor.id.uppercased(), limit: limit)?.tiles, expected)
+                }
+            }
+            XCTAssertNil(try reader.timelineRows(afterID: "00000000-0000-0000-0000-000000000000", limit: 5))
+            XCTAssertNil(try reader.timelineRows(afterID: "", limit: 5), "a prefix of every entry")
+            XCTAssertNil(try reader.timelineRows(afterID: "../x", limit: 5))
+            XCTAssertNil(try reader.timelineRows(afterID: "abc", limit: 5), "shorter than four")
+        }
+    }
 }

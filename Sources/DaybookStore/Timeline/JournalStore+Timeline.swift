@@ -18,32 +18,58 @@ extension JournalStore {
     }
 }
 
+/// A page of the timeline as tiles, and which of them stand for a stack: read with the tile's
+/// own row, so a page asks for stack sizes only when it shows a stack, where looking every
+/// tile up by id cost 120 index and table seeks a page.
+package struct TimelineRows: Sendable {
+    package var tiles: [TimelineTile] = []
+    /// The ids of the tiles that are a stack's cover.
+    package var stacked: [String] = []
+}
+
 extension JournalReader {
     /// `timeline(after:limit:)` as tiles: the same order and cursor, the tile's columns only.
     package func timelineTiles(after entry: JournalEntry?, limit: Int) throws -> [TimelineTile] {
-        try tiles(after: entry.map(TimelineOrder.Key.init), limit: limit)
-    }
-
-    /// The tiles after the entry with this id or unique id prefix (a web page's `before=`);
-    /// nil when there is no such entry. The cursor is read as its three order columns alone,
-    /// not as a whole entry.
-    package func timelineTiles(afterID id: String, limit: Int) throws -> [TimelineTile]? {
-        guard let key = try TimelineCursor.key(idPrefix: id, db) else { return nil }
-        return try tiles(after: key, limit: limit)
+        try timelineRows(after: entry.map(TimelineOrder.Key.init), limit: limit).tiles
     }
 
     /// `timeline(capturedBefore:limit:)` as tiles.
     package func timelineTiles(capturedBefore date: CivilDate, limit: Int) throws -> [TimelineTile] {
-        try TimelineOrder.page(capturedBefore: date, limit: limit, byText: { try tiles($0, limit: $1) })
+        try timelineRows(capturedBefore: date, limit: limit).tiles
     }
 
-    private func tiles(after key: TimelineOrder.Key?, limit: Int) throws -> [TimelineTile] {
-        try TimelineOrder.page(after: key, limit: limit, byText: { try tiles($0, limit: $1) })
+    /// The first page of the timeline.
+    package func timelineRows(limit: Int) throws -> TimelineRows { try timelineRows(after: nil, limit: limit) }
+
+    /// The page after the entry with this id or unique id prefix (a web page's `before=`);
+    /// nil when there is no such entry. The cursor is read as its three order columns alone,
+    /// not as a whole entry.
+    package func timelineRows(afterID id: String, limit: Int) throws -> TimelineRows? {
+        guard let key = try TimelineCursor.key(idPrefix: id, db) else { return nil }
+        return try timelineRows(after: key, limit: limit)
     }
 
-    private func tiles(_ condition: TimelineOrder.Condition, limit: Int) throws -> [TimelineTile] {
-        let statement = try db.cachedStatement(sql: TimelineOrder.querySQL(selecting: TimelineTile.columns, where: condition))
-        return try TimelineTile.fetchAll(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
+    /// The page from the newest entry captured before `date` (a month page).
+    package func timelineRows(capturedBefore date: CivilDate, limit: Int) throws -> TimelineRows {
+        rows(try TimelineOrder.page(capturedBefore: date, limit: limit, byText: { try tileRows($0, limit: $1) }))
+    }
+
+    private func timelineRows(after key: TimelineOrder.Key?, limit: Int) throws -> TimelineRows {
+        rows(try TimelineOrder.page(after: key, limit: limit, byText: { try tileRows($0, limit: $1) }))
+    }
+
+    private func rows(_ rows: [(tile: TimelineTile, isStacked: Bool)]) -> TimelineRows {
+        TimelineRows(tiles: rows.map(\.tile), stacked: rows.filter(\.isStacked).map(\.tile.id))
+    }
+
+    private func tileRows(_ condition: TimelineOrder.Condition, limit: Int) throws -> [(tile: TimelineTile, isStacked: Bool)] {
+        let columns = TimelineTile.columns + ", stack_id IS NOT NULL"
+        let statement = try db.cachedStatement(sql: TimelineOrder.querySQL(selecting: columns, where: condition))
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
+        var tiles: [(tile: TimelineTile, isStacked: Bool)] = []
+        tiles.reserveCapacity(limit)
+        while let row = try rows.next() { tiles.append((try TimelineTile(row: row), row[TimelineTile.columnNames.count])) }
+        return tiles
     }
 }
 

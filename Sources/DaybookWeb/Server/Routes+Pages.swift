@@ -42,21 +42,23 @@ extension WebJournal {
         let isFirst = fields.first("before") == nil && month == nil
         let (start, pages) = (month, pages)
         let body = try await store.read { reader -> ByteBuffer? in
-            let entries: [TimelineTile]
+            var rows: TimelineRows
             if let before {
                 // Text that is not id-shaped at all ("../", "%00") never reaches the store.
-                guard EntryIDText.isWellFormed(before), let after = try reader.timelineTiles(afterID: before, limit: size + 1) else {
+                guard EntryIDText.isWellFormed(before), let after = try reader.timelineRows(afterID: before, limit: size + 1) else {
                     return nil
                 }
-                entries = after
+                rows = after
             } else if let start {
-                entries = try reader.timelineTiles(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
+                rows = try reader.timelineRows(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
             } else {
-                entries = try reader.timelineTiles(after: nil, limit: size + 1)
+                rows = try reader.timelineRows(limit: size + 1)
             }
             // The one more than shown only says that there is a next page.
-            let tiles = try reader.tiles(Array(entries.prefix(size)))
-            let older = entries.count > size ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
+            let more = rows.tiles.count > size
+            rows.tiles = Array(rows.tiles.prefix(size))
+            let tiles = try reader.tiles(rows)
+            let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
             return pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? "")
         }
         guard let body else { return notFound("That page of the timeline is gone: its entry was deleted.") }
