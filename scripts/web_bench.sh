@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web journal's speed on a 100,000-entry library, measured with wrk (Debian), 32 connections:
 #   1. timeline pages, a distinct URL for every request (a random `before=` cursor each time, so
-#      nothing comes from the kept pages): what rendering a timeline page costs;
+#      nothing comes from the kept pages): what rendering a timeline page costs; then month
+#      pages (`?month=`, a random month), each URL new as well;
 #   2. random entry pages (/entries/ID of a random entry);
 #   3. the same timeline URL again (/), answered from the kept pages;
 #   4. /search?q=harbour (its first page) and /on-this-day of a random day, each URL new;
@@ -95,6 +96,18 @@ urls "/entries/" "?fresh=" > "$work/entries.lua"
 echo
 echo "=== timeline pages, a distinct URL for every request (nothing kept), 32 connections"
 wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/timeline.lua" "$base/" | figures
+# Month pages (/?month=YYYY-MM, the timeline's "jump to month"), a month of the seed's
+# 2010-2024 at random, each URL new.
+cat > "$work/months.lua" <<LUA
+counter = 0
+request = function()
+    counter = counter + 1
+    return wrk.format(nil, string.format("/?month=%04d-%02d&fresh=%d-%d", 2010 + math.random(0, 14), math.random(12), math.random(1000000000), counter))
+end
+LUA
+echo
+echo "=== month pages (/?month=), a distinct URL for every request, 32 connections"
+wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/months.lua" "$base/" | figures
 echo
 echo "=== random entry pages, 32 connections"
 wrk -t2 -c32 -d"${seconds}s" --latency -s "$work/entries.lua" "$base/" | figures

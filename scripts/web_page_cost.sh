@@ -9,8 +9,8 @@
 #
 # BIN_DIR holds a release `daybook`; SEED_LIBRARY is a library made by daybook-journal-bench
 # (copied, never changed). Prints CPU milliseconds per page for timeline pages (random
-# `before=` cursors), for random entry pages, and for the same timeline pages once more, now
-# with their tiles' HTML kept.
+# `before=` cursors), for random entry pages, for month pages (random `month=`), and for the
+# same timeline pages once more under new URLs.
 set -euo pipefail
 bin="$1"
 seed="$2"
@@ -40,5 +40,11 @@ cost() {  # $1: name, $2: path before the id, $3: first line of ids
 }
 cost "timeline page" "/?before=" 41
 cost "entry page" "/entries/" $((41 + pages))
-# The same cursors again under new URLs: each page is rendered again, its tiles kept (TileHTML).
-cost "timeline page, tiles kept" "/?again&before=" 41
+# Month pages: a random month of 2010-2024 (the seed's years), each URL new.
+for i in $(seq "$pages"); do printf '%04d-%02d&n=%d\n' $((2010 + RANDOM % 15)) $((1 + RANDOM % 12)) "$i"; done > "$work/months.txt"
+before=$(cpu)
+ask "/?month=" "" < "$work/months.txt"
+after=$(cpu)
+echo "month page: $(awk -v t=$((after - before)) -v hz="$ticks" -v n="$pages" 'BEGIN { printf "%.2f", t * 1000 / hz / n }') ms CPU per page ($pages pages)"
+# The same cursors again under new URLs: each page is rendered again (its rows now cached by SQLite).
+cost "timeline page again" "/?again&before=" 41

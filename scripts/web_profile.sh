@@ -39,10 +39,11 @@ perf report -i "$out" --no-children -g none --sort dso,symbol 2>/dev/null | grep
 echo "--- shares of all samples, callees included (perf report --children)"
 perf report -i "$out" --children -g none --sort symbol 2>/dev/null | grep -v "^#" | grep "%" \
     | swift-demangle --simplified | sed -E 's/ +/ /g' > "$work/children.txt"
-for name in "WebJournal.timelinePage(_:)" "MustacheLibrary.render(_:withTemplate:)" "TypedTemplate.render<A>(_:capacity:)" \
-    "TileHTML.html(for:)" "swift_dynamicCast" "TileSection.grouped" "EntryPlaceName.coordinates" \
-    "closure #2 in WebJournal.timelinePage" "JournalReader.tileAnnotations(for:)" "JournalReader.stackSizes(entryIDs:)" \
-    "JournalReader.entry(idPrefix:)" "ChangeCounter.count()" "SelectableEventLoop.run()" "StatementAuthorizer.authorize" "__libc_pread"; do
+for name in "WebJournal.timelinePage(_:)" "MustacheLibrary.render(_:withTemplate:)" "TypedTemplate.render<A>(_:into:)" \
+    "TileWriter.write(_:into:)" "EntryTile.init" "swift_dynamicCast" "TileSection.grouped" "EntryPlaceName.coordinates" \
+    "closure #1 in WebJournal.timelinePage" "JournalReader.timelineTiles" "JournalReader.tileAnnotations(for:)" \
+    "JournalReader.stackSizes(entryIDs:)" "TimelineCursor.key" "ChangeCounter.count()" "SelectableEventLoop.run()" \
+    "StatementAuthorizer.authorize" "__libc_pread"; do
     echo "$name: $(grep -F "$name" "$work/children.txt" | head -1 | awk '{print $1}')"
 done
 echo "--- by library"

@@ -31,23 +31,26 @@ final class TimelineTileReadTests: XCTestCase {
         }
     }
 
-    /// A kept tile is found by its entry's id and used only while it equals the tile asked
-    /// for; tiles of other entries past the limit drop the kept ones.
-    func testKeptTilesAreFoundByIdAndDroppedPastTheLimit() throws {
+    /// A page's `before=` cursor read as its order columns alone (`timelineRows(afterID:)`)
+    /// gives the page the whole entry gives, by id or unique prefix; no page for an id that is
+    /// not there, a prefix of several entries, or text that is no id.
+    func testTheCursorByIdGivesThePageOfItsEntry() throws {
         let fixture = try WebFixture()
-        let entries = try fixture.store.entries()
-        let kept = TileHTML(limit: 2)
-        let tiles = entries.prefix(3).map { EntryTile(entry: $0, annotations: nil, links: .server) }
-        XCTAssertEqual(kept.html(for: tiles[0]), TemplateLibrary.render(tiles[0]))
-        XCTAssertEqual(kept.html(for: tiles[1]), TemplateLibrary.render(tiles[1]))
-        XCTAssertEqual(kept.count, 2)
-        var moved = entries[0]
-        moved.thumbnail = nil
-        let changed = EntryTile(entry: moved, annotations: nil, links: .server)
-        XCTAssertEqual(kept.html(for: changed), TemplateLibrary.render(changed), "same id, another tile")
-        XCTAssertFalse(kept.html(for: changed).contains("<img"))
-        XCTAssertEqual(kept.count, 2, "kept in the old one's place")
-        XCTAssertEqual(kept.html(for: tiles[2]), TemplateLibrary.render(tiles[2]))
-        XCTAssertEqual(kept.count, 1, "past the limit, the kept tiles were dropped")
+        try fixture.store.readNow { reader in
+            let whole = try reader.timeline(after: nil, limit: 1000)
+            XCTAssertTrue(whole.contains { $0.capturedLocal == nil }, "an undated cursor too")
+            for cursor in whole {
+                for limit in [1, 2, 1000] {
+                    let expected = try reader.timelineTiles(after: cursor, limit: limit)
+                    XCTAssertEqual(try reader.timelineRows(afterID: cursor.id, limit: limit)?.tiles, expected)
+                    XCTAssertEqual(try reader.timelineRows(afterID: String(cursor.id.prefix(12)), limit: limit)?.tiles, expected)
+                    XCTAssertEqual(try reader.timelineRows(afterID: cursor.id.uppercased(), limit: limit)?.tiles, expected)
+                }
+            }
+            XCTAssertNil(try reader.timelineRows(afterID: "00000000-0000-0000-0000-000000000000", limit: 5))
+            XCTAssertNil(try reader.timelineRows(afterID: "", limit: 5), "a prefix of every entry")
+            XCTAssertNil(try reader.timelineRows(afterID: "../x", limit: 5))
+            XCTAssertNil(try reader.timelineRows(afterID: "abc", limit: 5), "shorter than four")
+        }
     }
 }

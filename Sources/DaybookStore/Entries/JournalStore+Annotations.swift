@@ -52,26 +52,26 @@ extension JournalStore {
 
 extension JournalReader {
     /// `TileAnnotations` of `entryIDs`: two cached statements (one per number of ids, which is
-    /// the page size nearly always), their rows read through a cursor, never copied whole.
+    /// the page size nearly always), their rows read through a cursor, never copied whole. The
+    /// SQL is text, found again in the cache by that text: building it from expressions for
+    /// every page (sixty bound ids) cost more than reading the rows.
     package func tileAnnotations(for entryIDs: [String]) throws -> [String: TileAnnotations] {
         var result: [String: TileAnnotations] = [:]
-        let order = JournalTag.displayOrder.map { SQL("\($0)") }.joined(separator: ", ")
         for chunk in entryIDs.boundValueChunks() {
-            typealias Tag = JournalTag.Columns
-            let tags: SQL = """
-                SELECT \(Tag.entryId), \(Tag.name), \(Tag.source) FROM \(JournalTag.self) \
-                WHERE \(chunk.contains(Tag.entryId)) ORDER BY \(order)
-                """
-            let tagRows = try Row.fetchCursor(db, SQLRequest<Row>(literal: tags, cached: true))
+            let ids = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let arguments = StatementArguments(chunk)
+            // `JournalTag.displayOrder`: the user's tags first, then by score and name.
+            let tags = try db.cachedStatement(
+                sql: "SELECT entry_id, name, source FROM \(JournalTag.databaseTableName) WHERE entry_id IN (\(ids)) "
+                    + "ORDER BY source DESC, score DESC, name ASC")
+            let tagRows = try Row.fetchCursor(tags, arguments: arguments)
             while let row = try tagRows.next() {
                 let tag = TileAnnotations.Tag(name: row[1], isUser: row[2] == TagSource.user.rawValue)
                 result[row[0], default: TileAnnotations()].tags.append(tag)
             }
-            let weathers: SQL = """
-                SELECT entry_id, weather_text, temperature_c FROM \(WeatherRecord.self) \
-                WHERE \(chunk.contains(WeatherRecord.Columns.entryId))
-                """
-            let weatherRows = try Row.fetchCursor(db, SQLRequest<Row>(literal: weathers, cached: true))
+            let weathers = try db.cachedStatement(
+                sql: "SELECT entry_id, weather_text, temperature_c FROM \(WeatherRecord.databaseTableName) WHERE entry_id IN (\(ids))")
+            let weatherRows = try Row.fetchCursor(weathers, arguments: arguments)
             while let row = try weatherRows.next() {
                 let id: String = row[0]
                 result[id, default: TileAnnotations()].weatherText = row[1]

@@ -18,19 +18,73 @@ extension JournalStore {
     }
 }
 
+/// A page of the timeline as tiles, and which of them stand for a stack: read with the tile's
+/// own row, so a page asks for stack sizes only when it shows a stack, where looking every
+/// tile up by id cost 120 index and table seeks a page.
+package struct TimelineRows: Sendable {
+    package var tiles: [TimelineTile] = []
+    /// The ids of the tiles that are a stack's cover.
+    package var stacked: [String] = []
+}
+
 extension JournalReader {
     /// `timeline(after:limit:)` as tiles: the same order and cursor, the tile's columns only.
     package func timelineTiles(after entry: JournalEntry?, limit: Int) throws -> [TimelineTile] {
-        try TimelineOrder.page(after: entry.map(TimelineOrder.Key.init), limit: limit) { try tiles($0, limit: $1) }
+        try timelineRows(after: entry.map(TimelineOrder.Key.init), limit: limit).tiles
     }
 
     /// `timeline(capturedBefore:limit:)` as tiles.
     package func timelineTiles(capturedBefore date: CivilDate, limit: Int) throws -> [TimelineTile] {
-        try TimelineOrder.page(capturedBefore: date, limit: limit) { try tiles($0, limit: $1) }
+        try timelineRows(capturedBefore: date, limit: limit).tiles
     }
 
-    private func tiles(_ condition: SQLExpression, limit: Int) throws -> [TimelineTile] {
-        let sql = TimelineOrder.query(selecting: SQL(sql: TimelineTile.columns), where: condition, limit: limit)
-        return try SQLRequest<TimelineTile>(literal: sql, cached: true).fetchAll(db)
+    /// The first page of the timeline.
+    package func timelineRows(limit: Int) throws -> TimelineRows { try timelineRows(after: nil, limit: limit) }
+
+    /// The page after the entry with this id or unique id prefix (a web page's `before=`);
+    /// nil when there is no such entry. The cursor is read as its three order columns alone,
+    /// not as a whole entry.
+    package func timelineRows(afterID id: String, limit: Int) throws -> TimelineRows? {
+        guard let key = try TimelineCursor.key(idPrefix: id, db) else { return nil }
+        return try timelineRows(after: key, limit: limit)
+    }
+
+    /// The page from the newest entry captured before `date` (a month page).
+    package func timelineRows(capturedBefore date: CivilDate, limit: Int) throws -> TimelineRows {
+        rows(try TimelineOrder.page(capturedBefore: date, limit: limit, byText: { try tileRows($0, limit: $1) }))
+    }
+
+    private func timelineRows(after key: TimelineOrder.Key?, limit: Int) throws -> TimelineRows {
+        rows(try TimelineOrder.page(after: key, limit: limit, byText: { try tileRows($0, limit: $1) }))
+    }
+
+    private func rows(_ rows: [(tile: TimelineTile, isStacked: Bool)]) -> TimelineRows {
+        TimelineRows(tiles: rows.map(\.tile), stacked: rows.filter(\.isStacked).map(\.tile.id))
+    }
+
+    private func tileRows(_ condition: TimelineOrder.Condition, limit: Int) throws -> [(tile: TimelineTile, isStacked: Bool)] {
+        let columns = TimelineTile.columns + ", stack_id IS NOT NULL"
+        let statement = try db.cachedStatement(sql: TimelineOrder.querySQL(selecting: columns, where: condition))
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
+        var tiles: [(tile: TimelineTile, isStacked: Bool)] = []
+        tiles.reserveCapacity(limit)
+        while let row = try rows.next() { tiles.append((try TimelineTile(row: row), row[TimelineTile.columnNames.count])) }
+        return tiles
+    }
+}
+
+/// A page's cursor as the timeline needs it: the entry's place in `TimelineOrder`.
+enum TimelineCursor {
+    /// The key of the entry with this id or unique id prefix (`JournalReader.entry(idPrefix:)`'s
+    /// rule: four characters at least, hex digits and dashes); nil for none or several.
+    static func key(idPrefix: String, _ db: Database) throws -> TimelineOrder.Key? {
+        let prefix = idPrefix.lowercased()
+        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        let statement = try db.cachedStatement(
+            sql: "SELECT captured_local, created_at, id FROM \(JournalEntry.databaseTableName) WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"
+        )
+        let rows = try Row.fetchAll(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
+        guard rows.count == 1, let row = rows.first else { return nil }
+        return TimelineOrder.Key(capturedText: row[0], createdAt: row[1], id: row[2])
     }
 }

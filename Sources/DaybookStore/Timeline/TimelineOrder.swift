@@ -13,14 +13,23 @@ enum TimelineOrder {
         let createdAt: String
         let id: String
 
-        /// `capturedLocal` as stored, made once: `precedes` compares it many times in a sort.
-        private let capturedText: String?
+        /// `capturedLocal` as stored, made once: `precedes` compares it many times in a sort,
+        /// and a page's query binds it.
+        let capturedText: String?
 
         init(_ entry: JournalEntry) {
             capturedLocal = entry.capturedLocal
             capturedText = entry.capturedLocal?.isoText
             createdAt = entry.createdAt
             id = entry.id
+        }
+
+        /// The key's three columns as stored (`TimelineCursor`).
+        init(capturedText: String?, createdAt: String, id: String) {
+            capturedLocal = capturedText.flatMap { LocalDateTime(iso: $0) }
+            self.capturedText = capturedLocal?.isoText
+            self.createdAt = createdAt
+            self.id = id
         }
 
         /// `newestFirst` in Swift, comparing text as SQLite does (bytes), for a page read in
@@ -46,37 +55,73 @@ enum TimelineOrder {
     /// `newestFirst` backwards: for the entry just before another.
     static let oldestFirst: [SQLOrdering] = [Entry.capturedLocal.asc, Entry.createdAt.asc, Entry.id.desc]
 
-    /// Dated entries after `key` (all of them from the start, none after an undated key).
-    /// The range on captured_local first, so the index can start at the cursor.
-    static func datedAfter(_ key: Key?) -> SQLExpression {
-        guard let key else { return Entry.capturedLocal != nil }
-        guard let captured = key.capturedLocal else { return false.sqlExpression }
-        return Entry.capturedLocal <= captured && (Entry.capturedLocal < captured || laterTie(key))
+    /// A condition of a page's query as SQL text and its values: the text depends only on the
+    /// cursor's shape (none, dated, undated), never on its values, so a page's statement is
+    /// prepared once per connection and found again by its text (`cachedStatement(sql:)`),
+    /// where building the SQL from expressions for every page cost as much as running it.
+    struct Condition {
+        let sql: String
+        let arguments: [DatabaseValue]
+
+        var expression: SQLExpression { SQL(sql: sql, arguments: StatementArguments(arguments)).sqlExpression }
     }
 
+    /// Dated entries after `key` (all of them from the start, none after an undated key).
+    /// The range on captured_local first, so the index can start at the cursor.
+    static func datedAfter(_ key: Key?) -> SQLExpression { datedCondition(after: key).expression }
+
     /// Undated entries after `key` (all of them after a dated key or from the start).
-    static func undatedAfter(_ key: Key?) -> SQLExpression {
-        guard let key, key.capturedLocal == nil else { return Entry.capturedLocal == nil }
-        return Entry.capturedLocal == nil && laterTie(key)
+    static func undatedAfter(_ key: Key?) -> SQLExpression { undatedCondition(after: key).expression }
+
+    static func datedCondition(after key: Key?) -> Condition {
+        guard let key else { return Condition(sql: "captured_local IS NOT NULL", arguments: []) }
+        guard let captured = key.capturedText else { return Condition(sql: "0", arguments: []) }
+        return Condition(
+            sql: "captured_local <= ? AND (captured_local < ? OR \(laterTie))",
+            arguments: [captured.databaseValue, captured.databaseValue] + laterTieArguments(key))
+    }
+
+    static func undatedCondition(after key: Key?) -> Condition {
+        guard let key, key.capturedText == nil else { return Condition(sql: "captured_local IS NULL", arguments: []) }
+        return Condition(sql: "captured_local IS NULL AND (\(laterTie))", arguments: laterTieArguments(key))
     }
 
     /// The first `limit` entries after `key` (from the start when nil): the dated ones, then
     /// the undated, asked apart so that each query walks the captured_local index from the
     /// cursor. `fetch` runs one query: a condition and how many at most.
     static func page<T>(after key: Key?, limit: Int, _ fetch: (SQLExpression, Int) throws -> [T]) rethrows -> [T] {
+        try page(after: key, limit: limit, byText: { try fetch($0.expression, $1) })
+    }
+
+    /// `page(after:limit:_:)` with each condition as text.
+    static func page<T>(after key: Key?, limit: Int, byText fetch: (Condition, Int) throws -> [T]) rethrows -> [T] {
         guard limit > 0 else { return [] }
-        let dated = try fetch(datedAfter(key), limit)
+        let dated = key != nil && key?.capturedText == nil ? [] : try fetch(datedCondition(after: key), limit)
         guard dated.count < limit else { return dated }
-        return dated + (try fetch(undatedAfter(key), limit - dated.count))
+        return dated + (try fetch(undatedCondition(after: key), limit - dated.count))
     }
 
     /// The first `limit` entries captured before `date`, then the undated ones.
     static func page<T>(capturedBefore date: CivilDate, limit: Int, _ fetch: (SQLExpression, Int) throws -> [T]) rethrows -> [T] {
-        guard limit > 0 else { return [] }
-        let dated = try fetch(Entry.capturedLocal < date, limit)
-        guard dated.count < limit else { return dated }
-        return dated + (try fetch(undatedAfter(nil), limit - dated.count))
+        try page(capturedBefore: date, limit: limit, byText: { try fetch($0.expression, $1) })
     }
+
+    /// `page(capturedBefore:limit:_:)` with each condition as text.
+    static func page<T>(capturedBefore date: CivilDate, limit: Int, byText fetch: (Condition, Int) throws -> [T]) rethrows -> [T] {
+        guard limit > 0 else { return [] }
+        let dated = try fetch(Condition(sql: "captured_local < ?", arguments: [date.databaseValue]), limit)
+        guard dated.count < limit else { return dated }
+        return dated + (try fetch(undatedCondition(after: nil), limit - dated.count))
+    }
+
+    /// `query(selecting:where:limit:)` as text, the limit a value: one statement per cursor
+    /// shape and column list.
+    static func querySQL(selecting columns: String, where condition: Condition) -> String {
+        "SELECT \(columns) FROM \(JournalEntry.databaseTableName) WHERE (\(condition.sql)) AND is_cover = 1 ORDER BY \(newestFirstSQL) LIMIT ?"
+    }
+
+    /// `newestFirst` as SQL text.
+    static let newestFirstSQL = "captured_local DESC, created_at DESC, id ASC"
 
     /// One query of a page: `columns` of the shown entries that meet `condition`, newest first.
     /// An SQL literal, so that its statement is prepared once per connection (`cached`).
@@ -102,7 +147,9 @@ enum TimelineOrder {
 
     /// Same capture time (or both undated), and later in the order: added earlier, or at the
     /// same instant with a greater id.
-    private static func laterTie(_ key: Key) -> SQLExpression {
-        Entry.createdAt < key.createdAt || (Entry.createdAt == key.createdAt && Entry.id > key.id)
+    private static let laterTie = "created_at < ? OR (created_at = ? AND id > ?)"
+
+    private static func laterTieArguments(_ key: Key) -> [DatabaseValue] {
+        [key.createdAt.databaseValue, key.createdAt.databaseValue, key.id.databaseValue]
     }
 }

@@ -38,10 +38,13 @@ extension TimelineTile: FetchableRecord {
     private typealias Entry = JournalEntry.Columns
 
     /// The columns `init(row:)` reads, by position, in this order, as a SELECT lists them.
-    static let columns: String = [Entry]([
+    static let columnNames = [Entry]([
         .id, .capturedLocal, .createdAt, .latitude, .longitude, .placeName, .placeCountry, .placeVersion, .thumbnail,
         .thumbnailWidth, .thumbnailHeight, .text, .mediaKind, .durationSeconds,
-    ]).map(\.rawValue).joined(separator: ", ")
+    ]).map(\.rawValue)
+
+    /// `columnNames` as a SELECT lists them; a query may select more after them.
+    static let columns = columnNames.joined(separator: ", ")
 
     /// Read as `JournalEntry(row:)` reads the same columns: a place needs a country and a
     /// lookup's version, a position both coordinates; a media kind daybook never writes is

@@ -29,6 +29,8 @@ extension WebJournal {
     }
 
     /// `/?before=ID` continues after that entry; `/?month=YYYY-MM` starts at that month.
+    /// The page is rendered on the thread that read it, inside the read: one hop to the
+    /// store and back, the body ready to send.
     func timelinePage(_ fields: FormFields) async throws -> Response {
         let size = configuration.pageSize
         var month: CalendarMonth?
@@ -37,25 +39,30 @@ extension WebJournal {
             month = given
         }
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
-        let start = month
-        let read = try await store.read { reader -> (tiles: TileEntries, more: Bool)? in
-            let entries: [TimelineTile]
+        let isFirst = fields.first("before") == nil && month == nil
+        let (start, pages) = (month, pages)
+        let body = try await store.read { reader -> ByteBuffer? in
+            var rows: TimelineRows
             if let before {
-                guard let cursor = try Self.entry(before, reader) else { return nil }
-                entries = try reader.timelineTiles(after: cursor, limit: size + 1)
+                // Text that is not id-shaped at all ("../", "%00") never reaches the store.
+                guard EntryIDText.isWellFormed(before), let after = try reader.timelineRows(afterID: before, limit: size + 1) else {
+                    return nil
+                }
+                rows = after
             } else if let start {
-                entries = try reader.timelineTiles(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
+                rows = try reader.timelineRows(capturedBefore: start.lastDay.adding(days: 1), limit: size + 1)
             } else {
-                entries = try reader.timelineTiles(after: nil, limit: size + 1)
+                rows = try reader.timelineRows(limit: size + 1)
             }
             // The one more than shown only says that there is a next page.
-            return (try reader.tiles(Array(entries.prefix(size))), entries.count > size)
+            let more = rows.tiles.count > size
+            rows.tiles = Array(rows.tiles.prefix(size))
+            let tiles = try reader.tiles(rows)
+            let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
+            return pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? "")
         }
-        guard let read else { return notFound("That page of the timeline is gone: its entry was deleted.") }
-        let (tiles, more) = read
-        let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
-        let isFirst = fields.first("before") == nil && month == nil
-        return Answer.html(pages.timeline(tiles, newer: isFirst ? nil : "/", older: older, month: month?.description ?? ""))
+        guard let body else { return notFound("That page of the timeline is gone: its entry was deleted.") }
+        return Answer.html(body)
     }
 
     /// A page of matches in timeline order; `before=ID` continues after that entry through the

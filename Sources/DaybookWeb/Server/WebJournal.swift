@@ -13,6 +13,10 @@ package struct WebJournal: Sendable {
     let thumbnails: ThumbnailFiles
     let previews: PreviewMaker
     let vendor: VendorFiles
+    /// The pages as the server renders them: links to routes, edit forms with the token.
+    /// Made once: whether Leaflet is installed is asked at start (two file checks), not on
+    /// every page.
+    let pages: JournalPages
     let cache: AnswerCache
     let hosts: AllowedHosts
     let port: BoundPort
@@ -27,15 +31,11 @@ package struct WebJournal: Sendable {
         thumbnails = try ThumbnailFiles(library: store.library)
         previews = try PreviewMaker(library: store.library, limits: configuration.decodeLimits)
         vendor = VendorFiles(folder: configuration.javascriptFolder)
+        pages = JournalPages(links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
         cache = try AnswerCache(store: store)
         hosts = AllowedHosts(configuration)
         port = BoundPort(configured: configuration.port)
         password = configuration.passwordHash.map { PasswordGate(hash: $0, limits: configuration.loginLimits) }
-    }
-
-    /// The pages as the server renders them: links to routes, edit forms with the token.
-    var pages: JournalPages {
-        JournalPages(links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
     }
 
     /// The routes alone: `application()` serves them behind the guard (allowed hosts,
@@ -72,9 +72,14 @@ package struct WebJournal: Sendable {
 /// Answers built the same way everywhere.
 enum Answer {
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        html(ByteBuffer(string: text), status: status)
+    }
+
+    /// A page rendered straight into bytes (`TypedTemplate.render(_:into:)`).
+    static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            body: ResponseBody(byteBuffer: body))
     }
 
     static func json<T: Encodable>(_ value: T) throws -> Response {

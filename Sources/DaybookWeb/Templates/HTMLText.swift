@@ -1,4 +1,5 @@
 import Mustache
+import NIOCore
 
 /// How the templates escape a value for HTML: `<`, `>`, `&`, `"` and `'` become entities, byte
 /// by byte in UTF-8, where swift-mustache's own `HTML` escaper looks every Character up in a
@@ -34,6 +35,21 @@ struct HTMLText: MustacheContentType {
             }
         }
         return escaped ?? text
+    }
+
+    /// `escape(text)` written into `output`: the runs between entities copied as they are.
+    static func write(_ text: String, into output: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                guard let entity = entity(bytes[index]) else { continue }
+                output.writeBytes(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.writeStaticString(entity)
+                start = index + 1
+            }
+            output.writeBytes(UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
     }
 
     private static func entity(_ byte: UInt8) -> StaticString? {

@@ -1,12 +1,13 @@
 import DaybookEmbedded
 import Mustache
+import NIOCore
 
 /// The compiled templates, by name: every `mustache/NAME.mustache` in this folder, as the
 /// binary carries it (docs/embedded-files.md), so nothing is read from disk at run time.
 ///
 /// The partials: `head` and `foot`, the frame every page shares (no inline script or style:
 /// the Content-Security-Policy forbids them, so scripts and styles are files under static/);
-/// `tiles`, a grid of entry tiles, each `tile` rendered on its own and kept (`TileHTML`);
+/// `tiles`, a grid of entry tiles, each `tile` as `TileWriter` writes it;
 /// `sections`, tiles under month headings; `fact`, one row of
 /// an entry's facts, each value labelled with the `--json` fields it shows. Each page is the
 /// `Page` of the same name; `latest` is small on purpose (a widget or a browser side panel).
@@ -56,7 +57,7 @@ enum TemplateLibrary {
         shared.render(model, withTemplate: page.rawValue) ?? ""
     }
 
-    /// One tile's `<li>`, as `TileHTML` keeps it.
+    /// One tile's `<li>` from tile.mustache, what `TileWriter` writes.
     static func render(_ tile: EntryTile) -> String {
         typedTile.render(tile, capacity: 1024)
     }
@@ -65,6 +66,13 @@ enum TemplateLibrary {
     /// the two a journal is mostly read by, and the list pages below.
     static func render(_ page: TimelinePage) -> String {
         typedTimeline.render(page, capacity: 64 * 1024)
+    }
+
+    /// The timeline page as a response's body.
+    static func body(_ page: TimelinePage) -> ByteBuffer {
+        var body = ByteBufferAllocator().buffer(capacity: 64 * 1024)
+        typedTimeline.render(page, into: &body)
+        return body
     }
 
     static func render(_ page: EntryPage) -> String {

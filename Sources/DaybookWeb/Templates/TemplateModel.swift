@@ -1,4 +1,5 @@
 import Mustache
+import NIOCore
 
 /// A model that answers a template's names itself, with typed values: what `TypedTemplate`
 /// renders, and (through the derived `MustacheParent`) what swift-mustache renders, so the two
@@ -14,6 +15,21 @@ extension TemplateModel {
     func child(named name: String) -> Any? { templateValue(named: name).mustacheValue }
 }
 
+/// Markup a model writes itself, each value escaped as it is written (`TileWriter`): the
+/// typed renderer has `{{{name}}}` write it straight into the page, no String made.
+protocol HTMLFragment: Sendable {
+    func write(into output: inout ByteBuffer)
+}
+
+extension HTMLFragment {
+    /// The markup as text, for swift-mustache (and a `{{name}}` that would escape it).
+    var text: String {
+        var output = ByteBufferAllocator().buffer(capacity: 1024)
+        write(into: &output)
+        return String(buffer: output)
+    }
+}
+
 /// What a name stands for. Text is escaped by `HTMLText` unless the tag is `{{{triple}}}`.
 enum TemplateValue {
     case missing
@@ -25,6 +41,7 @@ enum TemplateValue {
     case object(any TemplateModel)
     case list([any TemplateModel])
     case texts([String])
+    case fragment(any HTMLFragment)
 
     init(_ text: String?) { self = text.map(Self.text) ?? .missing }
     init(_ number: Int?) { self = number.map(Self.number) ?? .missing }
@@ -45,6 +62,7 @@ enum TemplateValue {
         case .object(let object): object
         case .list(let list): list
         case .texts(let texts): texts
+        case .fragment(let fragment): fragment.text
         }
     }
 }

@@ -1,26 +1,36 @@
+import NIOCore
+
 extension TypedTemplate {
     /// The template filled from `model`, as swift-mustache renders it: a name is looked up in
     /// the innermost section's value first, then outwards; a missing or false value, or an
     /// empty list, skips a section; a list repeats it once per element.
     func render(_ model: some TemplateModel, capacity: Int = 4096) -> String {
-        var output = ""
-        output.reserveCapacity(capacity)
-        var stack: [TemplateValue] = [.object(model)]
-        Self.render(nodes, &stack, into: &output)
-        return output
+        var output = ByteBufferAllocator().buffer(capacity: capacity)
+        render(model, into: &output)
+        return String(buffer: output)
     }
 
-    private static func render(_ nodes: [Node], _ stack: inout [TemplateValue], into output: inout String) {
+    /// `render(_:capacity:)` appended to `output` as UTF-8: a response's body is written once,
+    /// each value escaped straight into it, with no String made on the way.
+    func render(_ model: some TemplateModel, into output: inout ByteBuffer) {
+        var stack: [TemplateValue] = [.object(model)]
+        Self.render(nodes, &stack, into: &output)
+    }
+
+    private static func render(_ nodes: [Node], _ stack: inout [TemplateValue], into output: inout ByteBuffer) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.writeString(text)
             case .value(let name, let escaped):
                 switch lookUp(name, stack) {
-                case .text(let text): output += escaped ? HTMLText.escape(text) : text
-                case .number(let number): output += String(number)
-                case .decimal(let decimal): output += String(describing: decimal)
-                case .flag(let flag): output += flag ? "true" : "false"
+                case .text(let text):
+                    if escaped { HTMLText.write(text, into: &output) } else { output.writeString(text) }
+                case .number(let number): output.writeString(String(number))
+                case .decimal(let decimal): output.writeString(String(describing: decimal))
+                case .flag(let flag): output.writeStaticString(flag ? "true" : "false")
+                case .fragment(let fragment):
+                    if escaped { HTMLText.write(fragment.text, into: &output) } else { fragment.write(into: &output) }
                 case .missing, .object, .list, .texts: break
                 }
             case .section(let name, let inverted, let body):
@@ -36,13 +46,13 @@ extension TypedTemplate {
                     for element in list { renderBody(body, in: .object(element), &stack, into: &output) }
                 case .texts(let texts):
                     for text in texts { renderBody(body, in: .text(text), &stack, into: &output) }
-                case .text, .number, .decimal, .object: renderBody(body, in: value, &stack, into: &output)
+                case .text, .number, .decimal, .object, .fragment: renderBody(body, in: value, &stack, into: &output)
                 }
             }
         }
     }
 
-    private static func renderBody(_ body: [Node], in value: TemplateValue, _ stack: inout [TemplateValue], into output: inout String) {
+    private static func renderBody(_ body: [Node], in value: TemplateValue, _ stack: inout [TemplateValue], into output: inout ByteBuffer) {
         stack.append(value)
         render(body, &stack, into: &output)
         stack.removeLast()
@@ -55,7 +65,7 @@ extension TypedTemplate {
         case .flag(let flag): flag
         case .list(let list): !list.isEmpty
         case .texts(let texts): !texts.isEmpty
-        case .text, .number, .decimal, .object: true
+        case .text, .number, .decimal, .object, .fragment: true
         }
     }
 

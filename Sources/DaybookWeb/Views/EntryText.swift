@@ -97,10 +97,16 @@ enum EntryText {
         }
     }
 
-    /// The first line of the text, cut at 140 characters.
+    /// The first line of the text that is not empty, cut at 140 characters. Found without
+    /// splitting the whole text into lines, nor counting the whole line: every tile asks.
     static func excerpt(_ text: String) -> String? {
-        guard let line = text.split(separator: "\n").first else { return nil }
-        return line.count > 140 ? String(line.prefix(139)) + "…" : String(line)
+        guard let start = text.firstIndex(where: { $0 != "\n" }) else { return nil }
+        let rest = text[start...]
+        let line = rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]
+        guard let limit = line.index(line.startIndex, offsetBy: 140, limitedBy: line.endIndex), limit < line.endIndex else {
+            return String(line)
+        }
+        return String(line.prefix(139)) + "…"
     }
 
     /// Alt text for a photo: what and when, for a screen reader or a missing image.

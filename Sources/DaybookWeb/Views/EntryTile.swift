@@ -16,8 +16,8 @@ struct TagView: Sendable, Hashable {
     let search: String?
 }
 
-/// One entry in a grid of tiles (timeline, search, on this day, latest). Hashable: every value
-/// it shows is the key its HTML is kept under (`TileHTML`).
+/// One entry in a grid of tiles (timeline, search, on this day, latest), written by
+/// `TileWriter`.
 struct EntryTile: Sendable, Hashable {
     let id: String
     let href: String

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookStore
 import Foundation
+import NIOCore
 
 /// Renders the journal's pages from what was read for them (`PageReads`), for the server and
 /// for a static export alike (`links` decides where links point; `csrf` is set only on a
@@ -26,6 +27,11 @@ struct JournalPages: Sendable {
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
     func timeline(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> String {
         TemplateLibrary.render(timelineModel(tiles, newer: newer, older: older, month: month))
+    }
+
+    /// `timeline(_:newer:older:month:)` as a response's body.
+    func timelineBody(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> ByteBuffer {
+        TemplateLibrary.body(timelineModel(tiles, newer: newer, older: older, month: month))
     }
 
     func timelineModel(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> TimelinePage {

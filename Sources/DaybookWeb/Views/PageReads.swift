@@ -46,6 +46,14 @@ struct EntryRead: Sendable {
 extension JournalReader {
     func tiles(_ entries: [JournalEntry]) throws -> TileEntries { try tiles(entries.map(TimelineTile.init)) }
 
+    /// A timeline page's tiles: stack sizes asked for only for the tiles that are a stack.
+    func tiles(_ rows: TimelineRows) throws -> TileEntries {
+        let ids = rows.tiles.map(\.id)
+        return TileEntries(
+            tiles: rows.tiles, tileAnnotations: ids.isEmpty ? [:] : try tileAnnotations(for: ids),
+            stackSizes: rows.stacked.isEmpty ? [:] : try stackSizes(entryIDs: rows.stacked))
+    }
+
     func tiles(_ entries: [TimelineTile]) throws -> TileEntries {
         let ids = entries.map(\.id)
         return TileEntries(

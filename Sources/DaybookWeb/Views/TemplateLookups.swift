@@ -1,8 +1,11 @@
+import NIOCore
+
 // The models the timeline renders for every tile answer the templates' names directly, with
 // typed values (`TemplateModel`): `TypedTemplate` renders the timeline and its tiles from these
 // with no dynamic casts, and swift-mustache (search, on this day, latest) reads the same lists
 // instead of going through Mirror. A name not listed reads as missing, exactly as Mirror reads
-// a nil optional. A new field shown in tile.mustache is one more `case` in EntryTile's list.
+// a nil optional. A new field shown in tile.mustache is one more `case` in EntryTile's list,
+// and its lines in `TileWriter` (`TileWriterTests` fails until they are there).
 
 extension EntryTile: TemplateModel {
     func templateValue(named name: String) -> TemplateValue {
@@ -21,10 +24,14 @@ extension EntryTile: TemplateModel {
         case "distance": .init(distance)
         case "video": .init(video)
         case "stack": .init(stack)
-        case "html": .init(TileHTML.shared.html(for: self))
+        case "html": .fragment(self)
         default: .missing
         }
     }
+}
+
+extension EntryTile: HTMLFragment {
+    func write(into output: inout ByteBuffer) { TileWriter.write(self, into: &output) }
 }
 
 extension ImageView: TemplateModel {
