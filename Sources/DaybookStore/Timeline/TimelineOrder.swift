@@ -23,6 +23,15 @@ enum TimelineOrder {
             id = entry.id
         }
 
+        /// The key from its three columns alone, for reads that need no more of the entry
+        /// (a tile, a search's matches).
+        init(capturedLocal: LocalDateTime?, createdAt: String, id: String) {
+            self.capturedLocal = capturedLocal
+            capturedText = capturedLocal?.isoText
+            self.createdAt = createdAt
+            self.id = id
+        }
+
         /// `newestFirst` in Swift, comparing text as SQLite does (bytes), for a page read in
         /// another order (`SearchSQL.newestMatches`).
         func precedes(_ other: Key) -> Bool {
