@@ -7,8 +7,8 @@ import XCTest
 @testable import DaybookStore
 @testable import DaybookWeb
 
-/// Search and on-this-day pages read their matches' ids, then only what a tile shows
-/// (`searchMatches`, `timelineTiles(ids:)`, `onThisDayTiles`): on a seeded journal of ties,
+/// Search and on-this-day pages read only what a tile shows (`searchTiles`, `onThisDayTiles`,
+/// `tileAnnotations`, a cursor by `tile(idPrefix:)`): on a seeded journal of ties,
 /// undated entries, places, videos, user tags and weather, every page must hold the same
 /// tiles in the same order, and render to the same bytes, as the whole entries gave.
 final class SearchTileReadTests: XCTestCase {
@@ -43,15 +43,13 @@ final class SearchTileReadTests: XCTestCase {
                     return (
                         pages.search(
                             form, results: results, annotations: try reader.annotations(for: results.map(\.entry.id)), problem: nil),
-                        pages.search(form, found: try SearchTiles(try reader.searchMatches(query), reader), problem: nil)
+                        pages.search(form, found: try SearchTiles(try reader.searchTiles(query), reader), problem: nil)
                     )
                 }
                 XCTAssertEqual(light, whole, "\(fields), after \(query.before ?? "nothing")")
-                let ids = try store.readNow { reader in try reader.searchMatches(query).map(\.id) }
-                XCTAssertEqual(ids, try store.search(query).map(\.entry.id))
-                XCTAssertEqual(
-                    try store.readNow { try $0.timelineTiles(ids: ids) },
-                    try store.search(query).map { TimelineTile($0.entry) })
+                let found = try store.readNow { reader in try reader.searchTiles(query) }
+                XCTAssertEqual(found, try store.search(query).map { SearchTile(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm) })
+                let ids = found.map(\.tile.id)
                 pagesSeen += 1
                 shown += light
                 if !isNear, ids.count == 25 { cursors.append(ids.last) }
@@ -59,15 +57,15 @@ final class SearchTileReadTests: XCTestCase {
             var query = try form.query(store: store, limit: 25)
             query.before = isNear ? nil : someone.id
             XCTAssertEqual(
-                try store.readNow { try $0.searchMatches(query) },
-                try store.search(query).map { SearchMatch(id: $0.entry.id, distanceKm: $0.distanceKm) })
+                try store.readNow { try $0.searchTiles(query) },
+                try store.search(query).map { SearchTile(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm) })
         }
         XCTAssertGreaterThan(pagesSeen, searches.count + 5, "some searches ran to several pages")
         // The pages compared show what a tile can show: weather, user tags, places, distances, videos.
         for shows in ["Rain &amp; &lt;wind&gt;", "<li class=\"tag user\">apple</li>", "Paris, France", "km away", "▶", "No date", "<img"] {
             XCTAssertTrue(shown.contains(shows), shows)
         }
-        XCTAssertThrowsError(try store.readNow { try $0.searchMatches(JournalQuery(text: "snow", before: "ffffffff-gone")) })
+        XCTAssertThrowsError(try store.readNow { try $0.searchTiles(JournalQuery(text: "snow", before: "ffffffff-gone")) })
     }
 
     func testOnThisDayTilesAreTheWholeEntriesTilesFromEveryCursor() throws {

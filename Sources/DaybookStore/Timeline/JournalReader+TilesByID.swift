@@ -4,22 +4,6 @@ import GRDB
 extension JournalReader {
     private typealias Entry = JournalEntry.Columns
 
-    /// The tiles of these entries in the order given (a search's: newest first, or nearest
-    /// first), the tile's columns only; an id without an entry is left out. A search page
-    /// reads its matches' ids first, then only what their tiles show (issue 23: decoding
-    /// whole entries was a third of a search page's store read).
-    package func timelineTiles(ids: [String]) throws -> [TimelineTile] {
-        var byID: [String: TimelineTile] = [:]
-        byID.reserveCapacity(ids.count)
-        for chunk in ids.boundValueChunks() {
-            // Cached: one statement per number of ids, which is the page size nearly always.
-            let sql: SQL = "SELECT \(SQL(sql: TimelineTile.columns)) FROM \(JournalEntry.self) WHERE \(chunk.contains(Entry.id))"
-            let tiles = try SQLRequest<TimelineTile>(literal: sql, cached: true).fetchCursor(db)
-            while let tile = try tiles.next() { byID[tile.id] = tile }
-        }
-        return ids.compactMap { byID[$0] }
-    }
-
     /// The entry with this id or unique id prefix as a tile (`entry(idPrefix:)`): what a
     /// page's `before=` cursor needs, its place in the timeline, without the whole row.
     package func tile(idPrefix: String) throws -> TimelineTile? {

@@ -73,11 +73,11 @@ extension WebJournal {
                     guard let cursor = try Self.cursor(before, reader) else { return .cursorGone }
                     query.before = cursor.id
                 }
-                // The matches' ids, then only what their tiles show (issue 23).
-                var matches = try reader.searchMatches(query)
-                let more = query.near == nil && matches.count > size
-                if more { matches.removeLast() }
-                return .page(try SearchTiles(matches, reader), more: more)
+                // Only what the tiles show (issue 23).
+                var found = try reader.searchTiles(query)
+                let more = query.near == nil && found.count > size
+                if more { found.removeLast() }
+                return .page(try SearchTiles(found, reader), more: more)
             }
             switch read {
             case .cursorGone: return notFound("That page of the search is gone: its entry was deleted.")

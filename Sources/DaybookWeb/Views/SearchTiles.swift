@@ -6,12 +6,12 @@ struct SearchTiles: Sendable {
     var tiles: TileEntries
     var distances: [String: Double]
 
-    /// The matches' tiles and what each tile shows beside its photo, read in the page's read:
-    /// the tile's columns, not whole entries and whole tag and weather rows (issue 23).
-    init(_ matches: [SearchMatch], _ reader: JournalReader) throws {
-        let ids = matches.map(\.id)
-        tiles = TileEntries(tiles: try reader.timelineTiles(ids: ids), tileAnnotations: try reader.tileAnnotations(for: ids))
-        distances = Self.distances(matches.map { ($0.id, $0.distanceKm) })
+    /// The matches' tiles and what each tile shows beside its photo (its tags' names, the
+    /// weather's words), read in the page's read: not whole tag and weather rows (issue 23).
+    init(_ found: [SearchTile], _ reader: JournalReader) throws {
+        let tiles = found.map(\.tile)
+        self.tiles = TileEntries(tiles: tiles, tileAnnotations: try reader.tileAnnotations(for: tiles.map(\.id)))
+        distances = Self.distances(found.map { ($0.tile.id, $0.distanceKm) })
     }
 
     /// From whole entries and their whole annotations, as `daybook search` reads them.
