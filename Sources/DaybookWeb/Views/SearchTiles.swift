@@ -14,7 +14,7 @@ struct SearchTiles: Sendable {
         distances = Self.distances(found.map { ($0.tile.id, $0.distanceKm) })
     }
 
-    /// From whole entries and their whole annotations, as `daybook search` reads them.
+    /// From whole entries and their whole annotations (`JournalPages.search(_:results:…)`).
     init(results: [SearchResult], annotations: [String: EntryAnnotations]) {
         tiles = TileEntries(entries: results.map(\.entry), annotations: annotations)
         distances = Self.distances(results.map { ($0.entry.id, $0.distanceKm) })
