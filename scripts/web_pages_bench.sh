@@ -3,7 +3,9 @@
 # 32 connections, on a seeded library (daybook-journal-bench), each request a distinct URL
 # (scripts/web_pages_bench.lua adds fresh=N) so that the kept answers never answer:
 #   entry pages of random entries, /search of a seeded word, of two word prefixes, of a tag,
-#   /on-this-day of a random day, /api/map of random views (zoom 2-14, around random entries),
+#   of a word and a tag, of a word after a random entry (before=, a later page),
+#   /on-this-day of a random day, and after a random entry of that day (a later page),
+#   /api/map of random views (zoom 2-14, around random entries),
 #   /api/map/entries of random cells that hold entries, /api/places continued after a random
 #   entry, /tags, and a month of the timeline (/?month=) for comparison.
 # Prints one line per kind: requests/s, p50, p99 (ms), the server's CPU time (user + system,
@@ -17,6 +19,9 @@
 # are given thumbnail names (400x300) as ingest would, as web_bench.sh does, so tiles carry
 # their <img>. A benchmark, not a test: it prints figures and exits 0.
 # DAYBOOK_BENCH_KINDS: only the kinds named (space-separated, as in the table's first column).
+# DAYBOOK_BENCH_SEQUENTIAL=N: instead of wrk, N distinct URLs of each kind asked one after
+# another on one connection (scripts/web_page_cost.sh's method): the server's CPU time per
+# page with nothing else asked meanwhile, and the mean wall time per page.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$1"
@@ -45,7 +50,12 @@ tags="blue green sky sunset vivid muted dark night white snow greenery red"
 for w in $words; do echo "/search?q=$w"; done > "$work/search-word"
 for a in $words; do for b in $words; do [ "$a" != "$b" ] && echo "/search?q=${a:0:3}+${b:0:3}"; done; done > "$work/search-prefixes"
 for t in $tags; do echo "/search?tag=$t"; done > "$work/search-tag"
+for w in $words; do for t in $tags; do echo "/search?q=$w&tag=$t"; done; done > "$work/search-word-tag"
+head -2000 "$work/ids" | awk -v words="$words" 'BEGIN { n = split(words, w, " "); srand(3) }
+    { printf "/search?q=%s&before=%s\n", w[1 + int(rand() * n)], $1 }' > "$work/search-paged"
 for m in $(seq 1 12); do for d in $(seq 1 28); do printf '/on-this-day?date=%02d-%02d\n' "$m" "$d"; done; done > "$work/on-this-day"
+sqlite3 "$journal" "SELECT '/on-this-day?date=' || substr(captured_local, 6, 5) || '&before=' || id FROM entry
+    WHERE captured_local IS NOT NULL ORDER BY random() LIMIT 2000" > "$work/on-this-day-paged"
 # A 1280x900 window at zoom z spans 5x3.5 tiles of 360/2^z degrees, around a random entry.
 sqlite3 "$journal" "SELECT latitude, longitude FROM entry WHERE latitude IS NOT NULL ORDER BY random() LIMIT 5000" |
     awk -F'|' 'BEGIN { srand(7) } {
@@ -65,8 +75,31 @@ ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v
 ticks() { awk '{ print $14 + $15 }' "/proc/$server/stat"; }
 hz=$(getconf CLK_TCK)
 
-printf '%-16s %9s %8s %8s %8s %9s %s\n' kind "pages/s" "p50 ms" "p99 ms" "CPU ms" bytes errors
-for kind in ${DAYBOOK_BENCH_KINDS:-entry search-word search-prefixes search-tag on-this-day map map-cell places tags month}; do
+# $1 URLs of a kind asked one after another on one connection, each made distinct by fresh=.
+sequential() {
+    shuf -n "$1" -r "$work/$2" | awk -v base="$base" '{ j = index($0, "?") ? "&" : "?"
+        printf "url = \"%s%s%sfresh=s%d\"\noutput = \"/dev/null\"\n", base, $0, j, NR }' | curl -s -K -
+}
+
+kinds=${DAYBOOK_BENCH_KINDS:-entry search-word search-prefixes search-tag search-word-tag search-paged on-this-day on-this-day-paged map map-cell places tags month}
+if [ -n "${DAYBOOK_BENCH_SEQUENTIAL:-}" ]; then
+    n=$DAYBOOK_BENCH_SEQUENTIAL
+    printf '%-18s %8s %12s %12s\n' kind pages "CPU ms/page" "wall ms/page"
+    for kind in $kinds; do
+        sequential 20 "$kind"  # first use of each code path
+        before=$(ticks)
+        start=$(date +%s%N)
+        sequential "$n" "$kind"
+        end=$(date +%s%N)
+        after=$(ticks)
+        awk -v k="$kind" -v n="$n" -v t=$((after - before)) -v hz="$hz" -v ns=$((end - start)) \
+            'BEGIN { printf "%-18s %8d %12.2f %12.2f\n", k, n, t * 1000 / hz / n, ns / 1e6 / n }'
+    done
+    exit 0
+fi
+
+printf '%-18s %9s %8s %8s %8s %9s %s\n' kind "pages/s" "p50 ms" "p99 ms" "CPU ms" bytes errors
+for kind in $kinds; do
     bytes=$(shuf -n 20 -r "$work/$kind" | while read -r url; do curl -s -o /dev/null -w '%{size_download}\n' "$base$url"; done |
         awk '{ s += $1 } END { printf "%d", s / NR }')
     before=$(ticks)
@@ -78,5 +111,5 @@ for kind in ${DAYBOOK_BENCH_KINDS:-entry search-word search-prefixes search-tag 
     p50=$(echo "$out" | awk '$1 == "50%" { print $2 }' | ms)
     p99=$(echo "$out" | awk '$1 == "99%" { print $2 }' | ms)
     errors=$(echo "$out" | grep -E "Non-2xx|Socket errors" | tr -s ' ' | tr '\n' ' ' || true)
-    printf '%-16s %9s %8s %8s %8s %9s %s\n' "$kind" "$rate" "$p50" "$p99" "$cpu" "$bytes" "$errors"
+    printf '%-18s %9s %8s %8s %8s %9s %s\n' "$kind" "$rate" "$p50" "$p99" "$cpu" "$bytes" "$errors"
 done

@@ -45,10 +45,23 @@ extension JournalReader {
     /// first): the `limit` after `cursor`, or all of them.
     package func onThisDay(_ ask: OnThisDayAsk, after cursor: JournalEntry? = nil, limit: Int? = nil) throws -> [JournalEntry] {
         guard limit.map({ $0 > 0 }) ?? true else { return [] }
-        let order = TimelineOrder.newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
-        var sql: SQL = "SELECT * FROM \(JournalEntry.self) WHERE \(condition(ask, after: cursor)) ORDER BY \(order)"
-        if let limit { sql.append(literal: " LIMIT \(limit)") }
+        let sql = onThisDaySQL(ask, selecting: "*", after: cursor.map(TimelineOrder.Key.init), limit: limit)
         return try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchAll(db)
+    }
+
+    /// `onThisDay(_:after:limit:)` as tiles: the same entries and order, the tile's columns
+    /// only, after a cursor that is a tile too (all a page of tiles reads).
+    package func onThisDayTiles(_ ask: OnThisDayAsk, after cursor: TimelineTile? = nil, limit: Int? = nil) throws -> [TimelineTile] {
+        guard limit.map({ $0 > 0 }) ?? true else { return [] }
+        let sql = onThisDaySQL(ask, selecting: SQL(sql: TimelineTile.columns), after: cursor.map(TimelineOrder.Key.init), limit: limit)
+        return try SQLRequest<TimelineTile>(literal: sql, cached: true).fetchAll(db)
+    }
+
+    private func onThisDaySQL(_ ask: OnThisDayAsk, selecting columns: SQL, after cursor: TimelineOrder.Key?, limit: Int?) -> SQL {
+        let order = TimelineOrder.newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
+        var sql: SQL = "SELECT \(columns) FROM \(JournalEntry.self) WHERE \(condition(ask, after: cursor)) ORDER BY \(order)"
+        if let limit { sql.append(literal: " LIMIT \(limit)") }
+        return sql
     }
 
     /// How many entries `onThisDay(_:)` has in all, from the index alone.
@@ -63,12 +76,12 @@ extension JournalReader {
 
     /// The index's expression and its order's columns, so that index answers; one day is an
     /// equality, read in order; two (the leap day) are merged by a sort of their rows.
-    private func condition(_ ask: OnThisDayAsk, after cursor: JournalEntry?) -> SQLExpression {
+    private func condition(_ ask: OnThisDayAsk, after cursor: TimelineOrder.Key?) -> SQLExpression {
         guard let firstDayOfYear = CivilDate(year: min(ask.beforeYear, 9999), month: 1, day: 1) else { return false.sqlExpression }
         let days = ask.days
         let monthDay = OnThisDayIndex.monthDay.sqlExpression
         let day = days.count == 1 ? monthDay == days[0] : days.contains(monthDay)
-        return day && Entry.capturedLocal < firstDayOfYear && TimelineOrder.datedAfter(cursor.map(TimelineOrder.Key.init))
+        return day && Entry.capturedLocal < firstDayOfYear && TimelineOrder.datedAfter(cursor)
     }
 }
 

@@ -67,7 +67,11 @@ struct SearchPlan: Sendable, Hashable {
     }
 
     mutating func startAfter(_ entry: JournalEntry) {
-        cursor = TimelineOrder.Key(entry)
+        startAfter(TimelineOrder.Key(entry))
+    }
+
+    mutating func startAfter(_ key: TimelineOrder.Key) {
+        cursor = key
     }
 
     /// What the full-text index finds, newest first (`SearchOrder`), when the search has words

@@ -8,37 +8,45 @@ extension SearchSQL {
     /// Keys order capture seconds, not the ties within one, so the entries of the last second
     /// reached are all read (a few, for a burst) and the page is sorted in the timeline's order.
     static func newestMatches(_ plan: SearchPlan, _ indexQuery: String, _ db: Database) throws -> [JournalEntry] {
-        var found = try walk(plan, indexQuery, keys: plan.keyRange, limit: plan.limit, db)
+        try newestMatches(plan, indexQuery, selecting: "entry.*", order: TimelineOrder.Key.init, db)
+    }
+
+    /// `newestMatches` reading `columns` of each match (of `entry`), as `Match`, which gives
+    /// its place in the timeline (`order`): whole entries, or only what a page of tiles needs.
+    static func newestMatches<Match: FetchableRecord>(
+        _ plan: SearchPlan, _ indexQuery: String, selecting columns: SQL, order: (Match) -> TimelineOrder.Key, _ db: Database
+    ) throws -> [Match] {
+        var found: [Match] = try walk(plan, indexQuery, columns, keys: plan.keyRange, limit: plan.limit, db)
         if let limit = plan.limit, found.count == limit, let last = found.last,
-            let lastKey = try Int64.fetchOne(db, sql: "SELECT key FROM search_key WHERE entry_id = ?", arguments: [last.id])
+            let lastKey = try Int64.fetchOne(db, sql: "SELECT key FROM search_key WHERE entry_id = ?", arguments: [order(last).id])
         {
             let first = max(SearchOrder.keysOfSecond(holding: lastKey).lowerBound, plan.keyRange.lowerBound)
-            if first < lastKey { found += try walk(plan, indexQuery, keys: first...(lastKey - 1), limit: nil, db) }
+            if first < lastKey { found += try walk(plan, indexQuery, columns, keys: first...(lastKey - 1), limit: nil, db) }
         }
-        let entries = found.map { (order: TimelineOrder.Key($0), entry: $0) }
-            .sorted { $0.order.precedes($1.order) }.map(\.entry)
-        return plan.limit.map { Array(entries.prefix($0)) } ?? entries
+        let matches = found.map { (order: order($0), match: $0) }
+            .sorted { $0.order.precedes($1.order) }.map(\.match)
+        return plan.limit.map { Array(matches.prefix($0)) } ?? matches
     }
 
     /// Matches with keys in `keys`, highest key first. Fetched as records, not rows: GRDB
     /// then finds each column once per statement, not once per row by name.
-    private static func walk(
-        _ plan: SearchPlan, _ indexQuery: String, keys: ClosedRange<Int64>, limit: Int?, _ db: Database
-    ) throws -> [JournalEntry] {
-        try SQLRequest<JournalEntry>(literal: walkSQL(plan, indexQuery, keys: keys, limit: limit), cached: true).fetchAll(db)
+    private static func walk<Match: FetchableRecord>(
+        _ plan: SearchPlan, _ indexQuery: String, _ columns: SQL, keys: ClosedRange<Int64>, limit: Int?, _ db: Database
+    ) throws -> [Match] {
+        try SQLRequest<Match>(literal: walkSQL(plan, indexQuery, columns, keys: keys, limit: limit), cached: true).fetchAll(db)
     }
 
     /// FTS5 consumes the ORDER BY on its rowid and the range; each entry is then found by its
     /// key and checked. CROSS JOIN keeps the index first: a cursor's or a day's range on
     /// captured_local would otherwise tempt SQLite to start from the entries, and MATCH
     /// cannot be checked row by row.
-    private static func walkSQL(_ plan: SearchPlan, _ indexQuery: String, keys: ClosedRange<Int64>, limit: Int?) -> SQL {
+    private static func walkSQL(_ plan: SearchPlan, _ indexQuery: String, _ columns: SQL, keys: ClosedRange<Int64>, limit: Int?) -> SQL {
         let checks = checks(plan, entry: TableAlias<JournalEntry>(name: "entry"), probingTags: true)
         // Parenthesised: an expression interpolated into a literal is not, and the cursor is an OR.
         let checked: SQL = checks.isEmpty ? "" : "AND (\(checks.joined(operator: .and)))"
         let limited: SQL = limit.map { "LIMIT \($0)" } ?? ""
         return """
-            SELECT entry.* FROM entry_search
+            SELECT \(columns) FROM entry_search
             CROSS JOIN search_key ON search_key.key = entry_search.rowid
             CROSS JOIN entry ON entry.id = search_key.entry_id
             WHERE entry_search MATCH \(indexQuery)
@@ -53,7 +61,7 @@ extension SearchSQL {
         let plan = try SearchPlan(query)
         let request: any FetchRequest
         if let indexQuery = try plan.indexQuery(db) {
-            request = SQLRequest<Row>(literal: walkSQL(plan, indexQuery, keys: plan.keyRange, limit: plan.limit))
+            request = SQLRequest<Row>(literal: walkSQL(plan, indexQuery, "entry.*", keys: plan.keyRange, limit: plan.limit))
         } else if plan.area != nil {
             request = filtered(plan).select(Entry.id, Entry.latitude, Entry.longitude)
         } else {

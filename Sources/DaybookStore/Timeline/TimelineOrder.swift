@@ -26,8 +26,14 @@ enum TimelineOrder {
 
         /// The key's three columns as stored (`TimelineCursor`).
         init(capturedText: String?, createdAt: String, id: String) {
-            capturedLocal = capturedText.flatMap { LocalDateTime(iso: $0) }
-            self.capturedText = capturedLocal?.isoText
+            self.init(capturedLocal: capturedText.flatMap { LocalDateTime(iso: $0) }, createdAt: createdAt, id: id)
+        }
+
+        /// The key from its three columns alone, for reads that need no more of the entry
+        /// (a tile, a search's matches).
+        init(capturedLocal: LocalDateTime?, createdAt: String, id: String) {
+            self.capturedLocal = capturedLocal
+            capturedText = capturedLocal?.isoText
             self.createdAt = createdAt
             self.id = id
         }

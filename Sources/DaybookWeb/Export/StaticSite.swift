@@ -61,9 +61,9 @@ package struct StaticSite {
         let today = WebJournal.today()
         let day = today.date.monthDay
         let leap = day == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(today.year)
-        let onThisDay = try store.onThisDay(monthDay: day, beforeYear: today.year, includeLeapDay: leap)
-        try writer.text(
-            top.onThisDay(try store.readNow { try $0.tiles(onThisDay) }, day: day, thisYear: today.year), to: "on-this-day.html")
+        let ask = OnThisDayAsk(monthDay: day, beforeYear: today.year, includeLeapDay: leap)
+        let onThisDay = try store.readNow { try $0.tiles(try $0.onThisDayTiles(ask)) }
+        try writer.text(top.onThisDay(onThisDay, day: day, thisYear: today.year), to: "on-this-day.html")
         try writer.text(top.tags(try store.tagCounts()), to: "tags.html")
         try writer.text(top.map(places: "places.js"), to: "map.html")
         report.pages += 3 + 1

@@ -25,13 +25,13 @@ extension WebJournal {
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let size = configuration.pageSize
         let read = try await store.read { reader -> (tiles: TileEntries, more: Bool, total: Int)? in
-            var cursor: JournalEntry?
+            var cursor: TimelineTile?
             if let before {
-                guard let entry = try Self.entry(before, reader) else { return nil }
-                cursor = entry
+                guard let tile = try Self.cursor(before, reader) else { return nil }
+                cursor = tile
             }
             // The one more than shown only says that there is a next page.
-            let entries = try reader.onThisDay(ask, after: cursor, limit: size + 1)
+            let entries = try reader.onThisDayTiles(ask, after: cursor, limit: size + 1)
             return (try reader.tiles(Array(entries.prefix(size))), entries.count > size, try reader.onThisDayCount(ask))
         }
         guard let read else { return notFound("That page of on this day is gone: its entry was deleted.") }

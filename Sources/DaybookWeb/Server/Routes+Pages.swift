@@ -77,22 +77,21 @@ extension WebJournal {
                 var query = query
                 if let before {
                     guard query.near == nil else { return .problem("before does not combine with near") }
-                    guard let cursor = try Self.entry(before, reader) else { return .cursorGone }
+                    guard let cursor = try Self.cursor(before, reader) else { return .cursorGone }
                     query.before = cursor.id
                 }
-                var results = try reader.search(query)
-                let more = query.near == nil && results.count > size
-                if more { results.removeLast() }
-                return .page(results, try reader.annotations(for: results.map(\.entry.id)), more: more)
+                // Only what the tiles show (issue 23).
+                var found = try reader.searchTiles(query)
+                let more = query.near == nil && found.count > size
+                if more { found.removeLast() }
+                return .page(try SearchTiles(found, reader), more: more)
             }
             switch read {
             case .cursorGone: return notFound("That page of the search is gone: its entry was deleted.")
             case .problem(let text): throw SearchForm.Problem(description: text)
-            case .page(let results, let annotations, let more):
-                let older = more ? results.last.map { form.link(before: $0.entry.id) } : nil
-                return Answer.html(
-                    pages.search(
-                        form, results: results, annotations: annotations, problem: nil, note: note, older: older, continued: before != nil))
+            case .page(let found, let more):
+                let older = more ? found.tiles.tiles.last.map { form.link(before: $0.id) } : nil
+                return Answer.html(pages.search(form, found: found, problem: nil, note: note, older: older, continued: before != nil))
             }
         } catch let problem as SearchForm.Problem {
             return Answer.html(pages.search(form, results: nil, problem: problem.description), status: .badRequest)
@@ -134,5 +133,5 @@ extension WebJournal {
 private enum SearchRead: Sendable {
     case cursorGone
     case problem(String)
-    case page([SearchResult], [String: EntryAnnotations], more: Bool)
+    case page(SearchTiles, more: Bool)
 }

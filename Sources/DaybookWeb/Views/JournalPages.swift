@@ -143,23 +143,36 @@ struct JournalPages: Sendable {
             searchModel(form, results: results, annotations: annotations, problem: problem, note: note, older: older, continued: continued))
     }
 
+    /// A search's page from its matches' tiles (`SearchTiles`), as the server reads them.
+    func search(
+        _ form: SearchForm, found: SearchTiles?, problem: String?, note: String? = nil, older: String? = nil, continued: Bool = false
+    ) -> String {
+        TemplateLibrary.render(searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued))
+    }
+
     func searchModel(
         _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
         note: String? = nil, older: String? = nil, continued: Bool = false
     ) -> SearchPage {
+        let found = results.map { SearchTiles(results: $0, annotations: annotations) }
+        return searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued)
+    }
+
+    func searchModel(
+        _ form: SearchForm, found: SearchTiles?, problem: String?, note: String? = nil, older: String? = nil, continued: Bool = false
+    ) -> SearchPage {
         var frame = frame("Search")
         frame.query = form.q
-        let tiles = TileEntries(tiles: results?.map { TimelineTile($0.entry) } ?? [], annotations: annotations)
-        let distances = Dictionary(uniqueKeysWithValues: (results ?? []).compactMap { r in r.distanceKm.map { (r.entry.id, $0) } })
-        let sections = self.sections(tiles, distances: distances) { entry in
+        let tiles = found?.tiles ?? TileEntries(tiles: [], tileAnnotations: [:])
+        let sections = self.sections(tiles, distances: found?.distances ?? [:]) { entry in
             form.near.isEmpty ? EntryText.month(entry.capturedLocal) : "Nearest first"
         }
         let nothingToFind = JournalQuery(text: form.q).hasNothingToFind
-        let summary = results.map { results in
-            let count = "\(results.count) entr\(results.count == 1 ? "y" : "ies")"
+        let summary = found.map { found in
+            let count = "\(found.tiles.tiles.count) entr\(found.tiles.tiles.count == 1 ? "y" : "ies")"
             // A page of several: the count is this page's, not the search's.
             guard !(older != nil || continued) else { return count + " on this page" }
-            guard results.isEmpty else { return count }
+            guard found.tiles.tiles.isEmpty else { return count }
             return nothingToFind ? "No entries match: \(JournalQuery.nothingToFindNote)." : "No entries match."
         }
         return SearchPage(frame: frame, form: form, problem: problem, note: note, summary: summary, sections: sections, older: older)
