@@ -24,10 +24,17 @@ enum StandardOutput {
         }
     }
 
+    /// Data of a buffer or more (`export json -`, a long `--json` list) is written as it is,
+    /// after what the buffer holds, rather than copied into it.
     static func write(_ data: Data) {
         buffer.withLock { bytes in
-            bytes.append(contentsOf: data)
-            if bytes.count >= capacity { writeOut(&bytes) }
+            guard data.count >= capacity else {
+                bytes.append(contentsOf: data)
+                if bytes.count >= capacity { writeOut(&bytes) }
+                return
+            }
+            writeOut(&bytes)
+            data.withUnsafeBytes { writeAll($0) }
         }
     }
 
@@ -36,17 +43,19 @@ enum StandardOutput {
     }
 
     private static func writeOut(_ bytes: inout [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        bytes.withUnsafeBytes { writeAll($0) }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    private static func writeAll(_ raw: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < raw.count {
+            let written = Foundation.write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
     }
 }
