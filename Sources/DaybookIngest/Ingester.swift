@@ -106,7 +106,7 @@ public final class Ingester: Sendable {
     /// Repairs what an interrupted earlier run left, unless another writer is active now;
     /// then, when the library is known clean, witnesses this run's changes to the thumbnails
     /// folder so that `markCleanIfOnlyOurs` can spare the next start its full read.
-    private func repairUnlessBusy() throws -> LibraryRepair.Report? {
+    package func repairUnlessBusy() throws -> LibraryRepair.Report? {
         let repaired = try lock.whileAlone { () throws -> (LibraryRepair.Report?, RepairMark?) in
             let repair = try LibraryRepair(store: store)
             let report = try repair.runUnlessUnchanged()
@@ -123,7 +123,7 @@ public final class Ingester: Sendable {
 
     /// At the end of a run: records the library as clean when it was at the start and every
     /// change to the thumbnails folder since was this run's own, and no other writer is active.
-    private func markCleanIfOnlyOurs() {
+    package func markCleanIfOnlyOurs() {
         let start = runs.withLock { runs in
             runs.active -= 1
             defer { if runs.active > 0 { runs.start = nil } }

@@ -112,9 +112,7 @@ package final class WatchService: Service, Sendable {
     /// `scanLane`; the photo work (libjpeg, SQLite, the archive move) on the workers' lanes.
     func watch() async throws {
         FileReadiness.ignoreLeaseBreakSignal()
-        let (writerLock, files, seeded) = try await scanLane.run { () throws -> (WriterLock, [String], Int) in
-            try self.prepare()
-        }
+        let (files, seeded) = try await scanLane.run { () throws -> ([String], Int) in try self.prepare() }
         logger.notice("\(startLine(seeded: seeded))")
         await withTaskGroup(of: Void.self) { group in
             if let watcher {
@@ -125,16 +123,18 @@ package final class WatchService: Service, Sendable {
             // The reader ends once woken (a stop wakes it; this covers any other way out).
             self.watcher?.wake()
         }
-        // Held shared for the whole run, like every writer: a repair elsewhere waits for us.
-        withExtendedLifetime(writerLock) {}
+        // A clean stop: when every change to the thumbnails folder since the start was this
+        // run's own, the next start (a watch, an ingest) need not read the whole library.
+        await scanLane.run { self.ingester.markCleanIfOnlyOurs() }
         logger.notice("stopped")
     }
 
-    /// Takes the writer lock, repairs the library if an earlier run was interrupted, seeds the
-    /// ledger from the journal, then adds the watches and lists the folders for the catch-up.
-    private func prepare() throws -> (WriterLock, [String], seeded: Int) {
-        let writerLock = try WriterLock(library: store.library)
-        if let report = try writerLock.whileAlone({ try LibraryRepair(store: store).runUnlessUnchanged() }) ?? nil, !report.isEmpty {
+    /// Repairs the library if an earlier run was interrupted, as `daybook ingest` does (the
+    /// ingester's writer lock, then held shared for the whole run, so a repair elsewhere waits
+    /// for us; and its witness of the thumbnails folder, for a clean stop), seeds the ledger
+    /// from the journal, then adds the watches and lists the folders for the catch-up.
+    private func prepare() throws -> ([String], seeded: Int) {
+        if let report = try ingester.repairUnlessBusy(), !report.isEmpty {
             logger.notice(
                 "repaired the library after an interrupted run: \(report.temporariesRemoved) temporary files and \(report.orphansRemoved) orphaned thumbnails removed, \(report.missingThumbnailsCleared) missing thumbnails forgotten\(report.nearIndexRebuilt ? ", the near index rebuilt" : "")"
             )
@@ -157,7 +157,7 @@ package final class WatchService: Service, Sendable {
                 walker.walk(folder, shouldStop: { self.state.isStopping }, enterFolder: { _ in }, file: { files.append($0) })
             }
         }
-        return (writerLock, files, seeded)
+        return (files, seeded)
     }
 
     private func coordinate(catchUp files: [String]) async {

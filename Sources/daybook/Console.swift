@@ -18,12 +18,13 @@ enum Console {
     @_disfavoredOverload static func error(_ message: String) { error(TerminalText(message)) }
 
     static func writeError(_ line: TerminalText) {
+        StandardOutput.flush()
         FileHandle.standardError.write(Data((line.description + "\n").utf8))
     }
 
-    /// One line of a command's output on standard output.
+    /// One line of a command's output on standard output (`StandardOutput`'s buffer).
     static func output(_ line: TerminalText) {
-        FileHandle.standardOutput.write(Data((line.description + "\n").utf8))
+        StandardOutput.write(line.description + "\n")
     }
 
     /// Text of several lines (ArgumentParser's help and messages, an entry's text), each
@@ -35,6 +36,7 @@ enum Console {
 
     /// A question on standard error, the answer to be typed on the same line.
     static func prompt(_ question: TerminalText) {
+        StandardOutput.flush()
         FileHandle.standardError.write(Data(question.description.utf8))
     }
 
@@ -45,7 +47,8 @@ enum Console {
 
     /// Machine-readable output (JSON, GeoJSON) on standard output, byte for byte, and a newline.
     static func writeExact(_ data: Data) {
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        StandardOutput.write(data)
+        StandardOutput.write("\n")
     }
 }
 
@@ -67,6 +70,7 @@ final class ProgressLine: Sendable {
             let now = Date()
             guard now.timeIntervalSince(drawn.lastDraw) >= 0.1 else { return }
             drawn.lastDraw = now
+            StandardOutput.flush()
             FileHandle.standardError.write(Data("\r\u{1B}[K\(text().description)".utf8))
             drawn.visible = true
         }

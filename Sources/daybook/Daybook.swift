@@ -35,6 +35,7 @@ struct Daybook: AsyncParsableCommand {
     /// Async so that `watch` and the weather commands can await; the others run synchronously.
     static func main() async {
         umask(0o077)
+        StandardOutput.flushAtExit()
         var command: ParsableCommand
         let arguments = LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()))
         let names = configuration.subcommands.map { $0._commandName }

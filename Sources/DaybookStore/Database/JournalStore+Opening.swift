@@ -33,7 +33,7 @@ extension JournalStore {
             // refused): cheap, and safe without the schema lock on a journal that exists.
             try library.prepareRoot()
             try library.prepareFolders()
-            if let store = try openReadOnlyIfCurrent(library: library) { return store }
+            if let store = try openReadOnlyIfCurrent(library: library, mapped: false) { return store }
         }
         return try JournalStore(library: library)
     }
@@ -46,15 +46,20 @@ extension JournalStore {
         return store
     }
 
-    /// `openReadOnly`, or nil when the journal needs a migration first.
-    private static func openReadOnlyIfCurrent(library: Library) throws -> JournalStore? {
+    /// `openReadOnly`, or nil when the journal needs a migration first. `mapped: false` reads
+    /// pages with `pread`, for one read in a process that then ends: a fresh map faults each
+    /// page in (and the pages around it) and is torn down at exit: the whole day of
+    /// `on-this-day` at a million entries (2,735 scattered rows) took 119 ms of CPU mapped,
+    /// 93 ms read, and every query kind of `scripts/cli_query_bench.py` 3–9 ms less (README,
+    /// "CLI output of long lists"). A server's connections keep their map, and use it.
+    private static func openReadOnlyIfCurrent(library: Library, mapped: Bool = true) throws -> JournalStore? {
         guard library.exists else { throw StoreError.noJournal(library.root.path) }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
-            try prepareReads(db)
+            if mapped { try prepareReads(db) }
             db.add(function: SearchWords.function)
         }
         do {

@@ -15,11 +15,15 @@ import GRDB
 /// so it may hold terms the index no longer has. Such a term matches nothing: the OR still
 /// finds exactly what the prefix finds.
 enum SearchTerms {
-    /// The most terms a prefix is expanded to. An OR costs about 15 µs a term to set up, a
-    /// prefix about 45 ns for each entry of its terms' lists: past this many terms, the
-    /// prefix form stays (measured at a million entries: 111 rare terms took 1.8 ms as an
-    /// OR, 1,111 took 16 ms).
-    static let maximumTerms = 32
+    /// The most terms a prefix is expanded to. An OR costs 15–55 µs a term to set up (more
+    /// on a busy machine), a prefix about 0.1 µs for each entry of its terms' lists, which
+    /// the vocabulary cannot tell. At a million entries (`sqlite3`, CPU, the first page):
+    /// 150 terms of 667 entries each took 3.2 ms as an OR against 11.2 ms as a prefix (8.2
+    /// against 17.2 on a loaded machine); 150 terms of one entry each 3.0 ms against 0.1, so
+    /// every prefix up to this many terms stays under 10 ms either way. Past it the prefix
+    /// form stays (400 rare terms: 12.9 ms as an OR). It was 32, which left `pier` (150
+    /// terms) at 11–17 ms.
+    static let maximumTerms = 150
     /// Words shorter than this (in characters, as FTS5 counts them) have prefix lists.
     static let shortestExpanded = 4
 
