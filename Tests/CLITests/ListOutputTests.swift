@@ -79,9 +79,12 @@ final class ListOutputTests: XCTestCase {
 
     func testAClosedPipeEndsTheListQuietly() throws {
         let library = try library(700)
+        // Through env(1), with SIGPIPE at its default: a test process that ran NIO ignores
+        // SIGPIPE, and an ignored signal stays ignored across exec (the list then ends at the
+        // failed write instead, as quietly).
         let process = Process()
-        process.executableURL = DaybookProcess.executable
-        process.arguments = ["list", "--library", library.path]
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=PIPE", DaybookProcess.executable.path, "list", "--library", library.path]
         let out = Pipe(), err = Pipe()
         (process.standardOutput, process.standardError) = (out, err)
         // Closed before the first write, as `| head -1` closes after its line.

@@ -15,15 +15,7 @@ import XCTest
 /// place, weather, distance, stack, excerpt, tags of both kinds) and hostile text in each.
 final class TileWriterTests: XCTestCase {
     func testTheWriterGivesTheTemplatesBytesForEveryShapeOfTile() throws {
-        let fixture = try WebFixture()
-        let paris = try fixture.entry("01-paris-2019-07.jpg")
-        _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
-            if entry.id == paris.id { entry.place?.name = HostileValuesPageTests.place }
-        }
-        try fixture.store.replaceAutoTags(
-            entryID: paris.id, with: [AutoTag(name: HostileValuesPageTests.tag, score: 0.9)], taggerVersion: 1)
-        _ = try fixture.store.editTags(entryID: paris.id, add: ["mine"], remove: [])
-        try fixture.store.edit(entryID: paris.id, text: HostileValuesPageTests.text)
+        let fixture = try TypedTemplateTests.hostileFixture()
         let entries = try fixture.store.entries()
         let annotations = try fixture.store.annotations(for: entries.map(\.id))
         // The fixture has no weather: a tile's own, hostile.

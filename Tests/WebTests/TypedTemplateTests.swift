@@ -14,7 +14,7 @@ import XCTest
 /// when a template changes.
 final class TypedTemplateTests: XCTestCase {
     /// The web fixture with hostile text, place and tag on its Paris entry, and a tag of the user's.
-    private static func hostileFixture() throws -> WebFixture {
+    static func hostileFixture() throws -> WebFixture {
         let fixture = try WebFixture()
         let paris = try fixture.entry("01-paris-2019-07.jpg")
         _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
