@@ -11,22 +11,23 @@ enum EntryFormat {
     ]
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    static func monthSection(_ entry: JournalEntry) -> String {
-        guard let date = entry.capturedLocal else { return "Undated" }
+    /// "August 2018", the section of a month; "Undated".
+    static func monthSection(_ captured: LocalDateTime?) -> String {
+        guard let date = captured else { return "Undated" }
         return "\(monthNames[date.month - 1]) \(date.year)"
     }
 
     /// One list line: date and weekday, place, weather, tags, the first line of the text, id.
     /// Each column is escaped before it is cut to width, so hostile names keep the columns.
-    static func line(_ entry: JournalEntry, annotations: EntryAnnotations) -> TerminalText {
-        let when = entry.capturedLocal.map(shortDate) ?? "(no date)       "
-        var parts = [when, column(placeText(entry) ?? "—", 28)]
-        parts.append(column(annotations.weather.map(shortWeather) ?? "", 20))
-        parts.append(column(annotations.tags.prefix(4).map(\.name).joined(separator: " "), 24))
-        if let firstLine = entry.text.split(separator: "\n").first {
+    static func line(_ line: ListLine) -> TerminalText {
+        let when = line.capturedLocal.map(shortDate) ?? "(no date)       "
+        var parts = [when, column(line.placeName ?? "—", 28)]
+        parts.append(column(shortWeather(temperatureC: line.temperatureC, text: line.weatherText), 20))
+        parts.append(column(line.tags.prefix(4).joined(separator: " "), 24))
+        if let firstLine = line.text.split(separator: "\n").first {
             parts.append(column(String(firstLine), 40))
         }
-        parts.append(entry.shortID)
+        parts.append(line.shortID)
         return TerminalText(trusted: parts.joined(separator: "  "))
     }
 
@@ -46,9 +47,9 @@ enum EntryFormat {
         return String(decoding: Array(text.utf16.prefix(length)), as: UTF16.self)
     }
 
-    /// "21°C Mainly clear"
-    static func shortWeather(_ weather: WeatherRecord) -> String {
-        [weather.temperatureC.map { wholeDegrees($0) + "°C" }, weather.weatherText].compactMap { $0 }.joined(separator: " ")
+    /// "21°C Mainly clear"; empty for an entry without weather.
+    static func shortWeather(temperatureC: Double?, text: String?) -> String {
+        [temperatureC.map { wholeDegrees($0) + "°C" }, text].compactMap { $0 }.joined(separator: " ")
     }
 
     /// `String(format: "%.0f", value)` without Foundation's formatter (a few µs a line):
@@ -71,9 +72,6 @@ enum EntryFormat {
     private static let thisYear = LocalDateTime(
         unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT())
     ).year
-
-    /// "Kyoto, Japan"; the coordinates when no place was named (the web's rule too).
-    static func placeText(_ entry: JournalEntry) -> String? { entry.placeName }
 
     /// "35.0116°N 135.7681°E"
     static func coordinates(_ entry: JournalEntry) -> String? { entry.location.map(EntryPlaceName.coordinates) }
