@@ -15,8 +15,9 @@ enum EntryListing {
                 Console.output(TerminalText(section))
                 current = section
             }
-            let distance = line.distanceKm.map { String(format: "  %.1f km", $0) } ?? ""
-            Console.output("  \(EntryFormat.line(line))\(distance)")
+            var text = "  " + EntryFormat.line(line).description
+            if let distance = line.distanceKm { text += String(format: "  %.1f km", distance) }
+            Console.output(TerminalText(trusted: text))
         }
     }
 

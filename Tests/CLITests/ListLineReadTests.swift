@@ -97,7 +97,7 @@ final class ListLineReadTests: XCTestCase {
 
     func testOnThisDayLinesAreTheWholeEntriesLines() throws {
         let (store, _) = try Self.store()
-        let ask = OnThisDayAsk(monthDay: MonthDay(month: 7, day: 14), beforeYear: 2026, includeLeapDay: false)
+        let ask = OnThisDayAsk(monthDay: try XCTUnwrap(MonthDay(month: 7, day: 14)), beforeYear: 2026, includeLeapDay: false)
         let whole = try wholeLines(store, try store.onThisDay(ask))
         assertSameLines(try store.onThisDayLines(ask), whole, "on this day")
         assertSameLines(try store.onThisDayLines(ask, limit: 7), Array(whole.prefix(7)), "on this day, 7")
