@@ -247,7 +247,7 @@ let package = Package(
             // Its writer calls libheif's encoder directly.
             linkerSettings: [.linkedLibrary("heif")]
         ),
-        .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookTestSupport"]),
         // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;
         // headless Chromium on its pages; and the real `daybook serve` beside `daybook watch`.
         .testTarget(

@@ -29,7 +29,7 @@ struct Delete: ParsableCommand {
                 Console.error("refusing to delete without confirmation: no terminal to ask on (use --yes)")
                 throw ExitCode(2)
             }
-            for entry in entries { Console.writeError("  \(EntryFormat.line(entry, annotations: EntryAnnotations()))") }
+            for entry in entries { Console.writeError("  \(EntryFormat.line(ListLine(entry, annotations: nil)))") }
             Console.prompt("Delete \(entries.count) entr\(entries.count == 1 ? "y" : "ies")? [y/N] ")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 Console.writeError("daybook: nothing deleted")

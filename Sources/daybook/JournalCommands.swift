@@ -3,35 +3,35 @@ import DaybookCore
 import DaybookStore
 import Foundation
 
-/// Prints entries sectioned by month, as `list`, `search`, `latest` and `on-this-day` do.
+/// Prints entries sectioned by month, as `list`, `search`, `latest` and `on-this-day` do: as
+/// lines (`ListLine`, the columns a line shows), or with `--json` whole, every field.
 enum EntryListing {
-    static func print(
-        _ entries: [JournalEntry], store: JournalStore, json: Bool, distances: [String: Double] = [:],
-        sections: (JournalEntry) -> String = EntryFormat.monthSection
-    ) throws {
-        let annotations = try store.annotations(for: entries.map(\.id))
-        if json {
-            // Each entry's other files too (a RAW, a Live Photo's movie), as `show --json` gives them.
-            let files = try store.files(entryIDs: entries.map(\.id))
-            return try Console.printJSON(
-                entries.map { entry in
-                    EntryDetailsOutput(
-                        entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
-                        distanceKm: distances[entry.id], files: files[entry.id] ?? [])
-                })
-        }
+    static func print(_ lines: [ListLine], sections: (LocalDateTime?) -> String = EntryFormat.monthSection) {
         var current: String?
-        for entry in entries {
-            let section = sections(entry)
+        for line in lines {
+            let section = sections(line.capturedLocal)
             if section != current {
                 if current != nil { Console.output("") }
                 Console.output(TerminalText(section))
                 current = section
             }
-            let line = EntryFormat.line(entry, annotations: annotations[entry.id] ?? EntryAnnotations())
-            let distance = distances[entry.id].map { String(format: "  %.1f km", $0) } ?? ""
-            Console.output("  \(line)\(distance)")
+            var text = "  " + EntryFormat.line(line).description
+            if let distance = line.distanceKm { text += String(format: "  %.1f km", distance) }
+            Console.output(TerminalText(trusted: text))
         }
+    }
+
+    /// Each entry as `show --json` gives it: its tags, weather and other files (a RAW, a Live
+    /// Photo's movie) too.
+    static func printJSON(_ entries: [JournalEntry], store: JournalStore, distances: [String: Double] = [:]) throws {
+        let annotations = try store.annotations(for: entries.map(\.id))
+        let files = try store.files(entryIDs: entries.map(\.id))
+        try Console.printJSON(
+            entries.map { entry in
+                EntryDetailsOutput(
+                    entry: entry, tags: annotations[entry.id]?.tags ?? [], weather: annotations[entry.id]?.weather,
+                    distanceKm: distances[entry.id], files: files[entry.id] ?? [])
+            })
     }
 }
 
@@ -127,20 +127,25 @@ struct Search: ParsableCommand {
             query.near = JournalQuery.Near(
                 latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
         }
+        if options.json { return try printJSON(query, store: store) }
+        let lines = try store.searchLines(query)
+        if query.hasNothingToFind {
+            return Console.writeError("daybook: no entries match: \(JournalQuery.nothingToFindNote)")
+        }
+        if lines.isEmpty { return Console.writeError("daybook: no entries match") }
+        EntryListing.print(lines, sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
+    }
+
+    private func printJSON(_ query: JournalQuery, store: JournalStore) throws {
         let results = try store.search(query)
-        let distances = Dictionary(
-            uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
         if query.hasNothingToFind {
             // Said even with --json (on standard error), so a script's empty list has its reason.
             Console.writeError("daybook: no entries match: \(JournalQuery.nothingToFindNote)")
-            return options.json ? try Console.printJSON([EntryDetailsOutput]()) : ()
+            return try Console.printJSON([EntryDetailsOutput]())
         }
-        if results.isEmpty && !options.json {
-            return Console.writeError("daybook: no entries match")
-        }
-        try EntryListing.print(
-            results.map(\.entry), store: store, json: options.json, distances: distances,
-            sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
+        let distances = Dictionary(
+            uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
+        try EntryListing.printJSON(results.map(\.entry), store: store, distances: distances)
     }
 }
 
@@ -181,16 +186,17 @@ struct OnThisDay: ParsableCommand {
         let thisYear = year ?? today.year
         let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
         let ask = OnThisDayAsk(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
-        let entries = try store.onThisDay(ask, limit: limit)
-        if entries.isEmpty && !options.json {
+        if options.json { return try EntryListing.printJSON(store.onThisDay(ask, limit: limit), store: store) }
+        let lines = try store.onThisDayLines(ask, limit: limit)
+        if lines.isEmpty {
             return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
         }
-        try EntryListing.print(entries, store: store, json: options.json) { entry in
-            guard let date = entry.capturedLocal else { return "" }
+        EntryListing.print(lines) { captured in
+            guard let date = captured else { return "" }
             let ago = thisYear - date.year
             return "\(date.year) — \(ago) year\(ago == 1 ? "" : "s") ago"
         }
-        if let limit, entries.count == limit, !options.json {
+        if let limit, lines.count == limit {
             let total = try store.onThisDayCount(ask)
             if total > limit { Console.writeError("daybook: showing the newest \(limit) of \(total) entries from \(monthDay)") }
         }
@@ -211,9 +217,10 @@ struct Latest: ParsableCommand {
 
     func run() throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
-        let entries = try store.latest(number)
-        guard !entries.isEmpty || options.json else { throw StoreError.emptyLibrary(store.library.root.path) }
-        try EntryListing.print(entries, store: store, json: options.json) { _ in "Latest additions" }
+        if options.json { return try EntryListing.printJSON(store.latest(number), store: store) }
+        let lines = try store.latestLines(number)
+        guard !lines.isEmpty else { throw StoreError.emptyLibrary(store.library.root.path) }
+        EntryListing.print(lines) { _ in "Latest additions" }
     }
 }
 

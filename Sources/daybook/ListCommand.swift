@@ -34,14 +34,17 @@ struct List: ParsableCommand {
     func run() throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
         // Checked in validate(): it parses.
-        let entries =
-            try month.flatMap(CalendarMonth.init).map { try store.entries(month: $0, limit: limit) }
-            ?? store.entries(limit: limit)
-        if entries.isEmpty && !options.json {
+        let calendarMonth = month.flatMap(CalendarMonth.init)
+        if options.json {
+            let entries = try calendarMonth.map { try store.entries(month: $0, limit: limit) } ?? store.entries(limit: limit)
+            return try EntryListing.printJSON(entries, store: store)
+        }
+        let lines = try calendarMonth.map { try store.monthLines($0, limit: limit) } ?? store.timelineLines(limit: limit)
+        if lines.isEmpty {
             if let month { return Console.writeError("daybook: no entries in \(month)") }
             throw StoreError.emptyLibrary(store.library.root.path)
         }
-        try EntryListing.print(entries, store: store, json: options.json)
+        EntryListing.print(lines)
     }
 }
 

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -19,6 +20,22 @@ final class ListOutputTests: XCTestCase {
                 XCTAssertEqual(
                     EntryFormat.padded(text, toUTF16Length: width), text.padding(toLength: width, withPad: " ", startingAt: 0),
                     "\(text.debugDescription) at \(width)")
+            }
+        }
+    }
+
+    /// A column as it was made before the line was written into one string: escaped, then cut
+    /// by characters or padded by UTF-16 units.
+    func testAColumnIsCutAndPaddedAsBefore() {
+        for text in Self.texts + ["a\u{1B}[31mb", "x\u{202E}y", "35.0116°N 135.7681°E", String(repeating: "é", count: 30)] {
+            for width in 1...44 {
+                let escaped = TerminalText.escaped(text)
+                let before =
+                    escaped.count > width
+                    ? String(escaped.prefix(width - 1)) + "…" : escaped.padding(toLength: width, withPad: " ", startingAt: 0)
+                var line = ""
+                EntryFormat.appendColumn(text, width, to: &line)
+                XCTAssertEqual(line, "  " + before, "\(text.debugDescription) at \(width)")
             }
         }
     }

@@ -1,0 +1,59 @@
+import DaybookCore
+import GRDB
+
+/// The CLI's long lists as `ListLine`s: each query's own walk reads the tile's columns of its
+/// rows, then the tag names and weather words of all of them in one query
+/// (`tileAnnotations(for:)`), inside one read transaction. The same entries, in the same
+/// order, as the whole-entry reads (`onThisDay`, `search`, `latest`, `entries`) that `--json`
+/// keeps, since it prints every field.
+extension JournalReader {
+    package func onThisDayLines(_ ask: OnThisDayAsk, limit: Int? = nil) throws -> [ListLine] {
+        try lines(onThisDayTiles(ask, limit: limit))
+    }
+
+    /// `search(_:)`'s matches, with their distances for "near".
+    package func searchLines(_ query: JournalQuery) throws -> [ListLine] {
+        let matches = try searchTiles(query)
+        let annotations = try tileAnnotations(for: matches.map(\.tile.id))
+        return matches.map { ListLine($0.tile, annotations: annotations[$0.tile.id], distanceKm: $0.distanceKm) }
+    }
+
+    /// `latest(_:)`: the most recently added entries.
+    package func latestLines(_ count: Int) throws -> [ListLine] {
+        try lines(Self.latestRequest(count).select(sql: TimelineTile.columns, as: TimelineTile.self).fetchAll(db))
+    }
+
+    /// `JournalStore.entries(limit:)`: every entry (stacked frames too) in the timeline's order.
+    package func timelineLines(limit: Int? = nil) throws -> [ListLine] {
+        let request = JournalEntry.order(TimelineOrder.newestFirst).select(sql: TimelineTile.columns, as: TimelineTile.self)
+        return try lines((limit.map { request.limit($0) } ?? request).fetchAll(db))
+    }
+
+    private func lines(_ tiles: [TimelineTile]) throws -> [ListLine] {
+        let annotations = try tileAnnotations(for: tiles.map(\.id))
+        return tiles.map { ListLine($0, annotations: annotations[$0.id]) }
+    }
+}
+
+extension JournalStore {
+    package func onThisDayLines(_ ask: OnThisDayAsk, limit: Int? = nil) throws -> [ListLine] {
+        try readNow { try $0.onThisDayLines(ask, limit: limit) }
+    }
+
+    package func searchLines(_ query: JournalQuery) throws -> [ListLine] {
+        try readNow { try $0.searchLines(query) }
+    }
+
+    /// Entries captured in a month, newest first (`entries(month:limit:)`).
+    package func monthLines(_ month: CalendarMonth, limit: Int? = nil) throws -> [ListLine] {
+        try searchLines(JournalQuery(fromDate: month.firstDay, toDate: month.lastDay, limit: limit))
+    }
+
+    package func latestLines(_ count: Int) throws -> [ListLine] {
+        try readNow { try $0.latestLines(count) }
+    }
+
+    package func timelineLines(limit: Int? = nil) throws -> [ListLine] {
+        try readNow { try $0.timelineLines(limit: limit) }
+    }
+}

@@ -1,0 +1,46 @@
+import DaybookCore
+
+/// What one line of a CLI list (`list`, `search`, `on-this-day`, `latest`) shows of an entry:
+/// its date, place, weather, tags and text, and the distance of a "near" match. A list reads
+/// these and no more (`JournalReader.onThisDayLines` and the others): the whole day of "on
+/// this day" at a million entries decoded forty columns of each row, and every tag and weather
+/// row whole, to print a tenth of them (issue 23).
+package struct ListLine: Sendable, Hashable {
+    package let id: String
+    package let capturedLocal: LocalDateTime?
+    /// `EntryPlaceName.short`: "Kyoto, Japan", or the coordinates.
+    package let placeName: String?
+    package let text: String
+    /// Tag names in the order tags show in (`JournalTag.displayOrder`).
+    package let tags: [String]
+    package let weatherText: String?
+    package let temperatureC: Double?
+    /// Great-circle distance from a "near" search's point.
+    package let distanceKm: Double?
+
+    package var shortID: String { String(id.prefix(8)) }
+
+    /// A tile's line: the columns a list shows are a tile's too.
+    package init(_ tile: TimelineTile, annotations: TileAnnotations?, distanceKm: Double? = nil) {
+        id = tile.id
+        capturedLocal = tile.capturedLocal
+        placeName = tile.placeName
+        text = tile.text
+        tags = annotations?.tags.map(\.name) ?? []
+        weatherText = annotations?.weatherText
+        temperatureC = annotations?.temperatureC
+        self.distanceKm = distanceKm
+    }
+
+    /// A whole entry's line, as lists read them before: what the light read must equal.
+    package init(_ entry: JournalEntry, annotations: EntryAnnotations?, distanceKm: Double? = nil) {
+        id = entry.id
+        capturedLocal = entry.capturedLocal
+        placeName = entry.placeName
+        text = entry.text
+        tags = annotations?.tags.map(\.name) ?? []
+        weatherText = annotations?.weather?.weatherText
+        temperatureC = annotations?.weather?.temperatureC
+        self.distanceKm = distanceKm
+    }
+}
