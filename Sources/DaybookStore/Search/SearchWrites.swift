@@ -57,27 +57,29 @@ enum SearchWrites {
     /// An entry deleted meanwhile has no search key, and is left out.
     static func indexPending(_ db: Database) throws {
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM search_pending)")) == true else { return }
-        // Ascending rowids: FTS5 keeps them all in one pending segment.
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO entry_search (rowid, text, tags, place, words)
-                    SELECT k.key, entry.text,
-                           coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), ''),
-                           \(PlaceColumns.oldPlaceWords), \(SearchWords.call("entry"))
-                    FROM search_pending p JOIN search_key k ON k.entry_id = p.entry_id JOIN entry ON entry.id = p.entry_id
-                    ORDER BY k.key
-                """
-        ).execute()
+        // Ascending rowids: FTS5 keeps them all in one pending segment. CROSS JOIN keeps the
+        // marks the outer loop: the planner, which has no statistics for them, preferred to
+        // read search_key (or the whole index) in order, a million rows at a million entries.
+        try db.cachedStatement(sql: Self.indexRowsSQL).execute()
         // Read back from the rows just written (the words are computed once), as one row of
         // the vocabulary: rows at one rowid each write a segment.
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO search_term (rowid, terms)
-                    SELECT 1, group_concat(s.text || ' ' || s.tags || ' ' || s.place || ' ' || s.words, ' ')
-                    FROM search_pending p JOIN search_key k ON k.entry_id = p.entry_id JOIN entry_search s ON s.rowid = k.key
-                    HAVING count(*) > 0
-                """
-        ).execute()
+        try db.cachedStatement(sql: Self.vocabularySQL).execute()
         try db.cachedStatement(sql: "DELETE FROM search_pending").execute()
     }
+
+    static let indexRowsSQL = """
+        INSERT INTO entry_search (rowid, text, tags, place, words)
+            SELECT k.key, entry.text,
+                   coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), ''),
+                   \(PlaceColumns.oldPlaceWords), \(SearchWords.call("entry"))
+            FROM search_pending p CROSS JOIN search_key k ON k.entry_id = p.entry_id CROSS JOIN entry ON entry.id = p.entry_id
+            ORDER BY k.key
+        """
+
+    static let vocabularySQL = """
+        INSERT INTO search_term (rowid, terms)
+            SELECT 1, group_concat(s.text || ' ' || s.tags || ' ' || s.place || ' ' || s.words, ' ')
+            FROM search_pending p CROSS JOIN search_key k ON k.entry_id = p.entry_id CROSS JOIN entry_search s ON s.rowid = k.key
+            HAVING count(*) > 0
+        """
 }
