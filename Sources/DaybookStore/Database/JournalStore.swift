@@ -107,11 +107,13 @@ public final class JournalStore: Sendable {
             var added = 0
             for entry in entries {
                 guard try Int.fetchOne(known, arguments: [entry.contentHash]) == nil else { continue }
+                try SearchWrites.markPending(entryID: entry.id, db)
                 try entry.insert(db)
                 // Just inserted, the entry has no tags and no removed tags: its tags are only added.
                 try Self.addAutoTags(db, entryID: entry.id, autoTags[entry.id] ?? [], taggerVersion: taggerVersion)
                 added += 1
             }
+            try SearchWrites.indexPending(db)
             return added
         }
     }

@@ -178,6 +178,8 @@ enum Schema {
         // Immediate checks: it adds a table and triggers, and the deferred check GRDB runs at the
         // end would read every tag row (1.5 s of CPU at a million entries).
         migrator.registerMigration("v22-ingest-scale", foreignKeyChecks: .immediate, migrate: RepairMark.create)
+        // New entries indexed once per transaction, after their tags, not by a trigger per row (SearchWrites).
+        migrator.registerMigration("v23-search-writes", foreignKeyChecks: .immediate, migrate: SearchWrites.migrate)
         return migrator
     }
 }

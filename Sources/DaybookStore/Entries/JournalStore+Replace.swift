@@ -50,9 +50,11 @@ extension JournalStore {
         taggerVersion: Int = 0, beforeCommit: () throws -> Void = {}
     ) throws -> SaveOutcome {
         let (outcome, replacedThumbnail) = try pool.write { db in
-            try Self.save(
+            let saved = try Self.save(
                 db, entry, sourceTruncated: sourceTruncated, sidecar: sidecar, autoTags: autoTags, taggerVersion: taggerVersion,
                 beforeCommit: beforeCommit)
+            try SearchWrites.indexPending(db)
+            return saved
         }
         // Committed: a failure to remove the old file only leaves an orphan for the next repair.
         if let replacedThumbnail { try? removeThumbnailIfUnreferenced(replacedThumbnail) }
@@ -60,7 +62,8 @@ extension JournalStore {
     }
 
     /// `save`'s work inside the caller's transaction; also returns the thumbnail of a replaced
-    /// version, to be removed after the commit.
+    /// version, to be removed after the commit. The caller runs `SearchWrites.indexPending`
+    /// before committing.
     static func save(
         _ db: Database, _ entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion?, autoTags: [AutoTag],
         taggerVersion: Int, beforeCommit: () throws -> Void
@@ -78,6 +81,8 @@ extension JournalStore {
             stored = try Self.replacement(of: previous, by: entry, db)
             try stored.update(db)
         } else {
+            // Indexed once with its tags by the caller's `SearchWrites.indexPending`.
+            try SearchWrites.markPending(entryID: stored.id, db)
             try stored.insert(db)
         }
         try db.execute(

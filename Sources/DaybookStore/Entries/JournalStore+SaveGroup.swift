@@ -72,6 +72,8 @@ extension JournalStore {
                     results.append(.failure(error))
                 }
             }
+            // The group's new entries in the index at once: one FTS5 segment, not several a photo.
+            try SearchWrites.indexPending(db)
             return (results, replacedThumbnails)
         }
         // Committed: a failure to remove an old file only leaves an orphan for the next repair.

@@ -6,7 +6,8 @@ import GRDB
 /// Each entry's search row is found by an integer key (`search_key`, AUTOINCREMENT so keys
 /// are never reused and survive VACUUM) used as the FTS rowid: an FTS5 column cannot be
 /// indexed, and finding rows by entry id would scan the whole index on every tag written.
-/// Since migration v16 the keys follow the timeline instead of counting up (`SearchOrder`).
+/// Since migration v16 the keys follow the timeline instead of counting up (`SearchOrder`);
+/// since v23 the insert paths write new entries' rows once per transaction (`SearchWrites`).
 enum SearchIndex {
     static func create(_ db: Database) throws {
         // unicode61 with remove_diacritics 2: "café" matches "cafe", case-insensitively.

@@ -11,7 +11,8 @@ import GRDB
 /// tokenizer as `entry_search`, every row under rowid 1, read through `fts5vocab`: each term's
 /// list is then one row long, so listing the terms after a prefix costs microseconds (the
 /// vocabulary of `entry_search` itself reads every term's whole list: 4 ms for `harb`).
-/// Triggers feed it every word written; nothing is taken out when an entry changes or goes,
+/// Triggers feed it every word written (new entries of a save or batch, once per transaction:
+/// `SearchWrites`); nothing is taken out when an entry changes or goes,
 /// so it may hold terms the index no longer has. Such a term matches nothing: the OR still
 /// finds exactly what the prefix finds.
 enum SearchTerms {

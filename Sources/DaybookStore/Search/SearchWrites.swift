@@ -1,0 +1,85 @@
+import GRDB
+
+/// New entries' search rows written once, after their tags, for a whole transaction (issue 23).
+///
+/// FTS5 writes what it holds as a new segment at every statement or savepoint boundary, and
+/// whenever a row's rowid is not above the last one written: the triggers that index an entry
+/// as it is inserted and rewrite its row for each tag added (and feed the vocabulary, every
+/// row at rowid 1, once per tag) wrote about 4 segments of each table per photo, each adding
+/// merge work that grows with the index's depth (a third more CPU per photo at a million
+/// entries than into an empty library).
+///
+/// A path that inserts new entries marks each in `search_pending` before inserting it: the
+/// triggers then leave its index row and vocabulary alone, and `indexPending` writes every
+/// marked entry's row from its final columns and tags in one statement, in rowid order, and
+/// the vocabulary in one row: one segment of each table per transaction. The marks live only
+/// inside the caller's transaction (a rolled-back savepoint takes its mark with it); every
+/// other write, and any insert not marked, is indexed by the triggers as before.
+enum SearchWrites {
+    /// Migration v23-search-writes: the marks, and the triggers that skip a marked entry. It
+    /// only replaces triggers: the index is not rebuilt.
+    static func migrate(_ db: Database) throws {
+        let unmarked = "NOT EXISTS (SELECT 1 FROM search_pending WHERE entry_id = new.id)"
+        let entryWords = "coalesce(new.text, '') || ' ' || \(PlaceColumns.placeWords) || ' ' || \(SearchWords.call("new"))"
+        try db.execute(
+            sql: """
+                CREATE TABLE search_pending (entry_id TEXT PRIMARY KEY) WITHOUT ROWID;
+
+                DROP TRIGGER entry_search_insert;
+                CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
+                    INSERT INTO search_key (key, entry_id) VALUES (\(SearchOrder.newKeySQL("new.captured_local")), new.id);
+                    INSERT INTO entry_search (rowid, text, tags, place, words)
+                        SELECT (SELECT key FROM search_key WHERE entry_id = new.id), new.text, '', \(PlaceColumns.placeWords),
+                               \(SearchWords.call("new"))
+                        WHERE \(unmarked);
+                END;
+                DROP TRIGGER search_term_entry_insert;
+                CREATE TRIGGER search_term_entry_insert AFTER INSERT ON entry WHEN \(unmarked) BEGIN
+                    INSERT INTO search_term (rowid, terms) VALUES (1, \(entryWords));
+                END;
+                DROP TRIGGER search_term_tag_insert;
+                CREATE TRIGGER search_term_tag_insert AFTER INSERT ON tag
+                WHEN NOT EXISTS (SELECT 1 FROM search_pending WHERE entry_id = new.entry_id) BEGIN
+                    INSERT INTO search_term (rowid, terms) VALUES (1, new.name);
+                END;
+                """)
+        // A marked entry has no index row yet, so the triggers that rewrite one (tags, text,
+        // place, capture time) find none and write nothing; `indexPending` reads its final state.
+    }
+
+    /// Marks the entry about to be inserted as `entryID`: `indexPending`, before the
+    /// transaction commits, writes its index row.
+    static func markPending(entryID: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO search_pending (entry_id) VALUES (?)").execute(arguments: [entryID])
+    }
+
+    /// Writes the index rows and vocabulary of every marked entry, and clears the marks.
+    /// An entry deleted meanwhile has no search key, and is left out.
+    static func indexPending(_ db: Database) throws {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM search_pending)")) == true else { return }
+        // Ascending rowids: FTS5 keeps them all in one pending segment. CROSS JOIN keeps the
+        // marks the outer loop: the planner, which has no statistics for them, preferred to
+        // read search_key (or the whole index) in order, a million rows at a million entries.
+        try db.cachedStatement(sql: Self.indexRowsSQL).execute()
+        // Read back from the rows just written (the words are computed once), as one row of
+        // the vocabulary: rows at one rowid each write a segment.
+        try db.cachedStatement(sql: Self.vocabularySQL).execute()
+        try db.cachedStatement(sql: "DELETE FROM search_pending").execute()
+    }
+
+    static let indexRowsSQL = """
+        INSERT INTO entry_search (rowid, text, tags, place, words)
+            SELECT k.key, entry.text,
+                   coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), ''),
+                   \(PlaceColumns.oldPlaceWords), \(SearchWords.call("entry"))
+            FROM search_pending p CROSS JOIN search_key k ON k.entry_id = p.entry_id CROSS JOIN entry ON entry.id = p.entry_id
+            ORDER BY k.key
+        """
+
+    static let vocabularySQL = """
+        INSERT INTO search_term (rowid, terms)
+            SELECT 1, group_concat(s.text || ' ' || s.tags || ' ' || s.place || ' ' || s.words, ' ')
+            FROM search_pending p CROSS JOIN search_key k ON k.entry_id = p.entry_id CROSS JOIN entry_search s ON s.rowid = k.key
+            HAVING count(*) > 0
+        """
+}
