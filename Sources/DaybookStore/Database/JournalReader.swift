@@ -16,14 +16,10 @@ package struct JournalReader {
     }
 
     static func entries(_ db: Database, idPrefix: String, limit: Int) throws -> [JournalEntry] {
-        let prefix = idPrefix.lowercased()
-        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return [] }
-        // A cached statement: every timeline page after the first and every entry page starts here.
-        let sql: SQL = """
-            SELECT * FROM \(JournalEntry.self) WHERE \(Entry.id >= prefix && Entry.id < prefix + "\u{10FFFF}") \
-            ORDER BY \(Entry.id) LIMIT \(limit)
-            """
-        return try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchAll(db)
+        guard let prefix = EntryIDPrefix(idPrefix) else { return [] }
+        // A cached statement: every entry page starts here.
+        let statement = try db.cachedStatement(sql: EntryIDPrefix.selectSQL("*", limit: limit))
+        return try JournalEntry.fetchAll(statement, arguments: prefix.arguments)
     }
 
     /// A page of the timeline: the `limit` entries after `entry` in `TimelineOrder`, or from

@@ -75,15 +75,12 @@ extension JournalReader {
 
 /// A page's cursor as the timeline needs it: the entry's place in `TimelineOrder`.
 enum TimelineCursor {
-    /// The key of the entry with this id or unique id prefix (`JournalReader.entry(idPrefix:)`'s
-    /// rule: four characters at least, hex digits and dashes); nil for none or several.
+    /// The key of the entry with this id or unique id prefix (`EntryIDPrefix`); nil for none
+    /// or several.
     static func key(idPrefix: String, _ db: Database) throws -> TimelineOrder.Key? {
-        let prefix = idPrefix.lowercased()
-        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
-        let statement = try db.cachedStatement(
-            sql: "SELECT captured_local, created_at, id FROM \(JournalEntry.databaseTableName) WHERE id >= ? AND id < ? ORDER BY id LIMIT 2"
-        )
-        let rows = try Row.fetchAll(statement, arguments: [prefix, prefix + "\u{10FFFF}"])
+        guard let prefix = EntryIDPrefix(idPrefix) else { return nil }
+        let statement = try db.cachedStatement(sql: EntryIDPrefix.selectSQL("captured_local, created_at, id", limit: 2))
+        let rows = try Row.fetchAll(statement, arguments: prefix.arguments)
         guard rows.count == 1, let row = rows.first else { return nil }
         return TimelineOrder.Key(capturedText: row[0], createdAt: row[1], id: row[2])
     }
