@@ -50,8 +50,10 @@ package struct JournalReader {
         for chunk in entryIDs.boundValueChunks() {
             // Cached statements, as for a timeline page: one per number of ids, which is the
             // page size nearly always.
-            let order = JournalTag.displayOrder.map { SQL("\($0)") }.joined(separator: ", ")
-            let tags: SQL = "SELECT * FROM \(JournalTag.self) WHERE \(chunk.contains(JournalTag.Columns.entryId)) ORDER BY \(order)"
+            let tags: SQL = """
+                SELECT * FROM \(JournalTag.self) WHERE \(chunk.contains(JournalTag.Columns.entryId)) \
+                ORDER BY \(sql: JournalTag.displayOrder)
+                """
             for tag in try SQLRequest<JournalTag>(literal: tags, cached: true).fetchAll(db) {
                 result[tag.entryId, default: EntryAnnotations()].tags.append(tag)
             }

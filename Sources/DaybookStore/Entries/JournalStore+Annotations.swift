@@ -60,10 +60,9 @@ extension JournalReader {
         for chunk in entryIDs.boundValueChunks() {
             let ids = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             let arguments = StatementArguments(chunk)
-            // `JournalTag.displayOrder`: the user's tags first, then by score and name.
             let tags = try db.cachedStatement(
                 sql: "SELECT entry_id, name, source FROM \(JournalTag.databaseTableName) WHERE entry_id IN (\(ids)) "
-                    + "ORDER BY source DESC, score DESC, name ASC")
+                    + "ORDER BY \(JournalTag.displayOrder)")
             let tagRows = try Row.fetchCursor(tags, arguments: arguments)
             while let row = try tagRows.next() {
                 let tag = TileAnnotations.Tag(name: row[1], isUser: row[2] == TagSource.user.rawValue)

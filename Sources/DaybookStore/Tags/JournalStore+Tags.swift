@@ -10,8 +10,8 @@ extension JournalStore {
     static func tags(_ db: Database, entryID: String) throws -> [JournalTag] {
         // User tags first (the user's words matter most), then by score.
         // A cached statement: every entry page reads its tags.
-        let order = JournalTag.displayOrder.map { SQL("\($0)") }.joined(separator: ", ")
-        let sql: SQL = "SELECT * FROM \(JournalTag.self) WHERE \(JournalTag.Columns.entryId == entryID) ORDER BY \(order)"
+        let sql: SQL =
+            "SELECT * FROM \(JournalTag.self) WHERE \(JournalTag.Columns.entryId == entryID) ORDER BY \(sql: JournalTag.displayOrder)"
         return try SQLRequest<JournalTag>(literal: sql, cached: true).fetchAll(db)
     }
 

@@ -19,8 +19,9 @@ package struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persist
         case taggerVersion = "tagger_version"
     }
 
-    /// User tags first, then automatic ones by score, then by name: the order tags show in.
-    static let displayOrder: [SQLOrdering] = [Columns.source.desc, Columns.score.desc, Columns.name.asc]
+    /// User tags first, then automatic ones by score, then by name: the order tags show in, as
+    /// SQL text, so that the reads which prepare it from literal SQL use it too.
+    static let displayOrder = "source DESC, score DESC, name ASC"
 
     package var entryId: String
     package var name: String
