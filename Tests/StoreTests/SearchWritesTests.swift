@@ -81,6 +81,27 @@ final class SearchWritesTests: XCTestCase {
         XCTAssertEqual(try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entry_search") }, 3)
     }
 
+    /// `import` indexes the whole archive at once too, into the rows the source library has.
+    func testAnImportWritesOneSegmentAndTheSourcesRows() throws {
+        let source = try BatchInsertTests.makeStore("daybook-search-writes-export")
+        var saves = (1...12).map { SaveGroupTests.save($0) }
+        for index in saves.indices { saves[index].entry.cameraModel = "COOLPIX P\(index)" }
+        _ = try source.save(group: saves)
+        _ = try source.editTags(entryID: saves[0].entry.id, add: ["dutch-trip"], remove: ["sky"])
+        try source.edit(entryID: saves[1].entry.id, text: "windmill by the canal")
+
+        let imported = try BatchInsertTests.makeStore("daybook-search-writes-import")
+        XCTAssertEqual(try imported.importArchive(try source.exportArchive(includeThumbnails: false)), 12)
+        XCTAssertEqual(try Self.indexRows(imported), try Self.indexRows(source))
+        let written = try imported.pool.read { db in try Self.segmentsWritten(db) }
+        XCTAssertEqual(written.index, 1, "segments of entry_search written by an import of 12 entries")
+        XCTAssertEqual(written.vocabulary, 1, "segments of search_term written by an import of 12 entries")
+        for query in [JournalQuery(text: "windm"), JournalQuery(text: "coolp", tags: ["dutch-trip"])] {
+            XCTAssertEqual(Set(try imported.search(query).map(\.entry.contentHash)), Set(try source.search(query).map(\.entry.contentHash)))
+            XCTAssertFalse(try imported.search(query).isEmpty, "\(query)")
+        }
+    }
+
     /// The marks drive both statements: without statistics for them, SQLite preferred to read
     /// search_key, or the whole full-text index, in order (116 ms CPU a photo at 1M entries).
     func testTheRowsAreFoundFromTheMarksNotByReadingTheIndex() throws {

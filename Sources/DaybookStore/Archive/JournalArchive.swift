@@ -143,6 +143,8 @@ extension JournalStore {
             for (item, entry) in zip(archive.items, entries) {
                 var entry = entry
                 if item.thumbnail == nil { entry.thumbnail = nil; entry.thumbnailWidth = nil; entry.thumbnailHeight = nil }
+                // Indexed with its tags, weather and place at the end, once for the whole archive.
+                try SearchWrites.markPending(entryID: entry.id, db)
                 try entry.insert(db)
                 for tag in item.tags { try tag.insert(db) }
                 for name in item.removedTags {
@@ -158,6 +160,7 @@ extension JournalStore {
                 }
                 if let stack = item.stack { try Self.restore(stack, entryID: entry.id, db) }
             }
+            try SearchWrites.indexPending(db)
             var moved: [ThumbnailName] = []
             do {
                 for (temporary, name) in pending {
