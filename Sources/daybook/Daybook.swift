@@ -25,6 +25,8 @@ struct Daybook: AsyncParsableCommand {
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
+        // Each names itself (`commandName:`): a derived name is found by reflecting on the
+        // type, which cost every start a scan of the binary's conformances (CommandNameTests).
         subcommands: [
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
             Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,

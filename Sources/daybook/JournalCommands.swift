@@ -37,6 +37,7 @@ enum EntryListing {
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find entries by words, tags, date and place.",
         discussion: """
             Words match the entry's text, tags, place (town, region, country, and the town's \
@@ -204,7 +205,7 @@ struct OnThisDay: ParsableCommand {
 }
 
 struct Latest: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The most recently added entries.")
+    static let configuration = CommandConfiguration(commandName: "latest", abstract: "The most recently added entries.")
 
     @OptionGroup var options: LibraryOptions
 
