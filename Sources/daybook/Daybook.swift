@@ -105,5 +105,15 @@ struct LibraryOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON on standard output, for scripts.")
     var json = false
 
-    var resolvedLibrary: Library { Library.resolve(explicit: library) }
+    var resolvedLibrary: Library { Library.resolve(explicit: library, environment: Self.libraryEnvironment()) }
+
+    /// The variables `Library.resolve` reads, and no more: `ProcessInfo`'s whole environment
+    /// was copied into a dictionary on every command's start for three of its entries.
+    static func libraryEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["DAYBOOK_LIBRARY", "XDG_DATA_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
 }
