@@ -129,9 +129,7 @@ enum EntryFormat {
     }
 
     /// Read once, not for every line of a long list: the zone is looked up each time.
-    private static let thisYear = LocalDateTime(
-        unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT())
-    ).year
+    private static let thisYear = LocalClock.now().year
 
     /// "35.0116°N 135.7681°E"
     static func coordinates(_ entry: JournalEntry) -> String? { entry.location.map(EntryPlaceName.coordinates) }

@@ -181,8 +181,7 @@ struct OnThisDay: ParsableCommand {
 
     func run() throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
-        let today = LocalDateTime(
-            unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+        let today = LocalClock.now()
         let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
         let thisYear = year ?? today.year
         let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
