@@ -25,6 +25,8 @@ struct Daybook: AsyncParsableCommand {
             Exit status: 0 all handled, 1 some files failed (the rest were stored), 2 usage error.
             """,
         version: "0.1.0",
+        // Each names itself (`commandName:`): a derived name is found by reflecting on the
+        // type, which cost every start a scan of the binary's conformances (CommandNameTests).
         subcommands: [
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
             Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,
@@ -103,5 +105,15 @@ struct LibraryOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON on standard output, for scripts.")
     var json = false
 
-    var resolvedLibrary: Library { Library.resolve(explicit: library) }
+    var resolvedLibrary: Library { Library.resolve(explicit: library, environment: Self.libraryEnvironment()) }
+
+    /// The variables `Library.resolve` reads, and no more: `ProcessInfo`'s whole environment
+    /// was copied into a dictionary on every command's start for three of its entries.
+    static func libraryEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for name in ["DAYBOOK_LIBRARY", "XDG_DATA_HOME", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }
 }

@@ -5,6 +5,7 @@ import Foundation
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Delete entries with their tags, weather and thumbnails.",
         discussion: "The photos themselves are not touched. Asks for confirmation unless --yes; without a terminal, --yes is required."
     )

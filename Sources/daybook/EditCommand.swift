@@ -6,6 +6,7 @@ import Foundation
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Change an entry's text, date or tags.",
         discussion: """
             --editor opens the text in $VISUAL or $EDITOR (else vi), as git does; saving an \

@@ -6,6 +6,7 @@ import Foundation
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export the journal as JSON, Markdown, GeoJSON or a static web site.",
         discussion: """
             json: everything (entries, tags, removed tags, weather, thumbnails as base64); \

@@ -5,6 +5,7 @@ import Foundation
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Read a `daybook export json` file into an empty library.",
         discussion: """
             The whole file is checked first (ids, content hashes, thumbnail names and bytes, \

@@ -8,6 +8,7 @@ import Synchronization
 
 struct Ingest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "ingest",
         abstract: "Add photos and videos to the journal.",
         discussion: """
             Walks folders recursively (hidden folders skipped, symlinks followed once) and adds \

@@ -37,6 +37,7 @@ enum EntryListing {
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find entries by words, tags, date and place.",
         discussion: """
             Words match the entry's text, tags, place (town, region, country, and the town's \
@@ -180,8 +181,7 @@ struct OnThisDay: ParsableCommand {
 
     func run() throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
-        let today = LocalDateTime(
-            unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
+        let today = LocalClock.now()
         let monthDay = date.flatMap(MonthDay.init) ?? today.date.monthDay
         let thisYear = year ?? today.year
         let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
@@ -204,7 +204,7 @@ struct OnThisDay: ParsableCommand {
 }
 
 struct Latest: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "The most recently added entries.")
+    static let configuration = CommandConfiguration(commandName: "latest", abstract: "The most recently added entries.")
 
     @OptionGroup var options: LibraryOptions
 

@@ -5,6 +5,7 @@ import Foundation
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "Show the journal, sectioned by month, newest first.",
         discussion: """
             Each line: date, weekday and time (camera local time), place, weather, tags, the \
@@ -50,6 +51,7 @@ struct List: ParsableCommand {
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show every field of one entry.",
         discussion: "ID may be any unique prefix of the entry's id (at least 4 characters), as printed by `daybook list`."
     )

@@ -7,6 +7,7 @@ import Foundation
 
 struct Places: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "places",
         abstract: "Where the entries were: by country, region and town, with counts and dates.",
         discussion: """
             Every entry with a position is named offline at ingest: the nearest town within \

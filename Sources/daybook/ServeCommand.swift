@@ -8,6 +8,7 @@ import ServiceLifecycle
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Browse the journal in a web browser: timeline, entries, search, map.",
         discussion: """
             Serves the library as a local web journal: / (timeline by month), /entries/ID (preview, \

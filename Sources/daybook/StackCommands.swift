@@ -6,6 +6,7 @@ import Foundation
 
 struct Stack: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stack",
         abstract: "Bursts shown as one entry: see a stack's frames, pick its cover, split it.",
         discussion: """
             Photos taken at most 2 seconds apart (chained) by the same camera, whose \
@@ -145,6 +146,7 @@ struct StackRebuildCommand: ParsableCommand {
 
 struct Duplicates: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "duplicates",
         abstract: "List photos that look the same: re-encoded or resized copies. Deletes nothing.",
         discussion: """
             Exact copies (the same bytes) are already one entry. This finds the others: a \

@@ -8,6 +8,7 @@ import Synchronization
 
 struct Tag: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tag",
         abstract: "Add or remove tags on an entry.",
         discussion: """
             Added tags are yours: the tagger never changes them. Removing an automatic tag \
@@ -48,6 +49,7 @@ struct Tag: ParsableCommand {
 
 struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tags",
         abstract: "List the tags in the journal with how many entries carry each.",
         discussion: "With --rules, print the colour tagger's vocabulary instead: every automatic tag and the rule that gives it."
     )
@@ -82,6 +84,7 @@ struct Tags: ParsableCommand {
 
 struct Retag: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "retag",
         abstract: "Re-run the colour tagger over the whole journal.",
         discussion: """
             Use after the tagger's rules change. Pixels come from the original photo when it \

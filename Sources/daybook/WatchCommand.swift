@@ -10,6 +10,7 @@ import ServiceLifecycle
 
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Ingest photos as they arrive in folders, until stopped.",
         discussion: """
             Watches each folder and everything below it (new subfolders too) and adds each photo \

@@ -27,7 +27,8 @@ final class ListOutputTests: XCTestCase {
     /// A column as it was made before the line was written into one string: escaped, then cut
     /// by characters or padded by UTF-16 units.
     func testAColumnIsCutAndPaddedAsBefore() {
-        for text in Self.texts + ["a\u{1B}[31mb", "x\u{202E}y", "35.0116°N 135.7681°E", String(repeating: "é", count: 30)] {
+        let ascii = ["river harbour snow friends birthday garden", "a\r\nb\r\nc", "tab\there", String(repeating: "ab ", count: 20)]
+        for text in Self.texts + ascii + ["a\u{1B}[31mb", "x\u{202E}y", "35.0116°N 135.7681°E", String(repeating: "é", count: 30)] {
             for width in 1...44 {
                 let escaped = TerminalText.escaped(text)
                 let before =
@@ -37,6 +38,32 @@ final class ListOutputTests: XCTestCase {
                 EntryFormat.appendColumn(text, width, to: &line)
                 XCTAssertEqual(line, "  " + before, "\(text.debugDescription) at \(width)")
             }
+        }
+    }
+
+    /// The text column's first line, as `split(separator: "\n").first` gave it.
+    func testTheFirstLineIsTheFirstNonEmptyLineAsSplitGaveIt() {
+        let texts =
+            Self.texts + ["\n", "\n\n", "\nsecond", "\n\nthird\nfourth", "first\nsecond", "a\r\nb", "\r\n", "é\u{301}\ncafé", "x\n"]
+        for text in texts {
+            XCTAssertEqual(EntryFormat.firstLine(text), text.split(separator: "\n", maxSplits: 1).first, text.debugDescription)
+        }
+    }
+
+    /// The date column as the interpolation wrote it, this year and any other.
+    func testShortDatesReadAsBefore() throws {
+        let thisYear = Calendar(identifier: .gregorian).component(.year, from: Date())
+        for (year, month, day, hour, minute) in [
+            (thisYear, 7, 14, 10, 30), (2008, 10, 22, 16, 44), (1826, 1, 1, 0, 0), (2999, 12, 31, 23, 59), (thisYear - 1, 2, 9, 9, 5),
+        ] {
+            let date = try XCTUnwrap(LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: 0))
+            let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            let shownYear = year == thisYear ? "" : "\(year) "
+            let before =
+                "\(weekdays[date.weekday]) \(DateText.padded(day)) \(months[month - 1]) \(shownYear)"
+                + "\(DateText.padded(hour)):\(DateText.padded(minute))"
+            XCTAssertEqual(EntryFormat.shortDate(date), before)
         }
     }
 
