@@ -24,6 +24,8 @@ packages+=(libavformat-dev libavcodec-dev libswscale-dev libavutil-dev ffmpeg)
 # libcurl4-openssl-dev: the weather archive's HTTPS client (CCurl) is compiled against curl.h;
 # libcurl itself is opened on the first weather request, not linked.
 packages+=(libcurl4-openssl-dev)
+# The release CLI links Foundation statically (Package.swift): its XML and zlib parts need these.
+packages+=(libxml2-dev zlib1g-dev)
 packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
 missing=()
 for package in "${packages[@]}"; do
