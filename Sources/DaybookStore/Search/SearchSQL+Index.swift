@@ -18,7 +18,8 @@ extension SearchSQL {
     ) throws -> [Match] {
         var found: [Match] = try walk(plan, indexQuery, columns, keys: plan.keyRange, limit: plan.limit, db)
         if let limit = plan.limit, found.count == limit, let last = found.last,
-            let lastKey = try Int64.fetchOne(db, sql: "SELECT key FROM search_key WHERE entry_id = ?", arguments: [order(last).id])
+            let lastKey = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT key FROM search_key WHERE entry_id = ?"), arguments: [order(last).id])
         {
             let first = max(SearchOrder.keysOfSecond(holding: lastKey).lowerBound, plan.keyRange.lowerBound)
             if first < lastKey { found += try walk(plan, indexQuery, columns, keys: first...(lastKey - 1), limit: nil, db) }
