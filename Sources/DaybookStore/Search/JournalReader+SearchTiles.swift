@@ -58,7 +58,7 @@ extension JournalReader {
         }
         if let indexQuery = try plan.indexQuery(db) {
             let tiles: [TimelineTile] = try SearchSQL.newestMatches(
-                plan, indexQuery, selecting: SQL(sql: Self.entryTileColumns), order: TimelineOrder.Key.init, db)
+                plan, indexQuery, selecting: Self.entryTileColumns, order: TimelineOrder.Key.init, db)
             return tiles.map { SearchTile(tile: $0, distanceKm: nil) }
         }
         return try SearchSQL.newestFirst(plan).select(sql: TimelineTile.columns, as: TimelineTile.self).fetchAll(db).map {
