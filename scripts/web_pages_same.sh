@@ -11,7 +11,8 @@
 # binaries know (served in place, read only). N: URLs of each kind (default 50), drawn as
 # scripts/web_pages_bench.sh draws them: a seeded word, two prefixes, a tag, a word and a tag,
 # a word after a random entry, near a random entry's place (alone and with a word), a day
-# range with a tag, on this day of a random day, and after a random entry of that day.
+# range with a tag, on this day of a random day, and after a random entry of that day; and
+# both after cursors that are an id's prefix, no entry, or no id at all ("cursors").
 # Prints one line per kind (asked, equal) and each differing URL; exits 1 when one differs.
 set -euo pipefail
 a="$1"
@@ -49,10 +50,17 @@ while IFS='|' read -r id day lat lon; do
     echo "/on-this-day?date=${day:5:5}" >> "$work/on-this-day"
     echo "/on-this-day?date=${day:5:5}&before=$id" >> "$work/on-this-day-paged"
 done < "$work/entries"
+# Cursors that are no entry, not id-shaped, or an id's prefix (8 characters, as links shorten them).
+while IFS='|' read -r id day lat lon; do
+    for before in "${id:0:8}" ffffffff-0000 "..%2F" "%00"; do
+        echo "/search?q=$(pick "$words")&before=$before"
+        echo "/on-this-day?date=${day:5:5}&before=$before"
+    done
+done < <(head -5 "$work/entries") > "$work/cursors"
 
 ask() { curl -s "$(cat "$work/$1.base")$2" | sed -E 's/(name="(daybook-)?csrf" (value|content)=")[^"]*"/\1"/g'; }
 differ=0
-for kind in search-word search-prefixes search-tag search-word-tag search-paged search-near search-near-word search-days on-this-day on-this-day-paged; do
+for kind in search-word search-prefixes search-tag search-word-tag search-paged search-near search-near-word search-days on-this-day on-this-day-paged cursors; do
     asked=0
     equal=0
     while read -r url; do

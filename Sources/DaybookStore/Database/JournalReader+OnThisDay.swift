@@ -57,6 +57,32 @@ extension JournalReader {
         return try SQLRequest<TimelineTile>(literal: sql, cached: true).fetchAll(db)
     }
 
+    /// A server page of `onThisDayTiles`: the `limit` after the entry with this id or unique id
+    /// prefix (from the newest when nil), and which of them are in a stack, so that a page
+    /// asks stack sizes for those alone, as the timeline does (`TimelineRows`). The cursor is
+    /// read as the timeline reads its own (`TimelineCursor`), and the SQL is text whose shape
+    /// alone varies, prepared once per connection. Nil when no entry, or several, have that id.
+    package func onThisDayRows(_ ask: OnThisDayAsk, afterID id: String?, limit: Int) throws -> TimelineRows? {
+        var cursor: TimelineOrder.Key?
+        if let id {
+            guard let key = try TimelineCursor.key(idPrefix: id, db) else { return nil }
+            cursor = key
+        }
+        var rows = TimelineRows()
+        guard limit > 0, let condition = conditionText(ask, after: cursor) else { return rows }
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(TimelineTile.columns), stack_id IS NOT NULL FROM \(JournalEntry.databaseTableName) "
+                + "WHERE \(condition.sql) ORDER BY \(TimelineOrder.newestFirstSQL) LIMIT ?")
+        let found = try Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
+        rows.tiles.reserveCapacity(limit)
+        while let row = try found.next() {
+            let tile = try TimelineTile(row: row)
+            rows.tiles.append(tile)
+            if row[TimelineTile.columnNames.count] { rows.stacked.append(tile.id) }
+        }
+        return rows
+    }
+
     private func onThisDaySQL(_ ask: OnThisDayAsk, selecting columns: SQL, after cursor: TimelineOrder.Key?, limit: Int?) -> SQL {
         let order = TimelineOrder.newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
         var sql: SQL = "SELECT \(columns) FROM \(JournalEntry.self) WHERE \(condition(ask, after: cursor)) ORDER BY \(order)"
@@ -66,7 +92,9 @@ extension JournalReader {
 
     /// How many entries `onThisDay(_:)` has in all, from the index alone.
     package func onThisDayCount(_ ask: OnThisDayAsk) throws -> Int {
-        try SQLRequest<Int>(literal: "SELECT count(*) FROM \(JournalEntry.self) WHERE \(condition(ask, after: nil))").fetchOne(db) ?? 0
+        guard let condition = conditionText(ask, after: nil) else { return 0 }
+        let statement = try db.cachedStatement(sql: "SELECT count(*) FROM \(JournalEntry.databaseTableName) WHERE \(condition.sql)")
+        return try Int.fetchOne(statement, arguments: StatementArguments(condition.arguments)) ?? 0
     }
 
     /// Entries taken on `monthDay` in years before `beforeYear`, newest year first.
@@ -82,6 +110,18 @@ extension JournalReader {
         let monthDay = OnThisDayIndex.monthDay.sqlExpression
         let day = days.count == 1 ? monthDay == days[0] : days.contains(monthDay)
         return day && Entry.capturedLocal < firstDayOfYear && TimelineOrder.datedAfter(cursor)
+    }
+
+    /// `condition(_:after:)` as text and values (`TimelineOrder.Condition`): the text varies
+    /// with the number of days and the cursor's shape only. Nil when no year can count.
+    private func conditionText(_ ask: OnThisDayAsk, after cursor: TimelineOrder.Key?) -> TimelineOrder.Condition? {
+        guard let firstDayOfYear = CivilDate(year: min(ask.beforeYear, 9999), month: 1, day: 1) else { return nil }
+        let days = ask.days
+        let dated = TimelineOrder.datedCondition(after: cursor)
+        let day = days.count == 1 ? "= ?" : "IN (\(Array(repeating: "?", count: days.count).joined(separator: ", ")))"
+        return TimelineOrder.Condition(
+            sql: "substr(captured_local, 6, 5) \(day) AND captured_local < ? AND (\(dated.sql))",
+            arguments: days.map(\.databaseValue) + [firstDayOfYear.databaseValue] + dated.arguments)
     }
 }
 

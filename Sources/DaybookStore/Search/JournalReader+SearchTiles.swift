@@ -23,28 +23,46 @@ extension JournalReader {
     package func searchTiles(_ query: JournalQuery) throws -> [SearchTile] {
         var plan = try SearchPlan(query)
         guard !plan.findsNothing else { return [] }
-        do {
+        return try Self.searching {
             if let id = plan.before {
-                let sql = "SELECT entry.id, entry.captured_local, entry.created_at FROM entry WHERE entry.id = ?"
-                guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { throw StoreError.entryNotFound(id) }
-                let captured = (row[1] as String?).flatMap { LocalDateTime(iso: $0) }
-                plan.startAfter(TimelineOrder.Key(capturedLocal: captured, createdAt: row[2], id: row[0]))
+                let statement = try db.cachedStatement(sql: "SELECT captured_local, created_at, id FROM entry WHERE id = ?")
+                guard let row = try Row.fetchOne(statement, arguments: [id]) else { throw StoreError.entryNotFound(id) }
+                plan.startAfter(TimelineOrder.Key(capturedText: row[0], createdAt: row[1], id: row[2]))
             }
-            if let area = plan.area {
-                return try SearchSQL.nearest(plan, area: area, db).map {
-                    SearchTile(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm)
-                }
+            return try searchTiles(plan)
+        }
+    }
+
+    /// `searchTiles(_:)` after the entry with this id or unique id prefix (a web page's
+    /// `before=`, in place of `query.before`), read first, as the timeline reads its cursor
+    /// (`TimelineCursor`): three order columns through one statement per connection. Nil
+    /// when no entry, or several, have that prefix.
+    package func searchTiles(_ query: JournalQuery, afterID id: String) throws -> [SearchTile]? {
+        guard let cursor = try Self.searching({ try TimelineCursor.key(idPrefix: id, db) }) else { return nil }
+        var plan = try SearchPlan(query)
+        guard !plan.findsNothing else { return [] }
+        plan.startAfter(cursor)
+        return try Self.searching { try searchTiles(plan) }
+    }
+
+    /// A database error of a search's reads, said as one.
+    private static func searching<T>(_ read: () throws -> T) throws -> T {
+        do { return try read() } catch let error as DatabaseError { throw StoreError.database("the search failed", error) }
+    }
+
+    private func searchTiles(_ plan: SearchPlan) throws -> [SearchTile] {
+        if let area = plan.area {
+            return try SearchSQL.nearest(plan, area: area, db).map {
+                SearchTile(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm)
             }
-            if let indexQuery = try plan.indexQuery(db) {
-                let tiles: [TimelineTile] = try SearchSQL.newestMatches(
-                    plan, indexQuery, selecting: SQL(sql: Self.entryTileColumns), order: TimelineOrder.Key.init, db)
-                return tiles.map { SearchTile(tile: $0, distanceKm: nil) }
-            }
-            return try SearchSQL.newestFirst(plan).select(sql: TimelineTile.columns, as: TimelineTile.self).fetchAll(db).map {
-                SearchTile(tile: $0, distanceKm: nil)
-            }
-        } catch let error as DatabaseError {
-            throw StoreError.database("the search failed", error)
+        }
+        if let indexQuery = try plan.indexQuery(db) {
+            let tiles: [TimelineTile] = try SearchSQL.newestMatches(
+                plan, indexQuery, selecting: Self.entryTileColumns, order: TimelineOrder.Key.init, db)
+            return tiles.map { SearchTile(tile: $0, distanceKm: nil) }
+        }
+        return try SearchSQL.newestFirst(plan).select(sql: TimelineTile.columns, as: TimelineTile.self).fetchAll(db).map {
+            SearchTile(tile: $0, distanceKm: nil)
         }
     }
 

@@ -14,11 +14,12 @@ extension SearchSQL {
     /// `newestMatches` reading `columns` of each match (of `entry`), as `Match`, which gives
     /// its place in the timeline (`order`): whole entries, or only what a page of tiles needs.
     static func newestMatches<Match: FetchableRecord>(
-        _ plan: SearchPlan, _ indexQuery: String, selecting columns: SQL, order: (Match) -> TimelineOrder.Key, _ db: Database
+        _ plan: SearchPlan, _ indexQuery: String, selecting columns: String, order: (Match) -> TimelineOrder.Key, _ db: Database
     ) throws -> [Match] {
         var found: [Match] = try walk(plan, indexQuery, columns, keys: plan.keyRange, limit: plan.limit, db)
         if let limit = plan.limit, found.count == limit, let last = found.last,
-            let lastKey = try Int64.fetchOne(db, sql: "SELECT key FROM search_key WHERE entry_id = ?", arguments: [order(last).id])
+            let lastKey = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT key FROM search_key WHERE entry_id = ?"), arguments: [order(last).id])
         {
             let first = max(SearchOrder.keysOfSecond(holding: lastKey).lowerBound, plan.keyRange.lowerBound)
             if first < lastKey { found += try walk(plan, indexQuery, columns, keys: first...(lastKey - 1), limit: nil, db) }
@@ -31,28 +32,63 @@ extension SearchSQL {
     /// Matches with keys in `keys`, highest key first. Fetched as records, not rows: GRDB
     /// then finds each column once per statement, not once per row by name.
     private static func walk<Match: FetchableRecord>(
-        _ plan: SearchPlan, _ indexQuery: String, _ columns: SQL, keys: ClosedRange<Int64>, limit: Int?, _ db: Database
+        _ plan: SearchPlan, _ indexQuery: String, _ columns: String, keys: ClosedRange<Int64>, limit: Int?, _ db: Database
     ) throws -> [Match] {
-        try SQLRequest<Match>(literal: walkSQL(plan, indexQuery, columns, keys: keys, limit: limit), cached: true).fetchAll(db)
+        let walk = walkSQL(plan, indexQuery, columns, keys: keys, limit: limit)
+        return try Match.fetchAll(db.cachedStatement(sql: walk.sql), arguments: StatementArguments(walk.arguments))
     }
 
     /// FTS5 consumes the ORDER BY on its rowid and the range; each entry is then found by its
     /// key and checked. CROSS JOIN keeps the index first: a cursor's or a day's range on
     /// captured_local would otherwise tempt SQLite to start from the entries, and MATCH
     /// cannot be checked row by row.
-    private static func walkSQL(_ plan: SearchPlan, _ indexQuery: String, _ columns: SQL, keys: ClosedRange<Int64>, limit: Int?) -> SQL {
-        let checks = checks(plan, entry: TableAlias<JournalEntry>(name: "entry"), probingTags: true)
-        // Parenthesised: an expression interpolated into a literal is not, and the cursor is an OR.
-        let checked: SQL = checks.isEmpty ? "" : "AND (\(checks.joined(operator: .and)))"
-        let limited: SQL = limit.map { "LIMIT \($0)" } ?? ""
-        return """
-            SELECT \(columns) FROM entry_search
-            CROSS JOIN search_key ON search_key.key = entry_search.rowid
-            CROSS JOIN entry ON entry.id = search_key.entry_id
-            WHERE entry_search MATCH \(indexQuery)
-              AND entry_search.rowid BETWEEN \(keys.lowerBound) AND \(keys.upperBound) \(checked)
-            ORDER BY entry_search.rowid DESC \(limited)
-            """
+    ///
+    /// Text whose shape alone varies (the number of tags, which conditions, whether a limit),
+    /// the values bound: the statement is prepared once per connection and found again by its
+    /// text, where building it from GRDB expressions cost every page ~0.1 ms (issue 23).
+    private static func walkSQL(
+        _ plan: SearchPlan, _ indexQuery: String, _ columns: String, keys: ClosedRange<Int64>, limit: Int?
+    ) -> TimelineOrder.Condition {
+        var checks: [String] = []
+        var arguments: [DatabaseValue] = [indexQuery.databaseValue, keys.lowerBound.databaseValue, keys.upperBound.databaseValue]
+        // Every tag probed on the entry: the matches come from the index, already filtered
+        // by the tags' phrases (`checks(_:entry:probingTags:)`).
+        for name in plan.tags {
+            checks.append("EXISTS (SELECT entry_id FROM tag WHERE name = ? AND entry_id = entry.id)")
+            arguments.append(name.databaseValue)
+        }
+        if let from = plan.capturedFrom {
+            checks.append("entry.captured_local >= ?")
+            arguments.append(from.databaseValue)
+        }
+        if let before = plan.capturedBefore {
+            checks.append("entry.captured_local < ?")
+            arguments.append(before.databaseValue)
+        }
+        if let cursor = plan.cursor {
+            // `TimelineOrder.after(_:)`: the dated entries after it and every undated one, or
+            // after an undated cursor the undated after it.
+            let after =
+                cursor.capturedLocal == nil
+                ? TimelineOrder.undatedCondition(after: cursor) : TimelineOrder.datedCondition(after: cursor)
+            checks.append(cursor.capturedLocal == nil ? "(\(after.sql))" : "((\(after.sql)) OR entry.captured_local IS NULL)")
+            arguments += after.arguments
+        }
+        let checked = checks.map { " AND \($0)" }.joined()
+        var limited = ""
+        if let limit {
+            limited = " LIMIT ?"
+            arguments.append(limit.databaseValue)
+        }
+        return TimelineOrder.Condition(
+            sql: """
+                SELECT \(columns) FROM entry_search
+                CROSS JOIN search_key ON search_key.key = entry_search.rowid
+                CROSS JOIN entry ON entry.id = search_key.entry_id
+                WHERE entry_search MATCH ? AND entry_search.rowid BETWEEN ? AND ?\(checked)
+                ORDER BY entry_search.rowid DESC\(limited)
+                """,
+            arguments: arguments)
     }
 
     /// `EXPLAIN QUERY PLAN` of the statement a search starts with, one line per step, indented
@@ -61,7 +97,8 @@ extension SearchSQL {
         let plan = try SearchPlan(query)
         let request: any FetchRequest
         if let indexQuery = try plan.indexQuery(db) {
-            request = SQLRequest<Row>(literal: walkSQL(plan, indexQuery, "entry.*", keys: plan.keyRange, limit: plan.limit))
+            let walk = walkSQL(plan, indexQuery, "entry.*", keys: plan.keyRange, limit: plan.limit)
+            request = SQLRequest<Row>(sql: walk.sql, arguments: StatementArguments(walk.arguments))
         } else if plan.area != nil {
             request = filtered(plan).select(Entry.id, Entry.latitude, Entry.longitude)
         } else {

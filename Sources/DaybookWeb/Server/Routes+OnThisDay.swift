@@ -23,21 +23,27 @@ extension WebJournal {
             monthDay: day, beforeYear: today.year,
             includeLeapDay: day == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(today.year))
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
-        let size = configuration.pageSize
-        let read = try await store.read { reader -> (tiles: TileEntries, more: Bool, total: Int)? in
-            var cursor: TimelineTile?
-            if let before {
-                guard let tile = try Self.cursor(before, reader) else { return nil }
-                cursor = tile
-            }
+        // Text that is not id-shaped at all ("../", "%00") never reaches the store.
+        if let before, !EntryIDText.isWellFormed(before) { return onThisDayGone() }
+        let (size, pages) = (configuration.pageSize, pages)
+        // Rendered on the thread that read it, inside the read, as the timeline is: one hop
+        // to the store and back, the body ready to send.
+        let body = try await store.read { [day] reader -> ByteBuffer? in
             // The one more than shown only says that there is a next page.
-            let entries = try reader.onThisDayTiles(ask, after: cursor, limit: size + 1)
-            return (try reader.tiles(Array(entries.prefix(size))), entries.count > size, try reader.onThisDayCount(ask))
+            guard var rows = try reader.onThisDayRows(ask, afterID: before, limit: size + 1) else { return nil }
+            let more = rows.tiles.count > size
+            rows.tiles = Array(rows.tiles.prefix(size))
+            let tiles = try reader.tiles(rows)
+            let link = "/on-this-day?date=\(day)"
+            let next = more ? tiles.tiles.last.map { "\(link)&before=\($0.id)" } : nil
+            let paging = OnThisDayPaging(total: try reader.onThisDayCount(ask), newest: before == nil ? nil : link, more: next)
+            return pages.onThisDayBody(tiles, day: day, thisYear: today.year, pages: paging)
         }
-        guard let read else { return notFound("That page of on this day is gone: its entry was deleted.") }
-        let link = "/on-this-day?date=\(day)"
-        let more = read.more ? read.tiles.tiles.last.map { "\(link)&before=\($0.id)" } : nil
-        let paging = OnThisDayPaging(total: read.total, newest: before == nil ? nil : link, more: more)
-        return Answer.html(pages.onThisDay(read.tiles, day: day, thisYear: today.year, pages: paging))
+        guard let body else { return onThisDayGone() }
+        return Answer.html(body)
+    }
+
+    private func onThisDayGone() -> Response {
+        notFound("That page of on this day is gone: its entry was deleted.")
     }
 }

@@ -68,30 +68,36 @@ extension WebJournal {
     /// A page of matches in timeline order; `before=ID` continues after that entry through the
     /// store's own cursor, as the timeline does (`JournalQuery.before`). "near" orders by
     /// distance, which the cursor cannot continue: it shows the nearest `nearLimit`.
+    /// The page is rendered on the thread that read it, inside the read, as the timeline is.
     func searchPage(_ form: SearchForm, before: String?) async throws -> Response {
         guard !form.isEmpty else { return Answer.html(pages.search(form, results: nil, problem: nil)) }
         do {
             let size = configuration.pageSize
             let (query, note) = try form.read(store: store, limit: form.near.isEmpty ? size + 1 : Self.nearLimit)
+            let pages = pages
             let read = try await store.read { [query] reader -> SearchRead in
-                var query = query
+                var found: [SearchTile]
                 if let before {
                     guard query.near == nil else { return .problem("before does not combine with near") }
-                    guard let cursor = try Self.cursor(before, reader) else { return .cursorGone }
-                    query.before = cursor.id
+                    // Text that is not id-shaped at all ("../", "%00") never reaches the store.
+                    guard EntryIDText.isWellFormed(before), let after = try reader.searchTiles(query, afterID: before) else {
+                        return .cursorGone
+                    }
+                    found = after
+                } else {
+                    // Only what the tiles show (issue 23).
+                    found = try reader.searchTiles(query)
                 }
-                // Only what the tiles show (issue 23).
-                var found = try reader.searchTiles(query)
                 let more = query.near == nil && found.count > size
                 if more { found.removeLast() }
-                return .page(try SearchTiles(found, reader), more: more)
+                let tiles = try SearchTiles(found, reader)
+                let older = more ? tiles.tiles.tiles.last.map { form.link(before: $0.id) } : nil
+                return .page(pages.searchBody(form, found: tiles, problem: nil, note: note, older: older, continued: before != nil))
             }
             switch read {
             case .cursorGone: return notFound("That page of the search is gone: its entry was deleted.")
             case .problem(let text): throw SearchForm.Problem(description: text)
-            case .page(let found, let more):
-                let older = more ? found.tiles.tiles.last.map { form.link(before: $0.id) } : nil
-                return Answer.html(pages.search(form, found: found, problem: nil, note: note, older: older, continued: before != nil))
+            case .page(let body): return Answer.html(body)
             }
         } catch let problem as SearchForm.Problem {
             return Answer.html(pages.search(form, results: nil, problem: problem.description), status: .badRequest)
@@ -129,9 +135,9 @@ extension WebJournal {
     }
 }
 
-/// What a search page read: a page of matches and whether more follow, or why there is none.
+/// What a search page read: the page, rendered, or why there is none.
 private enum SearchRead: Sendable {
     case cursorGone
     case problem(String)
-    case page(SearchTiles, more: Bool)
+    case page(ByteBuffer)
 }

@@ -150,6 +150,16 @@ struct JournalPages: Sendable {
         TemplateLibrary.render(searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued))
     }
 
+    /// `search(_:found:problem:note:older:continued:)` as a response's body.
+    func searchBody(
+        _ form: SearchForm, found: SearchTiles?, problem: String?, note: String? = nil, older: String? = nil, continued: Bool = false
+    ) -> ByteBuffer {
+        var body = ByteBufferAllocator().buffer(capacity: 64 * 1024)
+        let page = searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued)
+        TemplateLibrary.typedSearch.render(page, into: &body)
+        return body
+    }
+
     func searchModel(
         _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
         note: String? = nil, older: String? = nil, continued: Bool = false
@@ -181,6 +191,13 @@ struct JournalPages: Sendable {
     /// `pages` is set on the server, which shows the day a page at a time (an export shows it whole).
     func onThisDay(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> String {
         TemplateLibrary.render(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages))
+    }
+
+    /// `onThisDay(_:day:thisYear:pages:)` as a response's body.
+    func onThisDayBody(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> ByteBuffer {
+        var body = ByteBufferAllocator().buffer(capacity: 64 * 1024)
+        TemplateLibrary.typedOnThisDay.render(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages), into: &body)
+        return body
     }
 
     func onThisDayModel(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> OnThisDayPage {
