@@ -17,7 +17,7 @@ extension TileWriter {
         output.writeStaticString("\">\n<a href=\"")
         writeEntryLink(tile.id, links, into: &output)
         output.writeStaticString(video == nil ? "\">\n" : "\" class=\"video\">\n")
-        optionalText(video, "<span class=\"badge\" title=\"Video\">", "</span>", into: &output)
+        optional(video, "<span class=\"badge\" title=\"Video\">", "</span>", into: &output)
         if let name = tile.thumbnailName, let width = tile.thumbnailWidth, let height = tile.thumbnailHeight {
             output.writeStaticString("<img loading=\"lazy\" src=\"")
             HTMLText.write(links.root, into: &output)
@@ -48,13 +48,13 @@ extension TileWriter {
         } else {
             output.writeStaticString("No date</a>\n")
         }
-        optionalText(tile.placeName, "<div class=\"place\">", "</div>", into: &output)
+        optional(tile.placeName, "<div class=\"place\">", "</div>", into: &output)
         let weather = annotations.flatMap { EntryText.shortWeather(text: $0.weatherText, temperatureC: $0.temperatureC) }
-        optionalText(weather, "<div class=\"weather\">", "</div>", into: &output)
+        optional(weather, "<div class=\"weather\">", "</div>", into: &output)
         // A grid of the timeline shows no distance.
         output.writeStaticString("\n")
-        optionalText(stackSize.map { "\($0) photos" }, "<div class=\"stack\">", "</div>", into: &output)
-        optionalText(EntryText.excerpt(tile.text), "<p class=\"excerpt\">", "</p>", into: &output)
+        optional(stackSize.map { "\($0) photos" }, "<div class=\"stack\">", "</div>", into: &output)
+        optional(EntryText.excerpt(tile.text), "<p class=\"excerpt\">", "</p>", into: &output)
         if let tags = annotations?.tags, !tags.isEmpty {
             output.writeStaticString("<ul class=\"tags\">")
             for tag in tags.prefix(5) {
@@ -124,15 +124,5 @@ extension TileWriter {
     private static func writePadded(_ value: Int, into output: inout ByteBuffer) {
         if (0..<10).contains(value) { output.writeStaticString("0") }
         writeDecimal(value, into: &output)
-    }
-
-    /// A line's `{{#value}}open{{.}}close{{/value}}` and the line's end.
-    private static func optionalText(_ value: String?, _ open: StaticString, _ close: StaticString, into output: inout ByteBuffer) {
-        if let value {
-            output.writeStaticString(open)
-            HTMLText.write(value, into: &output)
-            output.writeStaticString(close)
-        }
-        output.writeStaticString("\n")
     }
 }
