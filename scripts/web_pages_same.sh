@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whether two daybook builds answer the search and on-this-day pages with the same bytes (a
+# Whether two daybook builds answer the search, on-this-day and timeline pages with the same bytes (a
 # change in how the pages read must not change what they show): both serve one library, each
 # URL is asked of both and the answers compared, the CSRF token masked (each server has its
 # own). For every first page that links to a next one ("Older", "More"), that page is
@@ -11,8 +11,9 @@
 # binaries know (served in place, read only). N: URLs of each kind (default 50), drawn as
 # scripts/web_pages_bench.sh draws them: a seeded word, two prefixes, a tag, a word and a tag,
 # a word after a random entry, near a random entry's place (alone and with a word), a day
-# range with a tag, on this day of a random day, and after a random entry of that day; and
-# both after cursors that are an id's prefix, no entry, or no id at all ("cursors").
+# range with a tag, on this day of a random day, and after a random entry of that day; both
+# after cursors that are an id's prefix, no entry, or no id at all ("cursors"); the timeline's
+# first page, the page after a random entry and a random entry's month.
 # Prints one line per kind (asked, equal) and each differing URL; exits 1 when one differs.
 set -euo pipefail
 a="$1"
@@ -49,6 +50,8 @@ while IFS='|' read -r id day lat lon; do
     echo "/search?from=$day&to=${day:0:4}-12-31&tag=$(pick "$tags")" >> "$work/search-days"
     echo "/on-this-day?date=${day:5:5}" >> "$work/on-this-day"
     echo "/on-this-day?date=${day:5:5}&before=$id" >> "$work/on-this-day-paged"
+    echo "/?before=$id" >> "$work/timeline-paged"
+    echo "/?month=${day:0:7}" >> "$work/month"
 done < "$work/entries"
 # Cursors that are no entry, not id-shaped, or an id's prefix (8 characters, as links shorten them).
 while IFS='|' read -r id day lat lon; do
@@ -57,10 +60,12 @@ while IFS='|' read -r id day lat lon; do
         echo "/on-this-day?date=${day:5:5}&before=$before"
     done
 done < <(head -5 "$work/entries") > "$work/cursors"
+echo "/" > "$work/timeline"
 
 ask() { curl -s "$(cat "$work/$1.base")$2" | sed -E 's/(name="(daybook-)?csrf" (value|content)=")[^"]*"/\1"/g'; }
 differ=0
-for kind in search-word search-prefixes search-tag search-word-tag search-paged search-near search-near-word search-days on-this-day on-this-day-paged cursors; do
+for kind in search-word search-prefixes search-tag search-word-tag search-paged search-near search-near-word search-days on-this-day on-this-day-paged \
+    cursors timeline timeline-paged month; do
     asked=0
     equal=0
     while read -r url; do

@@ -43,7 +43,9 @@ for name in "WebJournal.timelinePage(_:)" "MustacheLibrary.render(_:withTemplate
     "TileWriter.write(_:into:)" "EntryTile.init" "swift_dynamicCast" "TileSection.grouped" "EntryPlaceName.coordinates" \
     "closure #1 in WebJournal.timelinePage" "JournalReader.timelineTiles" "JournalReader.tileAnnotations(for:)" \
     "JournalReader.stackSizes(entryIDs:)" "TimelineCursor.key" "ChangeCounter.count()" "SelectableEventLoop.run()" \
-    "StatementAuthorizer.authorize" "__libc_pread"; do
+    "StatementAuthorizer.authorize" "__libc_pread" "WebJournal.timelinePage(_:counting:)" "TimelineGrid.write(into:)" \
+    "TileWriter.write(_:annotations:links:stackSize:into:)" "ChangeCounter.countNow()" "TimelineTile.init(row:)" \
+    "HTMLText.write" "finish_task_switch"; do
     echo "$name: $(grep -F "$name" "$work/children.txt" | head -1 | awk '{print $1}')"
 done
 echo "--- by library"

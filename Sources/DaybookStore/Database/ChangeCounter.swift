@@ -22,6 +22,13 @@ package final class ChangeCounter: Sendable {
         // No transaction around one pragma (`unsafeRead`); nothing here is isolated from writes.
         try await connection.unsafeRead { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
+
+    /// `count()` on the calling thread, for a caller that may block: a store read asking it
+    /// inside its own read (`AnswerCache.answer(_:counting:)`), on the store's reader thread,
+    /// not the cooperative pool's.
+    package func countNow() throws -> Int {
+        try connection.unsafeRead { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+    }
 }
 
 extension JournalStore {

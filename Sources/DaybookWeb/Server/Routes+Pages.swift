@@ -6,7 +6,9 @@ import Hummingbird
 extension WebJournal {
     // Each page is one awaited store read (`JournalStore.read`), then rendered.
     func addPageRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/") { request, _ in try await cache.answer(request) { try await timelinePage(FormFields(request.uri.query)) } }
+        router.get("/") { request, _ in
+            try await cache.answer(request) { changes in try await timelinePage(FormFields(request.uri.query), counting: changes) }
+        }
         router.get("/entries/:id") { request, context in
             try await cache.answer(request) {
                 let id = context.parameters.get("id")
@@ -30,23 +32,27 @@ extension WebJournal {
 
     /// `/?before=ID` continues after that entry; `/?month=YYYY-MM` starts at that month.
     /// The page is rendered on the thread that read it, inside the read: one hop to the
-    /// store and back, the body ready to send.
-    func timelinePage(_ fields: FormFields) async throws -> Response {
+    /// store and back, the body ready to send. The journal's change count is asked in the
+    /// same read, before the page's rows (`AnswerCache.answer(_:counting:)`).
+    func timelinePage(_ fields: FormFields, counting changes: ChangeCounter) async throws -> (response: Response, changeCount: Int?) {
         let size = configuration.pageSize
         var month: CalendarMonth?
         if let text = fields.first("month"), !text.isEmpty {
-            guard let given = CalendarMonth(text) else { return badParameter("month", text, "a month as YYYY-MM, such as 2024-05") }
+            guard let given = CalendarMonth(text) else {
+                return (badParameter("month", text, "a month as YYYY-MM, such as 2024-05"), nil)
+            }
             month = given
         }
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let isFirst = fields.first("before") == nil && month == nil
         let (start, pages) = (month, pages)
-        let body = try await store.read { reader -> ByteBuffer? in
+        let (body, changeCount) = try await store.read { reader -> (ByteBuffer?, Int) in
+            let changeCount = try changes.countNow()
             var rows: TimelineRows
             if let before {
                 // Text that is not id-shaped at all ("../", "%00") never reaches the store.
                 guard EntryIDText.isWellFormed(before), let after = try reader.timelineRows(afterID: before, limit: size + 1) else {
-                    return nil
+                    return (nil, changeCount)
                 }
                 rows = after
             } else if let start {
@@ -59,10 +65,10 @@ extension WebJournal {
             rows.tiles = Array(rows.tiles.prefix(size))
             let tiles = try reader.tiles(rows)
             let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
-            return pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? "")
+            return (pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? ""), changeCount)
         }
-        guard let body else { return notFound("That page of the timeline is gone: its entry was deleted.") }
-        return Answer.html(body)
+        guard let body else { return (notFound("That page of the timeline is gone: its entry was deleted."), changeCount) }
+        return (Answer.html(body), changeCount)
     }
 
     /// A page of matches in timeline order; `before=ID` continues after that entry through the

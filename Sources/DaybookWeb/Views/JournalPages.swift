@@ -39,7 +39,7 @@ struct JournalPages: Sendable {
         if links.isServer { frame.scripts = [links.asset("timeline.js")] }
         return TimelinePage(
             frame: frame, jump: links.isServer ? JumpForm(action: links.timeline, month: month) : nil,
-            sections: sections(tiles) { EntryText.month($0.capturedLocal) },
+            grid: TimelineGrid(tiles: tiles, links: links),
             empty: "No entries yet: run `daybook ingest FOLDER`.", api: "/api/entries", newer: newer, older: older?.href,
             olderCursor: older?.cursor)
     }

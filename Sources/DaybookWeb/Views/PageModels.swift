@@ -8,7 +8,7 @@ struct JumpForm: Sendable {
 struct TimelinePage: Sendable {
     let frame: PageFrame
     let jump: JumpForm?
-    let sections: [TileSection]
+    let grid: TimelineGrid
     let empty: String
     let api: String
     let newer: String?

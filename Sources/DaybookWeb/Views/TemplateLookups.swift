@@ -104,7 +104,8 @@ extension TimelinePage: TemplateModel {
         switch name {
         case "frame": .init(frame)
         case "jump": .init(jump)
-        case "sections": .init(sections)
+        // Missing when empty, so that `{{^grid}}` shows the empty journal's words.
+        case "grid": grid.isEmpty ? .missing : .fragment(grid)
         case "empty": .init(empty)
         case "api": .init(api)
         case "newer": .init(newer)

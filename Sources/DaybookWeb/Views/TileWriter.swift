@@ -55,7 +55,7 @@ enum TileWriter {
     }
 
     /// A line's `{{#value}}open{{.}}close{{/value}}` and the line's end.
-    private static func optional(_ value: String?, _ open: StaticString, _ close: StaticString, into output: inout ByteBuffer) {
+    static func optional(_ value: String?, _ open: StaticString, _ close: StaticString, into output: inout ByteBuffer) {
         if let value {
             output.writeStaticString(open)
             HTMLText.write(value, into: &output)
