@@ -72,7 +72,7 @@ enum SearchIndex {
     /// to tokenize and one to check the pattern, which cost a search page more than its walk
     /// (issue 23). The check cannot fail on these words: each is a bareword to FTS5 (ASCII
     /// letters and digits, lowercased so never `AND`/`OR`/`NOT`/`NEAR`, and bytes past
-    /// ASCII), and SearchIndexTests compares the two on many texts.
+    /// ASCII), and SearchMatchExpressionTests compares the two on many texts.
     static func matchExpression(for text: String) -> String? {
         // GRDB reads each token back through Foundation, which drops a leading byte-order
         // mark; a token of that mark alone leaves a bare `*`, a pattern FTS5 refuses (nil).
