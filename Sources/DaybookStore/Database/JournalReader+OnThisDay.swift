@@ -57,6 +57,13 @@ extension JournalReader {
         return try SQLRequest<TimelineTile>(literal: sql, cached: true).fetchAll(db)
     }
 
+    /// `onThisDayTiles(_:limit:)` with their tags, read from the same rows (the CLI's lines).
+    package func onThisDayTaggedTiles(_ ask: OnThisDayAsk, limit: Int? = nil) throws -> TaggedTiles {
+        guard limit.map({ $0 > 0 }) ?? true else { return TaggedTiles() }
+        let sql = onThisDaySQL(ask, selecting: SQL(sql: TaggedTiles.columns), after: nil, limit: limit)
+        return try TaggedTiles.fetch(SQLRequest<Row>(literal: sql, cached: true), db)
+    }
+
     /// A server page of `onThisDayTiles`: the `limit` after the entry with this id or unique id
     /// prefix (from the newest when nil), and which of them are in a stack, so that a page
     /// asks stack sizes for those alone, as the timeline does (`TimelineRows`). The cursor is
@@ -71,7 +78,7 @@ extension JournalReader {
         var rows = TimelineRows()
         guard limit > 0, let condition = conditionText(ask, after: cursor) else { return rows }
         let statement = try db.cachedStatement(
-            sql: "SELECT \(TimelineTile.columns), stack_id IS NOT NULL FROM \(JournalEntry.databaseTableName) "
+            sql: "SELECT \(TimelineTile.columns), stack_id IS NOT NULL, tile_tags FROM \(JournalEntry.databaseTableName) "
                 + "WHERE \(condition.sql) ORDER BY \(TimelineOrder.newestFirstSQL) LIMIT ?")
         let found = try Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
         rows.tiles.reserveCapacity(limit)
@@ -79,6 +86,7 @@ extension JournalReader {
             let tile = try TimelineTile(row: row)
             rows.tiles.append(tile)
             if row[TimelineTile.columnNames.count] { rows.stacked.append(tile.id) }
+            rows.setTags(of: tile.id, row[TimelineTile.columnNames.count + 1])
         }
         return rows
     }

@@ -180,6 +180,8 @@ enum Schema {
         migrator.registerMigration("v22-ingest-scale", foreignKeyChecks: .immediate, migrate: RepairMark.create)
         // New entries indexed once per transaction, after their tags, not by a trigger per row (SearchWrites).
         migrator.registerMigration("v23-search-writes", foreignKeyChecks: .immediate, migrate: SearchWrites.migrate)
+        // The tags a tile shows kept on the entry row, read with it (TileTagsColumn).
+        migrator.registerMigration("v24-tile-tags", foreignKeyChecks: .immediate, migrate: TileTagsColumn.migrate)
         return migrator
     }
 }

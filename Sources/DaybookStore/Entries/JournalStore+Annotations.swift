@@ -68,15 +68,33 @@ extension JournalReader {
                 let tag = TileAnnotations.Tag(name: row[1], isUser: row[2] == TagSource.user.rawValue)
                 result[row[0], default: TileAnnotations()].tags.append(tag)
             }
-            let weathers = try db.cachedStatement(
-                sql: "SELECT entry_id, weather_text, temperature_c FROM \(WeatherRecord.databaseTableName) WHERE entry_id IN (\(ids))")
-            let weatherRows = try Row.fetchCursor(weathers, arguments: arguments)
-            while let row = try weatherRows.next() {
-                let id: String = row[0]
-                result[id, default: TileAnnotations()].weatherText = row[1]
-                result[id, default: TileAnnotations()].temperatureC = row[2]
-            }
+            try readWeather(placeholders: ids, arguments, into: &result)
         }
         return result
+    }
+
+    /// `tileAnnotations(for:)` of entries whose tags were read with their rows
+    /// (`TileTagsColumn`): only the weather is read.
+    package func tileAnnotations(for entryIDs: [String], tags: [String: [TileAnnotations.Tag]]) throws -> [String: TileAnnotations] {
+        var result = tags.mapValues { TileAnnotations(tags: $0) }
+        for chunk in entryIDs.boundValueChunks() {
+            let ids = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            try readWeather(placeholders: ids, StatementArguments(chunk), into: &result)
+        }
+        return result
+    }
+
+    /// The weather words and temperature of a chunk of ids, bound as `arguments`.
+    private func readWeather(
+        placeholders ids: String, _ arguments: StatementArguments, into result: inout [String: TileAnnotations]
+    ) throws {
+        let weathers = try db.cachedStatement(
+            sql: "SELECT entry_id, weather_text, temperature_c FROM \(WeatherRecord.databaseTableName) WHERE entry_id IN (\(ids))")
+        let weatherRows = try Row.fetchCursor(weathers, arguments: arguments)
+        while let row = try weatherRows.next() {
+            let id: String = row[0]
+            result[id, default: TileAnnotations()].weatherText = row[1]
+            result[id, default: TileAnnotations()].temperatureC = row[2]
+        }
     }
 }

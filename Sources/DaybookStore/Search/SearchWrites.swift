@@ -53,7 +53,8 @@ enum SearchWrites {
         try db.cachedStatement(sql: "INSERT INTO search_pending (entry_id) VALUES (?)").execute(arguments: [entryID])
     }
 
-    /// Writes the index rows and vocabulary of every marked entry, and clears the marks.
+    /// Writes the index rows and vocabulary of every marked entry, and its tile tags
+    /// (`TileTagsColumn`), and clears the marks.
     /// An entry deleted meanwhile has no search key, and is left out.
     static func indexPending(_ db: Database) throws {
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM search_pending)")) == true else { return }
@@ -64,6 +65,7 @@ enum SearchWrites {
         // Read back from the rows just written (the words are computed once), as one row of
         // the vocabulary: rows at one rowid each write a segment.
         try db.cachedStatement(sql: Self.vocabularySQL).execute()
+        try db.cachedStatement(sql: TileTagsColumn.writePendingSQL).execute()
         try db.cachedStatement(sql: "DELETE FROM search_pending").execute()
     }
 

@@ -25,6 +25,15 @@ package struct TimelineRows: Sendable {
     package var tiles: [TimelineTile] = []
     /// The ids of the tiles that are a stack's cover.
     package var stacked: [String] = []
+    /// The tags of the tiles that have any, in their display order, read with their rows
+    /// (`TileTagsColumn`), so a page reads only the weather (`tileAnnotations(for:tags:)`).
+    package var tags: [String: [TileAnnotations.Tag]] = [:]
+
+    /// Keeps the tags of a tile from its row's `tile_tags`.
+    mutating func setTags(of id: String, _ value: String?) {
+        let shown = TileTagsColumn.tags(value)
+        if !shown.isEmpty { tags[id] = shown }
+    }
 }
 
 extension JournalReader {
@@ -58,17 +67,22 @@ extension JournalReader {
         rows(try TimelineOrder.page(after: key, limit: limit, byText: { try tileRows($0, limit: $1) }))
     }
 
-    private func rows(_ rows: [(tile: TimelineTile, isStacked: Bool)]) -> TimelineRows {
-        TimelineRows(tiles: rows.map(\.tile), stacked: rows.filter(\.isStacked).map(\.tile.id))
+    private func rows(_ rows: [TimelineRow]) -> TimelineRows {
+        var page = TimelineRows(tiles: rows.map(\.tile), stacked: rows.filter(\.isStacked).map(\.tile.id))
+        for row in rows { page.setTags(of: row.tile.id, row.tileTags) }
+        return page
     }
 
-    private func tileRows(_ condition: TimelineOrder.Condition, limit: Int) throws -> [(tile: TimelineTile, isStacked: Bool)] {
-        let columns = TimelineTile.columns + ", stack_id IS NOT NULL"
+    private typealias TimelineRow = (tile: TimelineTile, isStacked: Bool, tileTags: String?)
+
+    private func tileRows(_ condition: TimelineOrder.Condition, limit: Int) throws -> [TimelineRow] {
+        let columns = TimelineTile.columns + ", stack_id IS NOT NULL, tile_tags"
         let statement = try db.cachedStatement(sql: TimelineOrder.querySQL(selecting: columns, where: condition))
         let rows = try Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
-        var tiles: [(tile: TimelineTile, isStacked: Bool)] = []
+        var tiles: [TimelineRow] = []
         tiles.reserveCapacity(limit)
-        while let row = try rows.next() { tiles.append((try TimelineTile(row: row), row[TimelineTile.columnNames.count])) }
+        let stacked = TimelineTile.columnNames.count
+        while let row = try rows.next() { tiles.append((try TimelineTile(row: row), row[stacked], row[stacked + 1])) }
         return tiles
     }
 }

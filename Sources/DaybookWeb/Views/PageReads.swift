@@ -50,7 +50,7 @@ extension JournalReader {
     func tiles(_ rows: TimelineRows) throws -> TileEntries {
         let ids = rows.tiles.map(\.id)
         return TileEntries(
-            tiles: rows.tiles, tileAnnotations: ids.isEmpty ? [:] : try tileAnnotations(for: ids),
+            tiles: rows.tiles, tileAnnotations: ids.isEmpty ? [:] : try tileAnnotations(for: ids, tags: rows.tags),
             stackSizes: rows.stacked.isEmpty ? [:] : try stackSizes(entryIDs: rows.stacked))
     }
 
