@@ -1,5 +1,7 @@
 import DaybookTestSupport
 import Foundation
+import GRDB
+import Synchronization
 import XCTest
 
 @testable import DaybookStore
@@ -44,6 +46,35 @@ final class LibraryRepairTests: XCTestCase {
         let repair = LibraryRepair(store: store, files: try ThumbnailFiles(library: store.library), readFolder: { ThumbnailListing() })
         XCTAssertEqual(try repair.run().missingThumbnailsCleared, 0, "each file is checked by lstat before an entry forgets it")
         XCTAssertEqual(try thumbnailsOfEntries().compactMap { $0 }.count, 2)
+    }
+
+    /// A thumbnails folder lost whole (a journal restored without it): every entry forgets its
+    /// thumbnail in one statement. One UPDATE per name read the whole entry table each time,
+    /// and at a million entries the first start after the loss did not end.
+    func testALostFolderIsForgottenInOneStatement() throws {
+        let count = 400
+        let entries = (0..<count).map { index in
+            let hash = String(repeating: "0", count: 60) + String(format: "%04x", index)
+            return JournalEntry(
+                id: "bbbb\(String(format: "%04d", index))", contentHash: hash, sourcePath: "/p/\(index).jpg", fileSize: 1,
+                pixelSize: nil, thumbnail: "\(hash).jpg", thumbnailSize: (1, 1), problems: [])
+        }
+        XCTAssertEqual(try store.insert(batch: entries), count)
+        try addEntries(["1"])
+        let updates = Mutex(0)
+        try store.pool.writeWithoutTransaction { db in
+            db.trace { event in
+                if case .statement(let statement) = event, statement.sql.hasPrefix("UPDATE entry") { updates.withLock { $0 += 1 } }
+            }
+        }
+        XCTAssertEqual(try LibraryRepair(store: store).run().missingThumbnailsCleared, count)
+        XCTAssertEqual(updates.withLock { $0 }, 1, "UPDATE statements on entry")
+        XCTAssertEqual(
+            try thumbnailsOfEntries().compactMap { $0 }, ["\(ArchiveFixture.hash("1")).jpg"], "the entry whose file is there keeps it")
+        let noted = try store.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM entry WHERE problems LIKE '%thumbnail file was missing'")
+        }
+        XCTAssertEqual(noted, count)
     }
 
     func testOnlyProvenGarbageIsRemoved() throws {
