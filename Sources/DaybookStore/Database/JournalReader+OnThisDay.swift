@@ -39,8 +39,6 @@ enum OnThisDayIndex {
 }
 
 extension JournalReader {
-    private typealias Entry = JournalEntry.Columns
-
     /// Entries taken on the asked day in earlier years, in the timeline's order (newest year
     /// first): the `limit` after `cursor`, or all of them.
     package func onThisDay(_ ask: OnThisDayAsk, after cursor: JournalEntry? = nil, limit: Int? = nil) throws -> [JournalEntry] {
@@ -93,7 +91,8 @@ extension JournalReader {
 
     private func onThisDaySQL(_ ask: OnThisDayAsk, selecting columns: SQL, after cursor: TimelineOrder.Key?, limit: Int?) -> SQL {
         let order = TimelineOrder.newestFirst.map { SQL("\($0)") }.joined(separator: ", ")
-        var sql: SQL = "SELECT \(columns) FROM \(JournalEntry.self) WHERE \(condition(ask, after: cursor)) ORDER BY \(order)"
+        var sql: SQL =
+            "SELECT \(columns) FROM \(JournalEntry.self) WHERE \(conditionText(ask, after: cursor)?.expression ?? false.sqlExpression) ORDER BY \(order)"
         if let limit { sql.append(literal: " LIMIT \(limit)") }
         return sql
     }
@@ -110,18 +109,10 @@ extension JournalReader {
         try onThisDay(OnThisDayAsk(monthDay: monthDay, beforeYear: beforeYear, includeLeapDay: includeLeapDay))
     }
 
-    /// The index's expression and its order's columns, so that index answers; one day is an
-    /// equality, read in order; two (the leap day) are merged by a sort of their rows.
-    private func condition(_ ask: OnThisDayAsk, after cursor: TimelineOrder.Key?) -> SQLExpression {
-        guard let firstDayOfYear = CivilDate(year: min(ask.beforeYear, 9999), month: 1, day: 1) else { return false.sqlExpression }
-        let days = ask.days
-        let monthDay = OnThisDayIndex.monthDay.sqlExpression
-        let day = days.count == 1 ? monthDay == days[0] : days.contains(monthDay)
-        return day && Entry.capturedLocal < firstDayOfYear && TimelineOrder.datedAfter(cursor)
-    }
-
-    /// `condition(_:after:)` as text and values (`TimelineOrder.Condition`): the text varies
-    /// with the number of days and the cursor's shape only. Nil when no year can count.
+    /// The index's expression and its order's columns, so that the index answers; one day is
+    /// an equality, read in order; two (the leap day) are merged by a sort of their rows. Text
+    /// and values (`TimelineOrder.Condition`): the text varies with the number of days and the
+    /// cursor's shape only. Nil when no year can count.
     private func conditionText(_ ask: OnThisDayAsk, after cursor: TimelineOrder.Key?) -> TimelineOrder.Condition? {
         guard let firstDayOfYear = CivilDate(year: min(ask.beforeYear, 9999), month: 1, day: 1) else { return nil }
         let days = ask.days
