@@ -66,12 +66,8 @@ extension SearchSQL {
             arguments.append(before.databaseValue)
         }
         if let cursor = plan.cursor {
-            // `TimelineOrder.after(_:)`: the dated entries after it and every undated one, or
-            // after an undated cursor the undated after it.
-            let after =
-                cursor.capturedLocal == nil
-                ? TimelineOrder.undatedCondition(after: cursor) : TimelineOrder.datedCondition(after: cursor)
-            checks.append(cursor.capturedLocal == nil ? "(\(after.sql))" : "((\(after.sql)) OR entry.captured_local IS NULL)")
+            let after = TimelineOrder.afterCondition(cursor)
+            checks.append(after.sql)
             arguments += after.arguments
         }
         let checked = checks.map { " AND \($0)" }.joined()

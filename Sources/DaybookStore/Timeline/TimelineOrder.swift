@@ -137,8 +137,17 @@ enum TimelineOrder {
     }
 
     /// Every entry after `key`, as one condition (a search's cursor).
-    static func after(_ key: Key) -> SQLExpression {
-        key.capturedLocal == nil ? undatedAfter(key) : datedAfter(key) || Entry.capturedLocal == nil
+    static func after(_ key: Key) -> SQLExpression { afterCondition(key).expression }
+
+    /// `after(_:)` as text and values: the dated entries after `key` and every undated one,
+    /// or after an undated key the undated after it.
+    static func afterCondition(_ key: Key) -> Condition {
+        if key.capturedLocal == nil {
+            let undated = undatedCondition(after: key)
+            return Condition(sql: "(\(undated.sql))", arguments: undated.arguments)
+        }
+        let dated = datedCondition(after: key)
+        return Condition(sql: "((\(dated.sql)) OR captured_local IS NULL)", arguments: dated.arguments)
     }
 
     /// Every entry before `key`, in `oldestFirst` order the nearest comes first: the dated
