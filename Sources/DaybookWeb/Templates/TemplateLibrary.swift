@@ -68,12 +68,12 @@ enum TemplateLibrary {
         typedTimeline.render(page, capacity: 64 * 1024)
     }
 
-    /// The timeline page as a response's body.
-    static func body(_ page: TimelinePage) -> ByteBuffer {
-        var body = ByteBufferAllocator().buffer(capacity: 64 * 1024)
-        typedTimeline.render(page, into: &body)
-        return body
-    }
+    /// The pages of tiles as a response's body.
+    static func body(_ page: TimelinePage) -> ByteBuffer { typedTimeline.body(page, capacity: 64 * 1024) }
+
+    static func body(_ page: SearchPage) -> ByteBuffer { typedSearch.body(page, capacity: 64 * 1024) }
+
+    static func body(_ page: OnThisDayPage) -> ByteBuffer { typedOnThisDay.body(page, capacity: 64 * 1024) }
 
     static func render(_ page: EntryPage) -> String {
         typedEntry.render(page, capacity: 16 * 1024)

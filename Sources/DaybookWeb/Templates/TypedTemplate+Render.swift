@@ -5,9 +5,14 @@ extension TypedTemplate {
     /// the innermost section's value first, then outwards; a missing or false value, or an
     /// empty list, skips a section; a list repeats it once per element.
     func render(_ model: some TemplateModel, capacity: Int = 4096) -> String {
+        String(buffer: body(model, capacity: capacity))
+    }
+
+    /// `render(_:capacity:)` as a response's body.
+    func body(_ model: some TemplateModel, capacity: Int) -> ByteBuffer {
         var output = ByteBufferAllocator().buffer(capacity: capacity)
         render(model, into: &output)
-        return String(buffer: output)
+        return output
     }
 
     /// `render(_:capacity:)` appended to `output` as UTF-8: a response's body is written once,

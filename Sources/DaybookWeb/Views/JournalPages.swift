@@ -154,10 +154,7 @@ struct JournalPages: Sendable {
     func searchBody(
         _ form: SearchForm, found: SearchTiles?, problem: String?, note: String? = nil, older: String? = nil, continued: Bool = false
     ) -> ByteBuffer {
-        var body = ByteBufferAllocator().buffer(capacity: 64 * 1024)
-        let page = searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued)
-        TemplateLibrary.typedSearch.render(page, into: &body)
-        return body
+        TemplateLibrary.body(searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued))
     }
 
     func searchModel(
@@ -195,9 +192,7 @@ struct JournalPages: Sendable {
 
     /// `onThisDay(_:day:thisYear:pages:)` as a response's body.
     func onThisDayBody(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> ByteBuffer {
-        var body = ByteBufferAllocator().buffer(capacity: 64 * 1024)
-        TemplateLibrary.typedOnThisDay.render(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages), into: &body)
-        return body
+        TemplateLibrary.body(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages))
     }
 
     func onThisDayModel(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> OnThisDayPage {
