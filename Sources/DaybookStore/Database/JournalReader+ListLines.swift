@@ -2,14 +2,14 @@ import DaybookCore
 import GRDB
 
 /// The CLI's long lists as `ListLine`s: each query's own walk reads the tile's columns of its
-/// rows with their tags (`TaggedTiles`; a search, the tag names of all of them in one query,
+/// rows with their tags (`TimelineRows`; a search, the tag names of all of them in one query,
 /// `tileAnnotations(for:)`), then their weather words in one query, inside one read
 /// transaction. The same entries, in the same
 /// order, as the whole-entry reads (`onThisDay`, `search`, `latest`, `entries`) that `--json`
 /// keeps, since it prints every field.
 extension JournalReader {
     package func onThisDayLines(_ ask: OnThisDayAsk, limit: Int? = nil) throws -> [ListLine] {
-        try lines(onThisDayTaggedTiles(ask, limit: limit))
+        try lines(onThisDayRows(ask, afterID: nil, limit: limit ?? Int.max) ?? TimelineRows())
     }
 
     /// `search(_:)`'s matches, with their distances for "near".
@@ -21,18 +21,18 @@ extension JournalReader {
 
     /// `latest(_:)`: the most recently added entries.
     package func latestLines(_ count: Int) throws -> [ListLine] {
-        try lines(TaggedTiles.fetch(Self.latestRequest(count).select(sql: TaggedTiles.columns, as: Row.self), db))
+        try lines(TimelineRows.fetch(Row.fetchCursor(db, Self.latestRequest(count).select(sql: TimelineRows.columns, as: Row.self))))
     }
 
     /// `JournalStore.entries(limit:)`: every entry (stacked frames too) in the timeline's order.
     package func timelineLines(limit: Int? = nil) throws -> [ListLine] {
-        let request = JournalEntry.order(TimelineOrder.newestFirst).select(sql: TaggedTiles.columns, as: Row.self)
-        return try lines(TaggedTiles.fetch(limit.map { request.limit($0) } ?? request, db))
+        let request = JournalEntry.order(TimelineOrder.newestFirst).select(sql: TimelineRows.columns, as: Row.self)
+        return try lines(TimelineRows.fetch(Row.fetchCursor(db, limit.map { request.limit($0) } ?? request)))
     }
 
-    private func lines(_ tagged: TaggedTiles) throws -> [ListLine] {
-        let annotations = try tileAnnotations(for: tagged.tiles.map(\.id), tags: tagged.tags)
-        return tagged.tiles.map { ListLine($0, annotations: annotations[$0.id]) }
+    private func lines(_ rows: TimelineRows) throws -> [ListLine] {
+        let annotations = try tileAnnotations(for: rows.tiles.map(\.id), tags: rows.tags)
+        return rows.tiles.map { ListLine($0, annotations: annotations[$0.id]) }
     }
 }
 

@@ -55,14 +55,7 @@ extension JournalReader {
         return try SQLRequest<TimelineTile>(literal: sql, cached: true).fetchAll(db)
     }
 
-    /// `onThisDayTiles(_:limit:)` with their tags, read from the same rows (the CLI's lines).
-    package func onThisDayTaggedTiles(_ ask: OnThisDayAsk, limit: Int? = nil) throws -> TaggedTiles {
-        guard limit.map({ $0 > 0 }) ?? true else { return TaggedTiles() }
-        let sql = onThisDaySQL(ask, selecting: SQL(sql: TaggedTiles.columns), after: nil, limit: limit)
-        return try TaggedTiles.fetch(SQLRequest<Row>(literal: sql, cached: true), db)
-    }
-
-    /// A server page of `onThisDayTiles`: the `limit` after the entry with this id or unique id
+    /// A page of `onThisDayTiles` (the server's, and the CLI's lines): the `limit` after the entry with this id or unique id
     /// prefix (from the newest when nil), and which of them are in a stack, so that a page
     /// asks stack sizes for those alone, as the timeline does (`TimelineRows`). The cursor is
     /// read as the timeline reads its own (`TimelineCursor`), and the SQL is text whose shape
@@ -73,20 +66,12 @@ extension JournalReader {
             guard let key = try TimelineCursor.key(idPrefix: id, db) else { return nil }
             cursor = key
         }
-        var rows = TimelineRows()
-        guard limit > 0, let condition = conditionText(ask, after: cursor) else { return rows }
+        guard limit > 0, let condition = conditionText(ask, after: cursor) else { return TimelineRows() }
         let statement = try db.cachedStatement(
-            sql: "SELECT \(TimelineTile.columns), stack_id IS NOT NULL, tile_tags FROM \(JournalEntry.databaseTableName) "
+            sql: "SELECT \(TimelineRows.columns) FROM \(JournalEntry.databaseTableName) "
                 + "WHERE \(condition.sql) ORDER BY \(TimelineOrder.newestFirstSQL) LIMIT ?")
-        let found = try Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
-        rows.tiles.reserveCapacity(limit)
-        while let row = try found.next() {
-            let tile = try TimelineTile(row: row)
-            rows.tiles.append(tile)
-            if row[TimelineTile.columnNames.count] { rows.stacked.append(tile.id) }
-            rows.setTags(of: tile.id, row[TimelineTile.columnNames.count + 1])
-        }
-        return rows
+        return try TimelineRows.fetch(
+            Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue])))
     }
 
     private func onThisDaySQL(_ ask: OnThisDayAsk, selecting columns: SQL, after cursor: TimelineOrder.Key?, limit: Int?) -> SQL {

@@ -29,10 +29,35 @@ package struct TimelineRows: Sendable {
     /// (`TileTagsColumn`), so a page reads only the weather (`tileAnnotations(for:tags:)`).
     package var tags: [String: [TileAnnotations.Tag]] = [:]
 
-    /// Keeps the tags of a tile from its row's `tile_tags`.
-    mutating func setTags(of id: String, _ value: String?) {
-        let shown = TileTagsColumn.tags(value)
-        if !shown.isEmpty { tags[id] = shown }
+    /// What each row selects: the tile's columns, whether it is a stack's cover, its tags.
+    static let columns = TimelineTile.columns + ", stack_id IS NOT NULL, tile_tags"
+
+    /// One row that selected `columns`.
+    struct Line {
+        let tile: TimelineTile
+        let isStacked: Bool
+        let tags: [TileAnnotations.Tag]
+
+        init(_ row: Row) throws {
+            tile = try TimelineTile(row: row)
+            isStacked = row[TimelineTile.columnNames.count]
+            tags = TileTagsColumn.tags(row[TimelineTile.columnNames.count + 1])
+        }
+    }
+
+    init(_ lines: [Line]) {
+        tiles = lines.map(\.tile)
+        stacked = lines.filter(\.isStacked).map(\.tile.id)
+        for line in lines where !line.tags.isEmpty { tags[line.tile.id] = line.tags }
+    }
+
+    init() {}
+
+    /// The rows of a cursor over `columns`.
+    static func fetch(_ rows: RowCursor) throws -> TimelineRows {
+        var lines: [Line] = []
+        while let row = try rows.next() { lines.append(try Line(row)) }
+        return TimelineRows(lines)
     }
 }
 
@@ -67,23 +92,15 @@ extension JournalReader {
         rows(try TimelineOrder.page(after: key, limit: limit, byText: { try tileRows($0, limit: $1) }))
     }
 
-    private func rows(_ rows: [TimelineRow]) -> TimelineRows {
-        var page = TimelineRows(tiles: rows.map(\.tile), stacked: rows.filter(\.isStacked).map(\.tile.id))
-        for row in rows { page.setTags(of: row.tile.id, row.tileTags) }
-        return page
-    }
+    private func rows(_ lines: [TimelineRows.Line]) -> TimelineRows { TimelineRows(lines) }
 
-    private typealias TimelineRow = (tile: TimelineTile, isStacked: Bool, tileTags: String?)
-
-    private func tileRows(_ condition: TimelineOrder.Condition, limit: Int) throws -> [TimelineRow] {
-        let columns = TimelineTile.columns + ", stack_id IS NOT NULL, tile_tags"
-        let statement = try db.cachedStatement(sql: TimelineOrder.querySQL(selecting: columns, where: condition))
+    private func tileRows(_ condition: TimelineOrder.Condition, limit: Int) throws -> [TimelineRows.Line] {
+        let statement = try db.cachedStatement(sql: TimelineOrder.querySQL(selecting: TimelineRows.columns, where: condition))
         let rows = try Row.fetchCursor(statement, arguments: StatementArguments(condition.arguments + [limit.databaseValue]))
-        var tiles: [TimelineRow] = []
-        tiles.reserveCapacity(limit)
-        let stacked = TimelineTile.columnNames.count
-        while let row = try rows.next() { tiles.append((try TimelineTile(row: row), row[stacked], row[stacked + 1])) }
-        return tiles
+        var lines: [TimelineRows.Line] = []
+        lines.reserveCapacity(limit)
+        while let row = try rows.next() { lines.append(try TimelineRows.Line(row)) }
+        return lines
     }
 }
 
