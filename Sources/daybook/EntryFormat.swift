@@ -22,15 +22,22 @@ enum EntryFormat {
     /// Written into one string: the parts' array and its join were a tenth of a 2,735-line
     /// list's CPU.
     static func line(_ line: ListLine) -> TerminalText {
-        var text = line.capturedLocal.map(shortDate) ?? "(no date)       "
+        var text = ""
         text.reserveCapacity(192)
+        appendLine(line, to: &text)
+        return TerminalText(trusted: text)
+    }
+
+    /// `line(_:)` appended to `text`: a long list writes each line into the one string it
+    /// reuses (`EntryListing.print`), not into a new one of its own.
+    static func appendLine(_ line: ListLine, to text: inout String) {
+        if let date = line.capturedLocal { appendShortDate(date, to: &text) } else { text += "(no date)       " }
         appendColumn(line.placeName ?? "—", 28, to: &text)
         appendColumn(shortWeather(temperatureC: line.temperatureC, text: line.weatherText), 20, to: &text)
         appendColumn(line.tags.prefix(4).joined(separator: " "), 24, to: &text)
         if let firstLine = firstLine(line.text) { appendColumn(firstLine, 40, to: &text) }
         text += "  "
         text += line.shortID
-        return TerminalText(trusted: text)
     }
 
     /// The first line of `text` that is not empty, as `split(separator: "\n").first`. A text
@@ -99,8 +106,13 @@ enum EntryFormat {
     /// mix years, and a weekday without its year names the wrong day). Appended piece by piece:
     /// the interpolation's parts were most of the date's cost in a long list.
     static func shortDate(_ date: LocalDateTime) -> String {
-        var text = weekdays[date.weekday]
-        text.reserveCapacity(192)
+        var text = ""
+        appendShortDate(date, to: &text)
+        return text
+    }
+
+    static func appendShortDate(_ date: LocalDateTime, to text: inout String) {
+        text += weekdays[date.weekday]
         text += " "
         appendTwoDigits(date.day, to: &text)
         text += " "
@@ -113,7 +125,6 @@ enum EntryFormat {
         appendTwoDigits(date.hour, to: &text)
         text += ":"
         appendTwoDigits(date.minute, to: &text)
-        return text
     }
 
     private static let monthAbbreviations = monthNames.map { String($0.prefix(3)) }

@@ -6,18 +6,32 @@ import Foundation
 /// Prints entries sectioned by month, as `list`, `search`, `latest` and `on-this-day` do: as
 /// lines (`ListLine`, the columns a line shows), or with `--json` whole, every field.
 enum EntryListing {
+    /// `sections` names the section of a capture's month (a month, a year, or one for all): it
+    /// is asked again only when a line's month differs from the line before's. Each line is
+    /// written into one string, reused, and handed to the output buffer with its line break.
     static func print(_ lines: [ListLine], sections: (LocalDateTime?) -> String = EntryFormat.monthSection) {
         var current: String?
+        var currentMonth: Int?
+        var text = ""
+        text.reserveCapacity(256)
         for line in lines {
-            let section = sections(line.capturedLocal)
-            if section != current {
-                if current != nil { Console.output("") }
-                Console.output(TerminalText(section))
-                current = section
+            // An undated line's month is -1, never a dated one's.
+            let month = line.capturedLocal.map { $0.year * 12 + $0.month } ?? -1
+            if month != currentMonth {
+                currentMonth = month
+                let section = sections(line.capturedLocal)
+                if section != current {
+                    if current != nil { Console.output("") }
+                    Console.output(TerminalText(section))
+                    current = section
+                }
             }
-            var text = "  " + EntryFormat.line(line).description
+            text.removeAll(keepingCapacity: true)
+            text += "  "
+            EntryFormat.appendLine(line, to: &text)
             if let distance = line.distanceKm { text += String(format: "  %.1f km", distance) }
-            Console.output(TerminalText(trusted: text))
+            text += "\n"
+            StandardOutput.write(text)
         }
     }
 

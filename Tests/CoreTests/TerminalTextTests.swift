@@ -21,4 +21,22 @@ final class TerminalTextTests: XCTestCase {
         let fallback: TerminalText = "\(missing, default: "none\u{7}")"
         XCTAssertEqual(fallback.description, "none\\a")
     }
+
+    /// The scalars the type's documentation names, and no other, are escaped: every scalar of
+    /// the first three planes' start, between other non-ASCII text (whose bytes alone do not
+    /// tell, so the check looks closer) and in a Substring.
+    func testExactlyTheDocumentedScalarsAreEscaped() {
+        let documented: [ClosedRange<UInt32>] = [
+            0x00...0x1F, 0x7F...0x9F, 0x061C...0x061C, 0x200E...0x200F, 0x2028...0x2029, 0x202A...0x202E, 0x2066...0x2069,
+        ]
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "é\(Character(scalar))€"
+            let isDocumented = documented.contains { $0.contains(value) }
+            XCTAssertEqual(TerminalText.isPlain(text), !isDocumented, "U+\(String(value, radix: 16))")
+            XCTAssertEqual(TerminalText.isPlain(text.dropFirst()), !isDocumented, "U+\(String(value, radix: 16)) in a Substring")
+            XCTAssertEqual(TerminalText.escaped(text) == text, !isDocumented, "U+\(String(value, radix: 16))")
+        }
+        XCTAssertTrue(TerminalText.isPlain("\u{1F600}\u{E000}\u{FFFD}"))
+    }
 }

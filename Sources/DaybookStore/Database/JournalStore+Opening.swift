@@ -24,7 +24,8 @@ extension JournalStore {
         guard library.exists else { throw StoreError.noJournal(library.root.path) }
         if let reason = library.whyNotWritable() {
             switch purpose {
-            case .reading, .querying: return try openReadOnly(library: library)
+            case .reading: return try openReadOnly(library: library)
+            case .querying: return try openReadOnly(library: library, for: .oneRead)
             case .writing: throw StoreError.readOnlyLibrary(library.root.path, reason: reason)
             }
         }
@@ -33,7 +34,7 @@ extension JournalStore {
             // refused): cheap, and safe without the schema lock on a journal that exists.
             try library.prepareRoot()
             try library.prepareFolders()
-            if let store = try openReadOnlyIfCurrent(library: library, mapped: false) { return store }
+            if let store = try openReadOnlyIfCurrent(library: library, for: .oneRead) { return store }
         }
         return try JournalStore(library: library)
     }
@@ -42,28 +43,48 @@ extension JournalStore {
     /// file is created, permissions are left alone and the schema is not migrated (a journal
     /// that needs a migration is refused with what to do).
     public static func openReadOnly(library: Library) throws -> JournalStore {
-        guard let store = try openReadOnlyIfCurrent(library: library) else { throw StoreError.readOnlyNeedsUpgrade(library.root.path) }
+        try openReadOnly(library: library, for: .manyReads)
+    }
+
+    /// How a read-only journal will be read.
+    enum ReadOnlyUse {
+        /// Reads from several threads for a long time (a server): a pool of connections, each
+        /// reading pages through a memory map.
+        case manyReads
+        /// One read in a process that then ends (`Purpose.querying`): one connection, whose
+        /// pages are read with `pread`. A pool opened two, and each parsed the 82-object schema
+        /// (~1.4 ms of CPU). A fresh map faults each page in (and the pages around it) and is
+        /// torn down at exit: the whole day of `on-this-day` at a million entries (2,735
+        /// scattered rows) took 119 ms of CPU mapped, 93 ms read, and every query kind of
+        /// `scripts/cli_query_bench.py` 3–9 ms less (README, "CLI output of long lists").
+        case oneRead
+    }
+
+    private static func openReadOnly(library: Library, for use: ReadOnlyUse) throws -> JournalStore {
+        guard let store = try openReadOnlyIfCurrent(library: library, for: use) else {
+            throw StoreError.readOnlyNeedsUpgrade(library.root.path)
+        }
         return store
     }
 
-    /// `openReadOnly`, or nil when the journal needs a migration first. `mapped: false` reads
-    /// pages with `pread`, for one read in a process that then ends: a fresh map faults each
-    /// page in (and the pages around it) and is torn down at exit: the whole day of
-    /// `on-this-day` at a million entries (2,735 scattered rows) took 119 ms of CPU mapped,
-    /// 93 ms read, and every query kind of `scripts/cli_query_bench.py` 3–9 ms less (README,
-    /// "CLI output of long lists"). A server's connections keep their map, and use it.
-    private static func openReadOnlyIfCurrent(library: Library, mapped: Bool = true) throws -> JournalStore? {
+    /// `openReadOnly`, or nil when the journal needs a migration first.
+    private static func openReadOnlyIfCurrent(library: Library, for use: ReadOnlyUse) throws -> JournalStore? {
         guard library.exists else { throw StoreError.noJournal(library.root.path) }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
-            if mapped { try prepareReads(db) }
+            if use == .manyReads { try prepareReads(db) }
             db.add(function: SearchWords.function)
         }
         do {
-            let pool = try DatabasePool(path: readOnlyPath(library), configuration: configuration)
+            let path = readOnlyPath(library)
+            let pool: any DatabaseWriter =
+                switch use {
+                case .manyReads: try DatabasePool(path: path, configuration: configuration)
+                case .oneRead: try DatabaseQueue(path: path, configuration: configuration)
+                }
             guard try pool.read({ db in try Schema.migrator.hasCompletedMigrations(db) }) else {
                 try pool.close()
                 return nil

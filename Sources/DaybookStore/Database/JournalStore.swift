@@ -5,7 +5,9 @@ import GRDB
 /// The journal database. Every write is one transaction; reads run concurrently (WAL).
 public final class JournalStore: Sendable {
     public let library: Library
-    let pool: DatabasePool
+    /// A `DatabasePool` (concurrent reads beside one writer), or for a one-read command a
+    /// read-only `DatabaseQueue`: one connection (`JournalStore.openExisting(for: .querying)`).
+    let pool: any DatabaseWriter
     /// True when opened by `openReadOnly`: every write fails with SQLite's "readonly database".
     public let isReadOnly: Bool
 
@@ -47,7 +49,7 @@ public final class JournalStore: Sendable {
         }
     }
 
-    init(library: Library, readOnlyPool: DatabasePool) {
+    init(library: Library, readOnlyPool: any DatabaseWriter) {
         self.library = library
         pool = readOnlyPool
         isReadOnly = true

@@ -111,7 +111,7 @@ package struct EntryOutput: Sendable, Hashable, Codable {
 /// An entry with what `list`, `show`, `search`, `latest`, `on-this-day` and `edit` print
 /// beside it: its tags, its weather (null when none) and, for `search --near`, its distance.
 /// The entry's fields come first-level, as they always have.
-package struct EntryDetailsOutput: Sendable, Encodable {
+package struct EntryDetailsOutput: Sendable, SnakeCaseKeyed {
     package let entry: EntryOutput
     package let tags: [JournalTag]
     package let weather: WeatherRecord?
@@ -132,16 +132,20 @@ package struct EntryDetailsOutput: Sendable, Encodable {
         self.distanceKm = distanceKm
     }
 
-    enum Key: String, CodingKey { case tags, weather, distanceKm, textVersion, files, stack }
+    enum Key: String, CodingKey {
+        case tags, weather, files, stack
+        case distanceKm = "distance_km"
+        case textVersion = "text_version"
+    }
 
     package func encode(to encoder: any Encoder) throws {
         try entry.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(weather, forKey: .weather)
+        try container.encode(TagsOutput(tags), forKey: .tags)
+        try container.encode(weather.map(WeatherOutput.init), forKey: .weather)
         try container.encodeIfPresent(distanceKm, forKey: .distanceKm)
         if !files.isEmpty { try container.encode(files, forKey: .files) }
-        try container.encodeIfPresent(stack, forKey: .stack)
+        try container.encodeIfPresent(stack.map(StackOutput.init), forKey: .stack)
         // For `daybook edit --if-version`: not part of the entry's own fields, so `export json` is unchanged.
         try container.encode(TextVersion(of: entry.text).description, forKey: .textVersion)
     }

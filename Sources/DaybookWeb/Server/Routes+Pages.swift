@@ -136,9 +136,7 @@ extension WebJournal {
     }
 
     /// Today as the machine's clock and zone say, like `daybook on-this-day`.
-    static func today() -> LocalDateTime {
-        LocalDateTime(unixSecondsIgnoringZone: Int64(Date().timeIntervalSince1970) + Int64(TimeZone.current.secondsFromGMT()))
-    }
+    static func today() -> LocalDateTime { LocalClock.now() }
 }
 
 /// What a search page read: the page, rendered, or why there is none.

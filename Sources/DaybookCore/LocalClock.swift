@@ -1,11 +1,11 @@
-import DaybookCore
 import Foundation
 
 /// The wall clock of this machine's zone, from the C library: the zone is the one Foundation's
 /// `TimeZone.current` finds too (`TZ`, else /etc/localtime), but that loads ICU's zone data on
 /// first use, ~0.8 ms of a command that only needs this year (list dates) or today (on this day).
-enum LocalClock {
-    static func now() -> LocalDateTime {
+/// The CLI and the web's on-this-day page both read today from it, so they agree on the date.
+public enum LocalClock {
+    public static func now() -> LocalDateTime {
         var seconds = time(nil)
         var parts = tm()
         localtime_r(&seconds, &parts)

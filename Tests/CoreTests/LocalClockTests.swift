@@ -1,12 +1,11 @@
-import DaybookCore
 import Foundation
 import XCTest
 
-@testable import daybook
+@testable import DaybookCore
 
-/// The list's "this year" and on-this-day's "today" come from the C library's clock and zone;
-/// they must read as Foundation's zone read them before, in zones either side of UTC and on
-/// the quarter hour.
+/// The CLI's "this year" and on-this-day's "today" (the command's and the web page's) come
+/// from the C library's clock and zone; they must read as Foundation's zone read them before,
+/// in zones either side of UTC and on the quarter hour.
 final class LocalClockTests: XCTestCase {
     func testNowIsFoundationsLocalTimeInEachZone() throws {
         let saved = getenv("TZ").map { String(cString: $0) }

@@ -1,0 +1,173 @@
+import DaybookCore
+
+/// The entry's fields written under their documented snake_case names (docs/json-schema.md),
+/// so `JSONOutput` needs no key strategy for it (`SnakeCaseKeyed`). Reading (`import`) keeps
+/// `CodingKeys` and its decoder's `.convertFromSnakeCase`: the same names, read back.
+extension EntryOutput: SnakeCaseKeyed {
+    enum WrittenKey: String, CodingKey {
+        case id
+        case contentHash = "content_hash"
+        case sourcePath = "source_path"
+        case fileSize = "file_size"
+        case capturedLocal = "captured_local"
+        case captureSubsec = "capture_subsec"
+        case captureSource = "capture_source"
+        case utcOffsetSeconds = "utc_offset_seconds"
+        case offsetSource = "offset_source"
+        case capturedUTC = "captured_utc"
+        case latitude, longitude, altitude
+        case locationSource = "location_source"
+        case cameraMake = "camera_make"
+        case cameraModel = "camera_model"
+        case pixelWidth = "pixel_width"
+        case pixelHeight = "pixel_height"
+        case orientation, thumbnail
+        case thumbnailWidth = "thumbnail_width"
+        case thumbnailHeight = "thumbnail_height"
+        case problems, text
+        case weatherStatus = "weather_status"
+        case weatherError = "weather_error"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case placeName = "place_name"
+        case placeRegion = "place_region"
+        case placeCountry = "place_country"
+        case placeCountryCode = "place_country_code"
+        case placeDistanceKm = "place_distance_km"
+        case placeTimeZone = "place_time_zone"
+        case placeVersion = "place_version"
+        case timeZoneNote = "time_zone_note"
+        case motion, media
+        case durationSeconds = "duration_seconds"
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WrittenKey.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(contentHash, forKey: .contentHash)
+        try container.encode(sourcePath, forKey: .sourcePath)
+        try container.encode(fileSize, forKey: .fileSize)
+        try container.encodeIfPresent(capturedLocal, forKey: .capturedLocal)
+        try container.encodeIfPresent(captureSubsec, forKey: .captureSubsec)
+        try container.encodeIfPresent(captureSource, forKey: .captureSource)
+        try container.encodeIfPresent(utcOffsetSeconds, forKey: .utcOffsetSeconds)
+        try container.encodeIfPresent(offsetSource, forKey: .offsetSource)
+        try container.encodeIfPresent(capturedUTC, forKey: .capturedUTC)
+        try container.encodeIfPresent(latitude, forKey: .latitude)
+        try container.encodeIfPresent(longitude, forKey: .longitude)
+        try container.encodeIfPresent(altitude, forKey: .altitude)
+        try container.encodeIfPresent(locationSource, forKey: .locationSource)
+        try container.encodeIfPresent(cameraMake, forKey: .cameraMake)
+        try container.encodeIfPresent(cameraModel, forKey: .cameraModel)
+        try container.encodeIfPresent(pixelWidth, forKey: .pixelWidth)
+        try container.encodeIfPresent(pixelHeight, forKey: .pixelHeight)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encodeIfPresent(thumbnail, forKey: .thumbnail)
+        try container.encodeIfPresent(thumbnailWidth, forKey: .thumbnailWidth)
+        try container.encodeIfPresent(thumbnailHeight, forKey: .thumbnailHeight)
+        try container.encodeIfPresent(problems, forKey: .problems)
+        try container.encode(text, forKey: .text)
+        try container.encode(weatherStatus, forKey: .weatherStatus)
+        try container.encodeIfPresent(weatherError, forKey: .weatherError)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(placeName, forKey: .placeName)
+        try container.encodeIfPresent(placeRegion, forKey: .placeRegion)
+        try container.encodeIfPresent(placeCountry, forKey: .placeCountry)
+        try container.encodeIfPresent(placeCountryCode, forKey: .placeCountryCode)
+        try container.encodeIfPresent(placeDistanceKm, forKey: .placeDistanceKm)
+        try container.encodeIfPresent(placeTimeZone, forKey: .placeTimeZone)
+        try container.encodeIfPresent(placeVersion, forKey: .placeVersion)
+        try container.encodeIfPresent(timeZoneNote, forKey: .timeZoneNote)
+        try container.encodeIfPresent(motion, forKey: .motion)
+        try container.encodeIfPresent(media, forKey: .media)
+        try container.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
+    }
+}
+
+/// An entry's tags as `--json` prints them: every stored field of `JournalTag`, under its
+/// snake_case name. The record's own `Codable` names are its columns' Swift names, which
+/// GRDB maps to the columns.
+struct TagsOutput: Encodable {
+    let tags: [JournalTag]
+    init(_ tags: [JournalTag]) { self.tags = tags }
+
+    enum Key: String, CodingKey {
+        case entryId = "entry_id"
+        case name, source, score
+        case taggerVersion = "tagger_version"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var list = encoder.unkeyedContainer()
+        for tag in tags {
+            var container = list.nestedContainer(keyedBy: Key.self)
+            try container.encode(tag.entryId, forKey: .entryId)
+            try container.encode(tag.name, forKey: .name)
+            try container.encode(tag.source, forKey: .source)
+            try container.encodeIfPresent(tag.score, forKey: .score)
+            try container.encodeIfPresent(tag.taggerVersion, forKey: .taggerVersion)
+        }
+    }
+}
+
+/// An entry's weather as `--json` prints it: every stored field of `WeatherRecord`, under its
+/// snake_case name (the record's own `Codable` names are for GRDB, as `TagsOutput`'s).
+struct WeatherOutput: Encodable {
+    let record: WeatherRecord
+
+    enum Key: String, CodingKey {
+        case entryId = "entry_id"
+        case provider
+        case observedAt = "observed_at"
+        case temperatureC = "temperature_c"
+        case apparentTemperatureC = "apparent_temperature_c"
+        case precipitationMm = "precipitation_mm"
+        case cloudCoverPercent = "cloud_cover_percent"
+        case windSpeedKmh = "wind_speed_kmh"
+        case weatherCode = "weather_code"
+        case weatherText = "weather_text"
+        case gridLatitude = "grid_latitude"
+        case gridLongitude = "grid_longitude"
+        case timeZone = "time_zone"
+        case placeUtcOffsetSeconds = "place_utc_offset_seconds"
+        case fetchedAt = "fetched_at"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(record.entryId, forKey: .entryId)
+        try container.encode(record.provider, forKey: .provider)
+        try container.encode(record.observedAt, forKey: .observedAt)
+        try container.encodeIfPresent(record.temperatureC, forKey: .temperatureC)
+        try container.encodeIfPresent(record.apparentTemperatureC, forKey: .apparentTemperatureC)
+        try container.encodeIfPresent(record.precipitationMm, forKey: .precipitationMm)
+        try container.encodeIfPresent(record.cloudCoverPercent, forKey: .cloudCoverPercent)
+        try container.encodeIfPresent(record.windSpeedKmh, forKey: .windSpeedKmh)
+        try container.encodeIfPresent(record.weatherCode, forKey: .weatherCode)
+        try container.encodeIfPresent(record.weatherText, forKey: .weatherText)
+        try container.encode(record.gridLatitude, forKey: .gridLatitude)
+        try container.encode(record.gridLongitude, forKey: .gridLongitude)
+        try container.encodeIfPresent(record.timeZone, forKey: .timeZone)
+        try container.encodeIfPresent(record.placeUtcOffsetSeconds, forKey: .placeUtcOffsetSeconds)
+        try container.encode(record.fetchedAt, forKey: .fetchedAt)
+    }
+}
+
+/// An entry's stack as `show --json` prints it (`EntryStack`'s fields, snake_case).
+struct StackOutput: Encodable {
+    let stack: EntryStack
+
+    enum Key: String, CodingKey {
+        case cover, frames, size
+        case coverPicked = "cover_picked"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(stack.coverID, forKey: .cover)
+        try container.encode(stack.frameIDs, forKey: .frames)
+        try container.encode(stack.coverPicked, forKey: .coverPicked)
+        try container.encode(stack.size, forKey: .size)
+    }
+}
