@@ -30,11 +30,6 @@ extension JournalReader {
     /// `search(_:)`'s matches in its order as tiles (`searchRows(_:)`).
     package func searchTiles(_ query: JournalQuery) throws -> [SearchTile] { try searchRows(query).found }
 
-    /// `searchTiles(_:afterID:)` as tiles.
-    package func searchTiles(_ query: JournalQuery, afterID id: String) throws -> [SearchTile]? {
-        try searchRows(query, afterID: id)?.found
-    }
-
     /// `search(_:)`'s matches in its order as rows of tiles: the columns a tile shows and its
     /// tags, read by the search's own walk, not whole entries (issue 23). Read by id
     /// afterwards instead, the 60 tiles cost as much as the whole rows did: every row is found
