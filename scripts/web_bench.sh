@@ -24,6 +24,7 @@
 #   version to compare, say); nothing is built then.
 # DAYBOOK_BENCH_PAGES_ONLY: when set, only the page rows (1–4) are run.
 set -euo pipefail
+. "$(dirname "$0")/web_wait_serving.sh"
 cd "$(dirname "$0")/.."
 seconds="${2:-20}"
 scratch="${DAYBOOK_BENCH_SCRATCH:-.build-release}"
@@ -54,7 +55,7 @@ echo "library: $(sqlite3 "$library/journal.sqlite" 'SELECT count(*) FROM entry')
 
 "$bin/daybook" serve --library "$library" --port 0 2>"$work/serve.log" &
 server=$!
-for _ in $(seq 200); do grep -q "serving" "$work/serve.log" && break; sleep 0.1; done
+wait_serving "$work/serve.log" "$server"
 base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.log" | head -1)
 
 echo "first timeline page: $(curl -s -o /dev/null -w '%{size_download}' "$base/") bytes of HTML" \
@@ -160,7 +161,7 @@ bench_wrong_passwords() {
     echo "daybook-bench" | "$bin/daybook" serve --hash-password > "$work/password"
     "$bin/daybook" serve --library "$library" --port 0 --password-file "$work/password" 2>"$work/serve-pw.log" &
     local pw_server=$!
-    for _ in $(seq 200); do grep -q "serving" "$work/serve-pw.log" && break; sleep 0.1; done
+    wait_serving "$work/serve-pw.log" "$pw_server"
     local pw_base
     pw_base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve-pw.log" | head -1)
     local cookie

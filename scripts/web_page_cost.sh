@@ -12,6 +12,7 @@
 # `before=` cursors), for random entry pages, for month pages (random `month=`), and for the
 # same timeline pages once more under new URLs.
 set -euo pipefail
+. "$(dirname "$0")/web_wait_serving.sh"
 bin="$1"
 seed="$2"
 pages="${3:-400}"
@@ -22,7 +23,7 @@ mkdir -p "$work/library"
 cp "$seed/journal.sqlite" "$work/library/"
 "$bin/daybook" serve --library "$work/library" --port 0 2>"$work/serve.log" &
 server=$!
-for _ in $(seq 200); do grep -q "serving" "$work/serve.log" && break; sleep 0.1; done
+wait_serving "$work/serve.log" "$server"
 base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.log" | head -1)
 sqlite3 "$work/library/journal.sqlite" "SELECT id FROM entry ORDER BY random() LIMIT $((2 * pages + 40))" > "$work/ids.txt"
 ticks=$(getconf CLK_TCK)

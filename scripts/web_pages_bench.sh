@@ -23,6 +23,7 @@
 # another on one connection (scripts/web_page_cost.sh's method): the server's CPU time per
 # page with nothing else asked meanwhile, and the mean wall time per page.
 set -euo pipefail
+. "$(dirname "$0")/web_wait_serving.sh"
 cd "$(dirname "$0")/.."
 bin="$1"
 library="$2"
@@ -39,7 +40,7 @@ fi
 
 "$bin" serve --library "$library" --port 0 2>"$work/serve.log" &
 server=$!
-for _ in $(seq 600); do grep -q "serving" "$work/serve.log" && break; sleep 0.1; done
+wait_serving "$work/serve.log" "$server"
 base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.log" | head -1)
 
 # The URL lists, one per kind, made from the library beforehand.

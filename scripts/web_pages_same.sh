@@ -16,6 +16,7 @@
 # first page, the page after a random entry and a random entry's month.
 # Prints one line per kind (asked, equal) and each differing URL; exits 1 when one differs.
 set -euo pipefail
+. "$(dirname "$0")/web_wait_serving.sh"
 a="$1"
 b="$2"
 library="$3"
@@ -28,7 +29,7 @@ trap 'for s in "${servers[@]}"; do kill "$s" 2>/dev/null; done; rm -rf "$work"' 
 serve() {  # $1: binary, $2: name; sets the base URL in $work/$2.base
     "$1" serve --library "$library" --port 0 2>"$work/$2.log" &
     servers+=($!)
-    for _ in $(seq 600); do grep -q "serving" "$work/$2.log" && break; sleep 0.1; done
+    wait_serving "$work/$2.log" "${servers[-1]}"
     grep -o 'http://127.0.0.1:[0-9]*' "$work/$2.log" | head -1 > "$work/$2.base"
 }
 serve "$a" a

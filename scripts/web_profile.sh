@@ -10,6 +10,7 @@
 # (copied, never changed). Needs perf (Debian: linux-perf) and swift-demangle (the toolchain).
 # This VM gives perf no hardware counters, so cpu-clock it is.
 set -eu  # no pipefail: `perf report | head` ends perf with SIGPIPE
+. "$(dirname "$0")/web_wait_serving.sh"
 bin="$1"
 seed="$2"
 pages="${3:-900}"
@@ -21,7 +22,7 @@ mkdir -p "$work/library"
 cp "$seed/journal.sqlite" "$work/library/"
 "$bin/daybook" serve --library "$work/library" --port 0 >/dev/null 2>"$work/serve.log" &
 server=$!
-for _ in $(seq 200); do grep -q "serving" "$work/serve.log" && break; sleep 0.1; done
+wait_serving "$work/serve.log" "$server"
 base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.log" | head -1)
 sqlite3 "$work/library/journal.sqlite" "SELECT id FROM entry ORDER BY random() LIMIT $((pages + 20))" > "$work/ids.txt"
 ask() { while read -r id; do printf 'url = "%s"\noutput = "/dev/null"\n' "$base/?before=$id$1"; done | curl -s -K -; }

@@ -3,6 +3,7 @@
 # journal in a temporary library, `daybook serve` on a free port, headless Chromium.
 #   scripts/web_screenshots.sh [OUT_DIR]      (default docs/)
 set -euo pipefail
+. "$(dirname "$0")/web_wait_serving.sh"
 cd "$(dirname "$0")/.."
 out="${1:-docs}"
 swift build --product daybook >/dev/null
@@ -18,7 +19,7 @@ heic=$("$bin" search --library "$work/library" reykjavik --json | first_id)
     --add-tag summer >/dev/null
 "$bin" serve --library "$work/library" --port 0 2>"$work/serve.log" &
 server=$!
-for _ in $(seq 100); do grep -q "serving" "$work/serve.log" && break; sleep 0.1; done
+wait_serving "$work/serve.log" "$server"
 base=$(grep -o 'http://127.0.0.1:[0-9]*' "$work/serve.log" | head -1)
 shot() {
     chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --user-data-dir="$work/profile" \

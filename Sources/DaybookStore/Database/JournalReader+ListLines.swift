@@ -2,10 +2,8 @@ import DaybookCore
 import GRDB
 
 /// The CLI's long lists as `ListLine`s: each query's own walk reads the tile's columns of its
-/// rows with their tags (`TimelineRows`; a search, the tag names of all of them in one query,
-/// `tileAnnotations(for:)`), then their weather words in one query, inside one read
-/// transaction. The same entries, in the same
-/// order, as the whole-entry reads (`onThisDay`, `search`, `latest`, `entries`) that `--json`
+/// rows with their tags (`TimelineRows`, a search's too: `searchRows`), then their weather
+/// words in one query, inside one read transaction. The same entries, in the same order, as the whole-entry reads (`onThisDay`, `search`, `latest`, `entries`) that `--json`
 /// keeps, since it prints every field.
 extension JournalReader {
     package func onThisDayLines(_ ask: OnThisDayAsk, limit: Int? = nil) throws -> [ListLine] {
@@ -14,9 +12,9 @@ extension JournalReader {
 
     /// `search(_:)`'s matches, with their distances for "near".
     package func searchLines(_ query: JournalQuery) throws -> [ListLine] {
-        let matches = try searchTiles(query)
-        let annotations = try tileAnnotations(for: matches.map(\.tile.id))
-        return matches.map { ListLine($0.tile, annotations: annotations[$0.tile.id], distanceKm: $0.distanceKm) }
+        let found = try searchRows(query)
+        let annotations = try tileAnnotations(for: found.rows.tiles.map(\.id), tags: found.rows.tags)
+        return found.rows.tiles.map { ListLine($0, annotations: annotations[$0.id], distanceKm: found.distances[$0.id]) }
     }
 
     /// `latest(_:)`: the most recently added entries.

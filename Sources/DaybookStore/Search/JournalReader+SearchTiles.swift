@@ -13,36 +13,53 @@ package struct SearchTile: Sendable, Hashable {
     }
 }
 
+/// A search's matches as pages of tiles and the CLI's lines read them: each match's tile and
+/// tags in the statement that finds it (`TimelineRows.columns`, `TileTagsColumn`), where
+/// reading the tags from the tag table by id cost two random seeks per match (issue 23), and,
+/// for "near", each match's distance.
+package struct SearchRows: Sendable {
+    package var rows: TimelineRows
+    /// Great-circle distances from the query's point, by entry id, when it had one.
+    package var distances: [String: Double] = [:]
+
+    /// The matches as tiles, in their order.
+    package var found: [SearchTile] { rows.tiles.map { SearchTile(tile: $0, distanceKm: distances[$0.id]) } }
+}
+
 extension JournalReader {
-    /// `search(_:)`'s matches in its order as tiles: the tile's columns of each match, read by
-    /// the search's own walk, not whole entries (issue 23). Read by id afterwards instead, the
-    /// 60 tiles cost as much as the whole rows did: every row is found again, and at a million
-    /// entries finding (B-tree pages through the memory map) costs more than decoding. The
-    /// cursor reads the three columns of its place. "Near" still reads whole rows (its
-    /// distances come from each row's own position, `NearSearch`), and makes tiles of them.
-    package func searchTiles(_ query: JournalQuery) throws -> [SearchTile] {
+    /// `search(_:)`'s matches in its order as tiles (`searchRows(_:)`).
+    package func searchTiles(_ query: JournalQuery) throws -> [SearchTile] { try searchRows(query).found }
+
+    /// `search(_:)`'s matches in its order as rows of tiles: the columns a tile shows and its
+    /// tags, read by the search's own walk, not whole entries (issue 23). Read by id
+    /// afterwards instead, the 60 tiles cost as much as the whole rows did: every row is found
+    /// again, and at a million entries finding (B-tree pages through the memory map) costs
+    /// more than decoding. The cursor reads the three columns of its place. "Near" still reads
+    /// whole rows (its distances come from each row's own position, `NearSearch`), then the
+    /// nearest few's tile rows by id.
+    package func searchRows(_ query: JournalQuery) throws -> SearchRows {
         var plan = try SearchPlan(query)
-        guard !plan.findsNothing else { return [] }
+        guard !plan.findsNothing else { return SearchRows(rows: TimelineRows()) }
         return try Self.searching {
             if let id = plan.before {
                 let statement = try db.cachedStatement(sql: "SELECT captured_local, created_at, id FROM entry WHERE id = ?")
                 guard let row = try Row.fetchOne(statement, arguments: [id]) else { throw StoreError.entryNotFound(id) }
                 plan.startAfter(TimelineOrder.Key(capturedText: row[0], createdAt: row[1], id: row[2]))
             }
-            return try searchTiles(plan)
+            return try searchRows(plan)
         }
     }
 
-    /// `searchTiles(_:)` after the entry with this id or unique id prefix (a web page's
+    /// `searchRows(_:)` after the entry with this id or unique id prefix (a web page's
     /// `before=`, in place of `query.before`), read first, as the timeline reads its cursor
     /// (`TimelineCursor`): three order columns through one statement per connection. Nil
     /// when no entry, or several, have that prefix.
-    package func searchTiles(_ query: JournalQuery, afterID id: String) throws -> [SearchTile]? {
+    package func searchRows(_ query: JournalQuery, afterID id: String) throws -> SearchRows? {
         guard let cursor = try Self.searching({ try TimelineCursor.key(idPrefix: id, db) }) else { return nil }
         var plan = try SearchPlan(query)
-        guard !plan.findsNothing else { return [] }
+        guard !plan.findsNothing else { return SearchRows(rows: TimelineRows()) }
         plan.startAfter(cursor)
-        return try Self.searching { try searchTiles(plan) }
+        return try Self.searching { try searchRows(plan) }
     }
 
     /// A database error of a search's reads, said as one.
@@ -50,23 +67,39 @@ extension JournalReader {
         do { return try read() } catch let error as DatabaseError { throw StoreError.database("the search failed", error) }
     }
 
-    private func searchTiles(_ plan: SearchPlan) throws -> [SearchTile] {
+    private func searchRows(_ plan: SearchPlan) throws -> SearchRows {
         if let area = plan.area {
-            return try SearchSQL.nearest(plan, area: area, db).map {
-                SearchTile(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm)
-            }
+            let nearest = try SearchSQL.nearest(plan, area: area, db)
+            let lines = try tileLines(ids: nearest.map(\.entry.id))
+            return SearchRows(
+                rows: TimelineRows(nearest.compactMap { lines[$0.entry.id] }),
+                distances: Dictionary(uniqueKeysWithValues: nearest.compactMap { match in match.distanceKm.map { (match.entry.id, $0) } }))
         }
         if let indexQuery = try plan.indexQuery(db) {
-            let tiles: [TimelineTile] = try SearchSQL.newestMatches(
-                plan, indexQuery, selecting: Self.entryTileColumns, order: TimelineOrder.Key.init, db)
-            return tiles.map { SearchTile(tile: $0, distanceKm: nil) }
+            let lines: [TimelineRows.Line] = try SearchSQL.newestMatches(
+                plan, indexQuery, selecting: Self.entryRowColumns, order: { TimelineOrder.Key($0.tile) }, db)
+            return SearchRows(rows: TimelineRows(lines))
         }
-        return try SearchSQL.newestFirst(plan).select(sql: TimelineTile.columns, as: TimelineTile.self).fetchAll(db).map {
-            SearchTile(tile: $0, distanceKm: nil)
-        }
+        let request = SearchSQL.newestFirst(plan).select(sql: TimelineRows.columns, as: Row.self)
+        return SearchRows(rows: try TimelineRows.fetch(Row.fetchCursor(db, request)))
     }
 
-    /// `TimelineTile.columns` of the table `entry`: the full-text index's columns beside it in
+    /// The rows of these entries by id, in chunks under SQLite's bound-parameter cap.
+    private func tileLines(ids: [String]) throws -> [String: TimelineRows.Line] {
+        var lines: [String: TimelineRows.Line] = [:]
+        for chunk in ids.boundValueChunks() {
+            let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let statement = try db.cachedStatement(sql: "SELECT \(TimelineRows.columns) FROM entry WHERE id IN (\(placeholders))")
+            let rows = try Row.fetchCursor(statement, arguments: StatementArguments(chunk))
+            while let row = try rows.next() {
+                let line = try TimelineRows.Line(row)
+                lines[line.tile.id] = line
+            }
+        }
+        return lines
+    }
+
+    /// `TimelineRows.columns` of the table `entry`: the full-text index's columns beside it in
     /// the walk share some names (`text`).
-    private static let entryTileColumns = TimelineTile.columns.split(separator: ", ").map { "entry.\($0)" }.joined(separator: ", ")
+    private static let entryRowColumns = TimelineRows.columns.split(separator: ", ").map { "entry.\($0)" }.joined(separator: ", ")
 }

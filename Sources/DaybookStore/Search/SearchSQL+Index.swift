@@ -49,28 +49,12 @@ extension SearchSQL {
     private static func walkSQL(
         _ plan: SearchPlan, _ indexQuery: String, _ columns: String, keys: ClosedRange<Int64>, limit: Int?
     ) -> TimelineOrder.Condition {
-        var checks: [String] = []
-        var arguments: [DatabaseValue] = [indexQuery.databaseValue, keys.lowerBound.databaseValue, keys.upperBound.databaseValue]
         // Every tag probed on the entry: the matches come from the index, already filtered
-        // by the tags' phrases (`checks(_:entry:probingTags:)`).
-        for name in plan.tags {
-            checks.append("EXISTS (SELECT entry_id FROM tag WHERE name = ? AND entry_id = entry.id)")
-            arguments.append(name.databaseValue)
-        }
-        if let from = plan.capturedFrom {
-            checks.append("entry.captured_local >= ?")
-            arguments.append(from.databaseValue)
-        }
-        if let before = plan.capturedBefore {
-            checks.append("entry.captured_local < ?")
-            arguments.append(before.databaseValue)
-        }
-        if let cursor = plan.cursor {
-            let after = TimelineOrder.afterCondition(cursor)
-            checks.append(after.sql)
-            arguments += after.arguments
-        }
-        let checked = checks.map { " AND \($0)" }.joined()
+        // by the tags' phrases.
+        let conditions = checks(plan, probingTags: true)
+        var arguments: [DatabaseValue] = [indexQuery.databaseValue, keys.lowerBound.databaseValue, keys.upperBound.databaseValue]
+        arguments += conditions.flatMap(\.arguments)
+        let checked = conditions.map { " AND \($0.sql)" }.joined()
         var limited = ""
         if let limit {
             limited = " LIMIT ?"

@@ -34,7 +34,6 @@ enum SearchSQL {
     private static let key = Column("key")
     private static let keyEntryID = Column("entry_id")
     typealias Entry = JournalEntry.Columns
-    private typealias Tag = JournalTag.Columns
 
     /// Rowids of the full-text index's matches. The query is passed as text, not as an
     /// `FTS5Pattern`: its words are one already (`SearchIndex.matchExpression`) and its tag
@@ -67,32 +66,44 @@ enum SearchSQL {
 
     /// The entries meeting every condition of the plan, in no particular order.
     static func filtered(_ plan: SearchPlan) -> QueryInterfaceRequest<JournalEntry> {
-        let entry = TableAlias<JournalEntry>()
-        var conditions = checks(plan, entry: entry, probingTags: plan.fullText != nil)
+        var conditions = checks(plan, probingTags: plan.fullText != nil).map(\.expression)
         if let fullText = plan.fullText {
             conditions.append(searchKeys.select(keyEntryID).filter(matches(fullText).contains(key)).contains(Entry.id))
         }
-        let request = JournalEntry.aliased(entry)
-        return conditions.isEmpty ? request : request.filter(conditions.joined(operator: .and))
+        return conditions.isEmpty ? JournalEntry.all() : JournalEntry.filter(conditions.joined(operator: .and))
     }
 
-    /// Every condition of the plan but its words, on the entry `entry`. A tag is probed per
-    /// entry when the entries come from the (already tag-filtered) full-text matches, and is
-    /// its own list of entries otherwise. (The entry id is selected either way: the probe then
-    /// reads the index alone.)
-    static func checks(_ plan: SearchPlan, entry: TableAlias<JournalEntry>, probingTags: Bool) -> [SQLExpression] {
-        var conditions: [SQLExpression] = []
-        for name in plan.tags {
-            let tagged = JournalTag.select(Tag.entryId).filter(Tag.name == name)
-            conditions.append(probingTags ? tagged.filter(Tag.entryId == entry[Entry.id]).exists() : tagged.contains(Entry.id))
+    /// Every condition of the plan but its words, on the table `entry`, as text and values:
+    /// the full-text walk (`walkSQL`) joins them into its statement's text, `filtered` takes
+    /// them as expressions, so each rule is stated once, here. A tag is probed per entry when
+    /// the entries come from the (already tag-filtered) full-text matches, and is its own list
+    /// of entries otherwise. (The entry id is selected either way: the probe then reads the
+    /// index alone.)
+    static func checks(_ plan: SearchPlan, probingTags: Bool) -> [TimelineOrder.Condition] {
+        var conditions: [TimelineOrder.Condition] = []
+        let tagged = probingTags ? taggedProbe : taggedList
+        for name in plan.tags { conditions.append(.init(sql: tagged, arguments: [name.databaseValue])) }
+        if let from = plan.capturedFrom {
+            conditions.append(.init(sql: "entry.captured_local >= ?", arguments: [from.databaseValue]))
         }
-        if let from = plan.capturedFrom { conditions.append(Entry.capturedLocal >= from) }
-        if let before = plan.capturedBefore { conditions.append(Entry.capturedLocal < before) }
-        if let cursor = plan.cursor { conditions.append(TimelineOrder.after(cursor)) }
+        if let before = plan.capturedBefore {
+            conditions.append(.init(sql: "entry.captured_local < ?", arguments: [before.databaseValue]))
+        }
+        if let cursor = plan.cursor { conditions.append(TimelineOrder.afterCondition(cursor)) }
         if let box = plan.area?.box {
-            conditions.append(box.latitude.contains(Entry.latitude))
-            conditions.append(box.longitudes.map { $0.contains(Entry.longitude) }.joined(operator: .or))
+            conditions.append(.init(sql: "entry.latitude BETWEEN ? AND ?", arguments: bounds(box.latitude)))
+            conditions.append(
+                .init(
+                    sql: "(" + box.longitudes.map { _ in "entry.longitude BETWEEN ? AND ?" }.joined(separator: " OR ") + ")",
+                    arguments: box.longitudes.flatMap(bounds)))
         }
         return conditions
+    }
+
+    private static let taggedProbe = "EXISTS (SELECT entry_id FROM tag WHERE name = ? AND entry_id = entry.id)"
+    private static let taggedList = "entry.id IN (SELECT entry_id FROM tag WHERE name = ?)"
+
+    private static func bounds(_ range: ClosedRange<Double>) -> [DatabaseValue] {
+        [range.lowerBound.databaseValue, range.upperBound.databaseValue]
     }
 }

@@ -33,7 +33,7 @@ package struct TimelineRows: Sendable {
     static let columns = TimelineTile.columns + ", stack_id IS NOT NULL, tile_tags"
 
     /// One row that selected `columns`.
-    struct Line {
+    struct Line: FetchableRecord {
         let tile: TimelineTile
         let isStacked: Bool
         let tags: [TileAnnotations.Tag]
@@ -43,6 +43,9 @@ package struct TimelineRows: Sendable {
             isStacked = row[TimelineTile.columnNames.count]
             tags = TileTagsColumn.tags(row[TimelineTile.columnNames.count + 1])
         }
+
+        /// As a record, so that GRDB finds each column once per statement (`SearchSQL.newestMatches`).
+        init(row: Row) throws { try self.init(row) }
     }
 
     init(_ lines: [Line]) {

@@ -82,20 +82,20 @@ extension WebJournal {
             let (query, note) = try form.read(store: store, limit: form.near.isEmpty ? size + 1 : Self.nearLimit)
             let pages = pages
             let read = try await store.read { [query] reader -> SearchRead in
-                var found: [SearchTile]
+                var found: SearchRows
                 if let before {
                     guard query.near == nil else { return .problem("before does not combine with near") }
                     // Text that is not id-shaped at all ("../", "%00") never reaches the store.
-                    guard EntryIDText.isWellFormed(before), let after = try reader.searchTiles(query, afterID: before) else {
+                    guard EntryIDText.isWellFormed(before), let after = try reader.searchRows(query, afterID: before) else {
                         return .cursorGone
                     }
                     found = after
                 } else {
                     // Only what the tiles show (issue 23).
-                    found = try reader.searchTiles(query)
+                    found = try reader.searchRows(query)
                 }
-                let more = query.near == nil && found.count > size
-                if more { found.removeLast() }
+                let more = query.near == nil && found.rows.tiles.count > size
+                if more { found.rows.tiles.removeLast() }
                 let tiles = try SearchTiles(found, reader)
                 let older = more ? tiles.tiles.tiles.last.map { form.link(before: $0.id) } : nil
                 return .page(pages.searchBody(form, found: tiles, problem: nil, note: note, older: older, continued: before != nil))

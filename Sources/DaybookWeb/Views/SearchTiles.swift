@@ -6,8 +6,17 @@ struct SearchTiles: Sendable {
     var tiles: TileEntries
     var distances: [String: Double]
 
-    /// The matches' tiles and what each tile shows beside its photo (its tags' names, the
-    /// weather's words), read in the page's read: not whole tag and weather rows (issue 23).
+    /// The matches' tiles and what each tile shows beside its photo: its tags, read with its
+    /// row (`SearchRows`), and the weather's words, read in the page's read (issue 23).
+    init(_ found: SearchRows, _ reader: JournalReader) throws {
+        let tiles = found.rows.tiles
+        self.tiles = TileEntries(
+            tiles: tiles, tileAnnotations: tiles.isEmpty ? [:] : try reader.tileAnnotations(for: tiles.map(\.id), tags: found.rows.tags))
+        distances = found.distances
+    }
+
+    /// From matches read without their rows' tags, which are read here from the tag table by id
+    /// (`SearchTileReadTests` holds both reads' pages equal).
     init(_ found: [SearchTile], _ reader: JournalReader) throws {
         let tiles = found.map(\.tile)
         self.tiles = TileEntries(tiles: tiles, tileAnnotations: try reader.tileAnnotations(for: tiles.map(\.id)))
