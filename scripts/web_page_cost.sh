@@ -35,7 +35,7 @@ head -40 "$work/ids.txt" | tail -20 | ask "/entries/" "?warm"
 cost() {  # $1: name, $2: path before the id, $3: first line of ids
     local before after
     before=$(cpu)
-    tail -n +"$3" "$work/ids.txt" | head -"$pages" | ask "$2" ""
+    sed -n "$3,$(($3 + pages - 1))p" "$work/ids.txt" | ask "$2" ""  # sed, not tail | head: pipefail and SIGPIPE
     after=$(cpu)
     echo "$1: $(awk -v t=$((after - before)) -v hz="$ticks" -v n="$pages" 'BEGIN { printf "%.2f", t * 1000 / hz / n }') ms CPU per page ($pages pages)"
 }
