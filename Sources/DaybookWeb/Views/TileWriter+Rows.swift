@@ -48,7 +48,12 @@ extension TileWriter {
         } else {
             output.writeStaticString("No date</a>\n")
         }
-        optional(tile.placeName, "<div class=\"place\">", "</div>", into: &output)
+        if tile.position != nil {
+            output.writeStaticString("<div class=\"place\">")
+            writePlace(tile, into: &output)
+            output.writeStaticString("</div>")
+        }
+        output.writeStaticString("\n")
         let weather = annotations.flatMap { EntryText.shortWeather(text: $0.weatherText, temperatureC: $0.temperatureC) }
         optional(weather, "<div class=\"weather\">", "</div>", into: &output)
         // A grid of the timeline shows no distance.
@@ -84,9 +89,19 @@ extension TileWriter {
             output.writeStaticString(" of ")
             writeDay(date, into: &output)
         }
-        if let place = tile.placeName {
+        if tile.position != nil {
             output.writeStaticString(" at ")
-            HTMLText.write(place, into: &output)
+            writePlace(tile, into: &output)
+        }
+    }
+
+    /// `tile.placeName`, escaped. Coordinates are digits, a point, "°", a space and
+    /// hemisphere letters: nothing to escape, so their bytes go in as they are made.
+    private static func writePlace(_ tile: TimelineTile, into output: inout ByteBuffer) {
+        if let label = tile.placeLabel {
+            HTMLText.write(label, into: &output)
+        } else if let position = tile.position {
+            EntryPlaceName.withCoordinatesUTF8(position) { output.writeBytes($0) }
         }
     }
 
