@@ -37,17 +37,19 @@ extension TileWriter {
         }
         output.writeStaticString("</a>\n<div class=\"meta\">\n<a class=\"day\" href=\"")
         writeEntryLink(tile.id, links, into: &output)
-        output.writeStaticString("\">")
+        var meta = ShortBytes()
+        meta.append("\">")
         if let date = tile.capturedLocal {
-            writeDay(date, into: &output)
-            output.writeStaticString("</a> <span class=\"time\">")
-            writePadded(date.hour, into: &output)
-            output.writeStaticString(":")
-            writePadded(date.minute, into: &output)
-            output.writeStaticString("</span>\n")
+            appendDay(date, to: &meta)
+            meta.append("</a> <span class=\"time\">")
+            meta.appendPadded(date.hour)
+            meta.append(":")
+            meta.appendPadded(date.minute)
+            meta.append("</span>\n")
         } else {
-            output.writeStaticString("No date</a>\n")
+            meta.append("No date</a>\n")
         }
+        meta.write(into: &output)
         if tile.position != nil {
             output.writeStaticString("<div class=\"place\">")
             writePlace(tile, into: &output)
@@ -84,11 +86,13 @@ extension TileWriter {
 
     /// `EntryText.alt(day:place:)`: the day's words need no escaping, the place does.
     private static func writeAlt(_ tile: TimelineTile, into output: inout ByteBuffer) {
-        output.writeStaticString("Photo")
+        var alt = ShortBytes()
+        alt.append("Photo")
         if let date = tile.capturedLocal {
-            output.writeStaticString(" of ")
-            writeDay(date, into: &output)
+            alt.append(" of ")
+            appendDay(date, to: &alt)
         }
+        alt.write(into: &output)
         if tile.position != nil {
             output.writeStaticString(" at ")
             writePlace(tile, into: &output)
@@ -105,16 +109,23 @@ extension TileWriter {
         }
     }
 
-    /// `EntryText.day(_:)`: "Sunday 14 July 2024", letters, digits and spaces only.
-    static func writeDay(_ date: LocalDateTime, into output: inout ByteBuffer) {
-        output.writeString(EntryText.weekdayNames[date.weekday])
-        output.writeStaticString(" ")
-        writeDecimal(date.day, into: &output)
-        output.writeStaticString(" ")
-        output.writeString(EntryText.monthNames[date.month - 1])
-        output.writeStaticString(" ")
-        writeDecimal(date.year, into: &output)
+    /// `EntryText.day(_:)`: "Sunday 14 July 2024", letters, digits and spaces only: at most
+    /// 61 bytes (names of 9, numbers of 20).
+    static func appendDay(_ date: LocalDateTime, to bytes: inout ShortBytes) {
+        bytes.append(weekdayNames[date.weekday])
+        bytes.append(" ")
+        bytes.appendDecimal(date.day)
+        bytes.append(" ")
+        bytes.append(monthNames[date.month - 1])
+        bytes.append(" ")
+        bytes.appendDecimal(date.year)
     }
+
+    /// `EntryText.weekdayNames` and `monthNames`, as bytes that need no String.
+    private static let weekdayNames: [StaticString] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let monthNames: [StaticString] = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
 
     /// `String(value)`'s digits, with no String made.
     static func writeDecimal(_ value: Int, into output: inout ByteBuffer) {
@@ -135,9 +146,4 @@ extension TileWriter {
         }
     }
 
-    /// `DateText.padded(_:)`: two digits at least.
-    private static func writePadded(_ value: Int, into output: inout ByteBuffer) {
-        if (0..<10).contains(value) { output.writeStaticString("0") }
-        writeDecimal(value, into: &output)
-    }
 }
