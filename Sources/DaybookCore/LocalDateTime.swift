@@ -45,7 +45,31 @@ public struct LocalDateTime: Sendable, Hashable, Comparable {
 
     /// Parses exactly the store's ISO form `YYYY-MM-DDTHH:MM:SS`.
     public init?(iso text: some StringProtocol) {
-        self.init(DateText.numbers(text, layout: "####-##-##T##:##:##"))
+        var text = String(text)
+        guard let n = text.withUTF8(Self.isoNumbers) else { return nil }
+        self.init(year: n.year, month: n.month, day: n.day, hour: n.hour, minute: n.minute, second: n.second)
+    }
+
+    /// `DateText.numbers(text, layout: "####-##-##T##:##:##")` read at the layout's fixed
+    /// places, with no array made: the store reads a date per row, 61 a timeline page.
+    package static func isoNumbers(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+        guard bytes.count == 19, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":")
+        else { return nil }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+            let minute = number(14, 2), let second = number(17, 2)
+        else { return nil }
+        return (year, month, day, hour, minute, second)
     }
 
     /// Parses a date typed on the command line: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or

@@ -14,6 +14,25 @@ final class DateTextTests: XCTestCase {
         }
     }
 
+    /// The ISO reader's fixed places read what the layout reader reads, on every one-character
+    /// change of a date, and shorter and longer texts.
+    func testTheISOFastReadIsTheLayoutRead() {
+        let date = "2024-07-14T09:05:59"
+        var texts = [date, "", "2024-07-14", date + "0", String(date.dropLast()), "0000-00-00T00:00:00", "9999-99-99T99:99:99"]
+        for index in 0..<19 {
+            for piece in ["0", "7", "9", "-", ":", "T", " ", "/", "a", "é", "０", "\u{301}"] {
+                var characters = Array(date)
+                characters[index] = Character(piece)
+                texts.append(String(characters))
+            }
+        }
+        for text in texts {
+            var bytes = text
+            let fast = bytes.withUTF8(LocalDateTime.isoNumbers).map { [$0.year, $0.month, $0.day, $0.hour, $0.minute, $0.second] }
+            XCTAssertEqual(fast, DateText.numbers(text, layout: "####-##-##T##:##:##"), text)
+        }
+    }
+
     func testEXIFFormsAcceptTheSeparatorsWritersUse() {
         for text in ["2020:02:29 23:59:59", "2020-02-29 23:59:59", "2020/02/29 23:59:59", "2020:02:29T23:59:59"] {
             XCTAssertEqual(LocalDateTime(exif: text)?.iso8601, "2020-02-29T23:59:59", text)

@@ -20,4 +20,21 @@ final class ExcerptTests: XCTestCase {
         XCTAssertEqual(EntryText.excerpt("\n\nHello\nworld"), "Hello")
         XCTAssertEqual(EntryText.excerpt(long + "xy"), long + "…")
     }
+
+    /// The whole-text shortcut for one short line gives what walking the Characters gives,
+    /// on texts of every length around the limit, of one to four bytes a character, with
+    /// "\r\n", combining marks and joined emoji.
+    func testTheShortLineShortcutAgreesWithTheCharacterWalk() {
+        let pieces = ["a", " ", "é", "e\u{301}", "\u{301}", "日", "👩‍👩‍👧", "\r", "\n", "\r\n", "<", "\u{338}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 0...160, using: &generator)
+            let newlines = Bool.random(using: &generator)
+            let text = (0..<count).map { _ in
+                let piece = pieces.randomElement(using: &generator)!
+                return !newlines && piece.contains("\n") ? "x" : piece
+            }.joined()
+            XCTAssertEqual(EntryText.excerpt(text), EntryText.excerptByCharacters(text), text.debugDescription)
+        }
+    }
 }

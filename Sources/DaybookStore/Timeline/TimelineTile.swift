@@ -10,8 +10,13 @@ package struct TimelineTile: Sendable, Hashable {
     package let capturedLocal: LocalDateTime?
     /// With `capturedLocal` and `id`, the tile's place in `TimelineOrder` (a page's cursor).
     package let createdAt: String
-    /// `EntryPlaceName.short`: "Kyoto, Japan", or the coordinates.
-    package let placeName: String?
+    /// The named place's words ("Kyoto, Japan"); nil where `position` names no place, or
+    /// there is no position.
+    package let placeLabel: String?
+    /// Latitude and longitude alone, which the tile prints where no place is named: kept as
+    /// numbers, so that a page writes their text straight into its bytes
+    /// (`EntryPlaceName.withCoordinatesUTF8`).
+    package let position: GeoLocation?
     package let thumbnailName: ThumbnailName?
     package let thumbnailWidth: Int?
     package let thumbnailHeight: Int?
@@ -24,13 +29,20 @@ package struct TimelineTile: Sendable, Hashable {
         id = entry.id
         capturedLocal = entry.capturedLocal
         createdAt = entry.createdAt
-        placeName = entry.placeName
+        position = entry.location.map { GeoLocation(latitude: $0.latitude, longitude: $0.longitude) }
+        placeLabel = entry.location == nil ? nil : entry.place?.label
         thumbnailName = entry.thumbnailName
         thumbnailWidth = entry.thumbnailWidth
         thumbnailHeight = entry.thumbnailHeight
         text = entry.text
         media = entry.media
         durationSeconds = entry.durationSeconds
+    }
+
+    /// `EntryPlaceName.short`: "Kyoto, Japan", or the coordinates.
+    package var placeName: String? {
+        guard let position else { return nil }
+        return placeLabel ?? EntryPlaceName.coordinates(position)
     }
 }
 
@@ -65,7 +77,8 @@ extension TimelineTile: FetchableRecord {
                 name: try row.decode(atIndex: 5), region: nil, country: country, countryCode: nil, distanceKm: nil, timeZone: nil,
                 dataVersion: version ?? "")
             : nil
-        placeName = EntryPlaceName.short(place: place, location: location)
+        position = location
+        placeLabel = location == nil ? nil : place?.label
         thumbnailName = (try row.decode(String?.self, atIndex: 8)).flatMap(ThumbnailName.init(fileName:))
         thumbnailWidth = try row.decode(atIndex: 9)
         thumbnailHeight = try row.decode(atIndex: 10)

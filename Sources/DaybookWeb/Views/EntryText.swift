@@ -100,6 +100,15 @@ enum EntryText {
     /// The first line of the text that is not empty, cut at 140 characters. Found without
     /// splitting the whole text into lines, nor counting the whole line: every tile asks.
     static func excerpt(_ text: String) -> String? {
+        // Most texts are one short line: with no newline byte (none inside "\r\n" either)
+        // and no more bytes than the limit's Characters, the excerpt is the whole text, found
+        // without walking its Characters or copying it.
+        if text.utf8.count <= 140, !text.utf8.contains(UInt8(ascii: "\n")) { return text.isEmpty ? nil : text }
+        return excerptByCharacters(text)
+    }
+
+    /// `excerpt(_:)` for any text, Character by Character.
+    static func excerptByCharacters(_ text: String) -> String? {
         guard let start = text.firstIndex(where: { $0 != "\n" }) else { return nil }
         let rest = text[start...]
         let line = rest[..<(rest.firstIndex(of: "\n") ?? rest.endIndex)]

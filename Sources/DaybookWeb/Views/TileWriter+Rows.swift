@@ -37,18 +37,25 @@ extension TileWriter {
         }
         output.writeStaticString("</a>\n<div class=\"meta\">\n<a class=\"day\" href=\"")
         writeEntryLink(tile.id, links, into: &output)
-        output.writeStaticString("\">")
+        var meta = ShortBytes()
+        meta.append("\">")
         if let date = tile.capturedLocal {
-            writeDay(date, into: &output)
-            output.writeStaticString("</a> <span class=\"time\">")
-            writePadded(date.hour, into: &output)
-            output.writeStaticString(":")
-            writePadded(date.minute, into: &output)
-            output.writeStaticString("</span>\n")
+            appendDay(date, to: &meta)
+            meta.append("</a> <span class=\"time\">")
+            meta.appendPadded(date.hour)
+            meta.append(":")
+            meta.appendPadded(date.minute)
+            meta.append("</span>\n")
         } else {
-            output.writeStaticString("No date</a>\n")
+            meta.append("No date</a>\n")
         }
-        optional(tile.placeName, "<div class=\"place\">", "</div>", into: &output)
+        meta.write(into: &output)
+        if tile.position != nil {
+            output.writeStaticString("<div class=\"place\">")
+            writePlace(tile, into: &output)
+            output.writeStaticString("</div>")
+        }
+        output.writeStaticString("\n")
         let weather = annotations.flatMap { EntryText.shortWeather(text: $0.weatherText, temperatureC: $0.temperatureC) }
         optional(weather, "<div class=\"weather\">", "</div>", into: &output)
         // A grid of the timeline shows no distance.
@@ -79,27 +86,46 @@ extension TileWriter {
 
     /// `EntryText.alt(day:place:)`: the day's words need no escaping, the place does.
     private static func writeAlt(_ tile: TimelineTile, into output: inout ByteBuffer) {
-        output.writeStaticString("Photo")
+        var alt = ShortBytes()
+        alt.append("Photo")
         if let date = tile.capturedLocal {
-            output.writeStaticString(" of ")
-            writeDay(date, into: &output)
+            alt.append(" of ")
+            appendDay(date, to: &alt)
         }
-        if let place = tile.placeName {
+        alt.write(into: &output)
+        if tile.position != nil {
             output.writeStaticString(" at ")
-            HTMLText.write(place, into: &output)
+            writePlace(tile, into: &output)
         }
     }
 
-    /// `EntryText.day(_:)`: "Sunday 14 July 2024", letters, digits and spaces only.
-    static func writeDay(_ date: LocalDateTime, into output: inout ByteBuffer) {
-        output.writeString(EntryText.weekdayNames[date.weekday])
-        output.writeStaticString(" ")
-        writeDecimal(date.day, into: &output)
-        output.writeStaticString(" ")
-        output.writeString(EntryText.monthNames[date.month - 1])
-        output.writeStaticString(" ")
-        writeDecimal(date.year, into: &output)
+    /// `tile.placeName`, escaped. Coordinates are digits, a point, "°", a space and
+    /// hemisphere letters: nothing to escape, so their bytes go in as they are made.
+    private static func writePlace(_ tile: TimelineTile, into output: inout ByteBuffer) {
+        if let label = tile.placeLabel {
+            HTMLText.write(label, into: &output)
+        } else if let position = tile.position {
+            EntryPlaceName.withCoordinatesUTF8(position) { output.writeBytes($0) }
+        }
     }
+
+    /// `EntryText.day(_:)`: "Sunday 14 July 2024", letters, digits and spaces only: at most
+    /// 61 bytes (names of 9, numbers of 20).
+    static func appendDay(_ date: LocalDateTime, to bytes: inout ShortBytes) {
+        bytes.append(weekdayNames[date.weekday])
+        bytes.append(" ")
+        bytes.appendDecimal(date.day)
+        bytes.append(" ")
+        bytes.append(monthNames[date.month - 1])
+        bytes.append(" ")
+        bytes.appendDecimal(date.year)
+    }
+
+    /// `EntryText.weekdayNames` and `monthNames`, as bytes that need no String.
+    private static let weekdayNames: [StaticString] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let monthNames: [StaticString] = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
 
     /// `String(value)`'s digits, with no String made.
     static func writeDecimal(_ value: Int, into output: inout ByteBuffer) {
@@ -120,9 +146,4 @@ extension TileWriter {
         }
     }
 
-    /// `DateText.padded(_:)`: two digits at least.
-    private static func writePadded(_ value: Int, into output: inout ByteBuffer) {
-        if (0..<10).contains(value) { output.writeStaticString("0") }
-        writeDecimal(value, into: &output)
-    }
 }
