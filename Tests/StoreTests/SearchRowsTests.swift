@@ -47,7 +47,7 @@ final class SearchRowsTests: XCTestCase {
             let rows = try store.readNow { try $0.searchRows(query) }
             let results = try store.search(query)
             XCTAssertEqual(rows.rows.tiles.map(\.id), results.map(\.entry.id), "\(query): the search's matches in its order")
-            XCTAssertEqual(rows.found.map(\.distanceKm), results.map(\.distanceKm), "\(query): near's distances")
+            XCTAssertEqual(rows.rows.tiles.map { rows.distances[$0.id] }, results.map(\.distanceKm), "\(query): near's distances")
             XCTAssertFalse(rows.rows.tiles.isEmpty, "\(query)")
             for tile in rows.rows.tiles {
                 let tags = try displayOrder(store, tile.id)

@@ -7,7 +7,7 @@ import XCTest
 @testable import DaybookStore
 @testable import DaybookWeb
 
-/// Search and on-this-day pages read only what a tile shows (`searchTiles`, `onThisDayTiles`,
+/// Search and on-this-day pages read only what a tile shows (`searchRows`, `onThisDayTiles`,
 /// `tileAnnotations`, a cursor by `tile(idPrefix:)`): on a seeded journal of ties,
 /// undated entries, places, videos, user tags and weather, every page must hold the same
 /// tiles in the same order, and render to the same bytes, as the whole entries gave.
@@ -43,12 +43,12 @@ final class SearchTileReadTests: XCTestCase {
                     return (
                         pages.search(
                             form, results: results, annotations: try reader.annotations(for: results.map(\.entry.id)), problem: nil),
-                        pages.search(form, found: try SearchTiles(try reader.searchTiles(query), reader), problem: nil)
+                        pages.search(form, found: try SearchTiles(try reader.searchRows(query), reader), problem: nil)
                     )
                 }
                 XCTAssertEqual(light, whole, "\(fields), after \(query.before ?? "nothing")")
-                let found = try store.readNow { reader in try reader.searchTiles(query) }
-                XCTAssertEqual(found, try store.search(query).map { SearchTile(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm) })
+                let found = try store.readNow { reader in try Self.matches(reader.searchRows(query)) }
+                XCTAssertEqual(found, Self.matches(try store.search(query)))
                 let ids = found.map(\.tile.id)
                 pagesSeen += 1
                 shown += light
@@ -57,15 +57,29 @@ final class SearchTileReadTests: XCTestCase {
             var query = try form.query(store: store, limit: 25)
             query.before = isNear ? nil : someone.id
             XCTAssertEqual(
-                try store.readNow { try $0.searchTiles(query) },
-                try store.search(query).map { SearchTile(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm) })
+                try store.readNow { try Self.matches($0.searchRows(query)) },
+                Self.matches(try store.search(query)))
         }
         XCTAssertGreaterThan(pagesSeen, searches.count + 5, "some searches ran to several pages")
         // The pages compared show what a tile can show: weather, user tags, places, distances, videos.
         for shows in ["Rain &amp; &lt;wind&gt;", "<li class=\"tag user\">apple</li>", "Paris, France", "km away", "▶", "No date", "<img"] {
             XCTAssertTrue(shown.contains(shows), shows)
         }
-        XCTAssertThrowsError(try store.readNow { try $0.searchTiles(JournalQuery(text: "snow", before: "ffffffff-gone")) })
+        XCTAssertThrowsError(try store.readNow { try $0.searchRows(JournalQuery(text: "snow", before: "ffffffff-gone")) })
+    }
+
+    /// A match as a search page shows it: its tile and, for "near", its distance.
+    private struct Match: Equatable {
+        let tile: TimelineTile
+        let distanceKm: Double?
+    }
+
+    private static func matches(_ found: SearchRows) -> [Match] {
+        found.rows.tiles.map { Match(tile: $0, distanceKm: found.distances[$0.id]) }
+    }
+
+    private static func matches(_ results: [SearchResult]) -> [Match] {
+        results.map { Match(tile: TimelineTile($0.entry), distanceKm: $0.distanceKm) }
     }
 
     func testOnThisDayTilesAreTheWholeEntriesTilesFromEveryCursor() throws {

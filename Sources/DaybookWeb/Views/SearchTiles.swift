@@ -15,14 +15,6 @@ struct SearchTiles: Sendable {
         distances = found.distances
     }
 
-    /// From matches read without their rows' tags, which are read here from the tag table by id
-    /// (`SearchTileReadTests` holds both reads' pages equal).
-    init(_ found: [SearchTile], _ reader: JournalReader) throws {
-        let tiles = found.map(\.tile)
-        self.tiles = TileEntries(tiles: tiles, tileAnnotations: try reader.tileAnnotations(for: tiles.map(\.id)))
-        distances = Self.distances(found.map { ($0.tile.id, $0.distanceKm) })
-    }
-
     /// From whole entries and their whole annotations (`JournalPages.search(_:results:…)`).
     init(results: [SearchResult], annotations: [String: EntryAnnotations]) {
         tiles = TileEntries(entries: results.map(\.entry), annotations: annotations)

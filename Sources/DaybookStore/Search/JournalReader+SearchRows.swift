@@ -1,18 +1,6 @@
 import DaybookCore
 import GRDB
 
-/// A search's match as a page of tiles shows it: its tile and, for "near", how far it is.
-package struct SearchTile: Sendable, Hashable {
-    package let tile: TimelineTile
-    /// Great-circle distance from the query's point, when it had one.
-    package let distanceKm: Double?
-
-    package init(tile: TimelineTile, distanceKm: Double?) {
-        self.tile = tile
-        self.distanceKm = distanceKm
-    }
-}
-
 /// A search's matches as pages of tiles and the CLI's lines read them: each match's tile and
 /// tags in the statement that finds it (`TimelineRows.columns`, `TileTagsColumn`), where
 /// reading the tags from the tag table by id cost two random seeks per match (issue 23), and,
@@ -21,15 +9,9 @@ package struct SearchRows: Sendable {
     package var rows: TimelineRows
     /// Great-circle distances from the query's point, by entry id, when it had one.
     package var distances: [String: Double] = [:]
-
-    /// The matches as tiles, in their order.
-    package var found: [SearchTile] { rows.tiles.map { SearchTile(tile: $0, distanceKm: distances[$0.id]) } }
 }
 
 extension JournalReader {
-    /// `search(_:)`'s matches in its order as tiles (`searchRows(_:)`).
-    package func searchTiles(_ query: JournalQuery) throws -> [SearchTile] { try searchRows(query).found }
-
     /// `search(_:)`'s matches in its order as rows of tiles: the columns a tile shows and its
     /// tags, read by the search's own walk, not whole entries (issue 23). Read by id
     /// afterwards instead, the 60 tiles cost as much as the whole rows did: every row is found
