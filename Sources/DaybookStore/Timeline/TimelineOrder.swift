@@ -136,11 +136,9 @@ enum TimelineOrder {
         return "SELECT \(columns) FROM \(JournalEntry.self) WHERE \(condition && shown) ORDER BY \(order) LIMIT \(limit)"
     }
 
-    /// Every entry after `key`, as one condition (a search's cursor).
-    static func after(_ key: Key) -> SQLExpression { afterCondition(key).expression }
-
-    /// `after(_:)` as text and values: the dated entries after `key` and every undated one,
-    /// or after an undated key the undated after it.
+    /// Every entry after `key`, as one condition (a search's cursor), as text and values: the
+    /// dated entries after `key` and every undated one, or after an undated key the undated
+    /// after it.
     static func afterCondition(_ key: Key) -> Condition {
         if key.capturedLocal == nil {
             let undated = undatedCondition(after: key)
