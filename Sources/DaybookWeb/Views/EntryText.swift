@@ -4,10 +4,13 @@ import Foundation
 
 /// How an entry's values read on a page: plain text, escaped later by the templates.
 enum EntryText {
-    static let monthNames = [
+    /// The names as static bytes, which a tile writes with no String made (`TileWriter.appendDay`).
+    static let monthNameBytes: [StaticString] = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
     ]
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let weekdayNameBytes: [StaticString] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let monthNames = monthNameBytes.map(\.description)
+    static let weekdayNames = weekdayNameBytes.map(\.description)
 
     /// "Sunday 14 July 2024"
     static func day(_ date: LocalDateTime) -> String {

@@ -112,20 +112,14 @@ extension TileWriter {
     /// `EntryText.day(_:)`: "Sunday 14 July 2024", letters, digits and spaces only: at most
     /// 61 bytes (names of 9, numbers of 20).
     static func appendDay(_ date: LocalDateTime, to bytes: inout ShortBytes) {
-        bytes.append(weekdayNames[date.weekday])
+        bytes.append(EntryText.weekdayNameBytes[date.weekday])
         bytes.append(" ")
         bytes.appendDecimal(date.day)
         bytes.append(" ")
-        bytes.append(monthNames[date.month - 1])
+        bytes.append(EntryText.monthNameBytes[date.month - 1])
         bytes.append(" ")
         bytes.appendDecimal(date.year)
     }
-
-    /// `EntryText.weekdayNames` and `monthNames`, as bytes that need no String.
-    private static let weekdayNames: [StaticString] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    private static let monthNames: [StaticString] = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-    ]
 
     /// `String(value)`'s digits, with no String made.
     static func writeDecimal(_ value: Int, into output: inout ByteBuffer) {
