@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libheif's C API reports every failure as a returned `heif_error` (no longjmp, no
         // exit). Its headers only (libheif-dev): the library is opened on the first HEIF file
-        // (loader.c), since linking it and its codecs cost every command ~3 ms of start-up.
+        // (loader.c), since linking it and its codecs would cost every command start-up time.
         // Whoever calls libheif directly (its tests' encoder, the bench) links it itself.
         .target(name: "CHeif", dependencies: ["CLibraryLoader"]),
         // PNG (libspng), WebP (libwebp and its demuxer): both report every failure as a
@@ -66,11 +66,11 @@ let package = Package(
         // FFmpeg (libavformat/libavcodec/libswscale) for videos: every call reports failure as
         // a returned code, and the in-memory read callback is a plain C function pointer Swift
         // provides. Its headers only: the libraries are opened on the first video (loader.c),
-        // since linking them cost every command ~30 ms of start-up (README, "Journal queries").
+        // since linking them would cost every command start-up time.
         .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl for the weather archive (HTTPS): its headers only (libcurl4-openssl-dev), the
         // library opened on the first request, since linking it through FoundationNetworking
-        // cost every command ~10 ms of start-up.
+        // would cost every command start-up time.
         .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
 
         // The library, one module per concern; a module uses only the layers below its own
@@ -163,8 +163,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The release CLI carries the Swift runtime and Foundation in itself: binding their
-            // shared libraries' symbols cost every command ~5 ms of start-up (README, "Process
-            // start"). The static Foundation's own parts are named, as `--static-swift-stdlib`
+            // shared libraries' symbols would cost every command start-up time. The static
+            // Foundation's own parts are named, as `--static-swift-stdlib`
             // would name them. Debug builds stay dynamic: CLITests links this target.
             linkerSettings: [
                 .unsafeFlags(

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Most JPEGs decode at a reduced DCT scale and cost little, but two kinds of frame cost what
 /// their full size does: HEVC has no reduced-scale decode (libheif hands over a 12 MP photo
-/// as 36 MB of RGB after holding its YCbCr planes and libde265's pictures, about 100 MB at the
-/// peak, measured), and a progressive JPEG makes libjpeg keep every coefficient of the frame
+/// as 36 MB of RGB after holding its YCbCr planes and libde265's pictures, which `estimate`
+/// counts at its peak), and a progressive JPEG makes libjpeg keep every coefficient of the frame
 /// (600 MB for a 10000×10000 4:4:4 file of under 2 MB). `--jobs` alone would let a many-core
 /// machine run dozens of those at once, so each decode reserves its estimate here first and
 /// waits while the budget is spent. One decode larger than the whole budget still runs, alone;
@@ -24,9 +24,9 @@ package final class DecodeBudget: @unchecked Sendable {
         self.bytes = max(1, bytes)
     }
 
-    /// Shared by every decode in the process (ingest workers, watch, web previews): two 12 MP
-    /// HEIF decodes (about 200 MB), which with the process's own 50 MB keeps `--jobs 2`
-    /// under 300 MB in all.
+    /// Shared by every decode in the process (ingest workers, watch, web previews): room for
+    /// two 12 MP HEIF decodes by `estimate`, so `--jobs 2` never waits on HEICs, and further
+    /// jobs wait for room rather than add to the peak.
     package static let shared = DecodeBudget(bytes: 200_000_000)
 
     /// Peak memory of decoding an image of `pixels` pixels to RGB: about 8 bytes a pixel

@@ -6,7 +6,7 @@ package struct DecodeLimits: Sendable {
     package var budget: DecodeBudget
 
     /// As much as the shared budget holds: then no single JPEG decode needs more than the
-    /// budget, and the process stays near 50 MB plus the budget.
+    /// budget, and the process holds little more than its own working set plus the budget.
     package static let defaultMaxImageBytes = 200_000_000
 
     package static let standard = DecodeLimits()

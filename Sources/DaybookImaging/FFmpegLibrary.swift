@@ -1,8 +1,8 @@
 import CFFmpeg
 
 /// FFmpeg's functions, from libraries opened on the first video (CFFmpeg's loader.c) instead
-/// of linked: linked, they and their dependencies cost every `daybook` command about 30 ms of
-/// start-up, and most commands never meet a video.
+/// of linked: linked, they and their dependencies would cost every `daybook` command start-up
+/// time, and most commands never meet a video.
 enum FFmpegLibrary {
     private static let loaded: Result<DaybookFFmpeg, VideoError> = {
         var reason: UnsafePointer<CChar>?

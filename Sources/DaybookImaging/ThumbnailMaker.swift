@@ -74,7 +74,7 @@ package struct ThumbnailMaker: Sendable {
 
     /// Encoding holds the image again in libjpeg's buffers: a large one (a full-size
     /// rendition) waits for the decode budget like a decode. A thumbnail's is too small to
-    /// count, and ingest's speed stays as it was.
+    /// count, so ingest never waits on the budget to encode one.
     private func encode(_ image: RGBImage) throws(ImagingError) -> [UInt8] {
         let pixels = image.width * image.height
         guard pixels > 1_000_000 else { return try JPEGEncoder.encode(image, quality: quality) }

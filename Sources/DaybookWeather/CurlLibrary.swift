@@ -2,8 +2,8 @@ import CCurl
 import Foundation
 
 /// libcurl's functions, from the library opened on the first weather request (CCurl's
-/// loader.c) instead of linked: linked, it and its TLS, Kerberos and LDAP dependencies cost
-/// every `daybook` command about 10 ms of start-up.
+/// loader.c) instead of linked: linked, it and its TLS, Kerberos and LDAP dependencies would
+/// cost every `daybook` command start-up time, and most commands never fetch weather.
 package struct CurlLibrary: @unchecked Sendable {
     // The table is written once by the loader and only read afterwards.
     private let table: OpaquePointer
