@@ -2,12 +2,11 @@ import GRDB
 
 /// SQLite's `PRAGMA data_version` on a read-only connection of its own: a number that changes
 /// whenever another connection commits to the journal, this store's own writer included. The
-/// web journal checks it before every kept answer. On the writing connection, where it was
-/// asked before, the check waited behind an edit that waits for another process's lock
-/// (EditLaneTests); this connection takes no lock a writer holds (it reads the WAL's
-/// index, in microseconds). Awaited on the connection's own queue: asked synchronously on the
-/// request's thread, the requests queued on the connection blocked the cooperative pool's
-/// threads, and random entry pages' p99 at 1M entries went from ~50 ms to 130–900 ms.
+/// web journal checks it before every kept answer. Asked on the writing connection, the check
+/// would wait behind an edit that waits for another process's lock (EditLaneTests); this
+/// connection takes no lock a writer holds (it only reads the WAL's index). Awaited on the
+/// connection's own queue: asked synchronously on the request's thread, the requests queued
+/// on the connection would block the cooperative pool's threads, and every other page with them.
 package final class ChangeCounter: Sendable {
     private let connection: DatabaseQueue
 

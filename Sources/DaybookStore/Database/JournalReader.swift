@@ -85,7 +85,7 @@ package struct JournalReader {
 
     /// The query written as an SQL literal from `TimelineOrder`'s expressions, so that its
     /// statement is prepared once per connection (`cached`): preparing it again for every page
-    /// (and GRDB's authorizer on each prepare) was a tenth of a timeline page's CPU.
+    /// (and GRDB's authorizer on each prepare) would cost every page the parse and plan anew.
     private func page(_ condition: SQLExpression, limit: Int) throws -> [JournalEntry] {
         let sql = TimelineOrder.query(selecting: "*", where: condition, limit: limit)
         return try SQLRequest<JournalEntry>(literal: sql, cached: true).fetchAll(db)

@@ -13,7 +13,7 @@ extension JournalStore {
         /// One read, then the command ends (search, list, show, latest, on this day): a
         /// journal already at this version's schema is opened read-only, without the writer's
         /// set-up (the schema lock, the upgrade check, the migrator, a checkpoint on close),
-        /// part of every such command's time at a million entries (README, "Process start").
+        /// which a command that reads once would otherwise pay on every run.
         /// One that needs upgrading is opened, and upgraded, as for `reading`.
         case querying
     }
@@ -52,11 +52,9 @@ extension JournalStore {
         /// reading pages through a memory map.
         case manyReads
         /// One read in a process that then ends (`Purpose.querying`): one connection, whose
-        /// pages are read with `pread`. A pool opened two, and each parsed the 82-object schema
-        /// (~1.4 ms of CPU). A fresh map faults each page in (and the pages around it) and is
-        /// torn down at exit: the whole day of `on-this-day` at a million entries (2,735
-        /// scattered rows) took 119 ms of CPU mapped, 93 ms read, and every query kind of
-        /// `scripts/cli_query_bench.py` 3–9 ms less (README, "CLI output of long lists").
+        /// pages are read with `pread`. A pool would open two, each parsing the whole schema.
+        /// A fresh map faults each page in (and the pages around it) and is torn down at exit,
+        /// which costs a process that reads once more than copying the pages it reads.
         case oneRead
     }
 
@@ -96,12 +94,10 @@ extension JournalStore {
     }
 
     /// Every connection reads the journal's pages from a memory map of the file, where it
-    /// would copy each page through `pread`: the store read of a timeline page was 14 % of its
-    /// CPU (issue 20, docs/benchmark-web.md). The map is address space, not memory; SQLite maps
-    /// at most this much of the file and reads the rest as before. It is Debian's SQLite's
-    /// largest (SQLITE_MAX_MMAP_SIZE, 2 GiB), so a million-entry journal (1.3 GB) is mapped
-    /// whole: with 1 GiB, pages past it were read by `pread`, and month, near and latest were
-    /// 1.6–2× slower (README, "Journal queries").
+    /// would copy each page through `pread`, a copy every page of a server's many reads would
+    /// pay. The map is address space, not memory; SQLite maps at most this much of the file
+    /// and reads the rest through `pread`, more slowly. It is Debian's SQLite's largest
+    /// (SQLITE_MAX_MMAP_SIZE, 2 GiB), so that even a million-entry journal is mapped whole.
     static let mappedBytes = 0x7fff_0000
 
     static func prepareReads(_ db: Database) throws {

@@ -32,7 +32,7 @@ public final class JournalStore: Sendable {
             // Statement and savepoint journals in memory: a statement whose triggers write
             // several tables (the search index, the tag counts), and each photo's savepoint in
             // an ingest's group (`save(group:)`), keep the pages they change; past 64 KiB
-            // SQLite spilled them to a file in /var/tmp, a write system call per page.
+            // SQLite would spill them to a file in /var/tmp, a write system call per page.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
             db.add(function: SearchWords.function)
         }
@@ -162,8 +162,8 @@ public final class JournalStore: Sendable {
 
     /// Clears the thumbnail of entries whose file has gone missing, so that "every entry with
     /// a thumbnail has its file" holds again. Returns how many were cleared. One statement for
-    /// all the names: `thumbnail` has no index, and one UPDATE per name read the whole entry
-    /// table each time (a lost thumbnails folder at a million entries: a million full scans).
+    /// all the names: `thumbnail` has no index, and one UPDATE per name would read the whole
+    /// entry table each time (a lost thumbnails folder: a full scan for every entry).
     @discardableResult
     package func forgetThumbnails(_ names: Set<String>) throws -> Int {
         guard !names.isEmpty else { return 0 }

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// One line on standard error before a long schema upgrade. A new version's indexes are built
-/// in one transaction on the first open; at a million entries that takes a minute or more
-/// (README, "Journal queries"), and a command silent for that long looks hung, so a user
+/// in one transaction on the first open; on a large journal that takes long enough that a
+/// command silent for it looks hung, so a user
 /// might kill it and start again, only to wait once more. Small journals upgrade silently.
 enum UpgradeNotice {
     /// Below this many entries an upgrade takes a few seconds at most.

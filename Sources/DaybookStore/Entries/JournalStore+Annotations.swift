@@ -12,7 +12,7 @@ package struct EntryAnnotations: Sendable, Hashable {
 
 /// What a tile shows beside its photo: its tags' names (and which the user gave), and the
 /// weather's words and temperature. A page of tiles reads these five columns, not the tag and
-/// weather rows whole (issue 20: decoding whole rows was most of the annotations' cost).
+/// weather rows whole, whose decoding would cost far more than the few values shown.
 package struct TileAnnotations: Sendable, Hashable {
     package struct Tag: Sendable, Hashable {
         package let name: String

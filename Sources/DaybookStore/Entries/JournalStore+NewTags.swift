@@ -6,8 +6,7 @@ extension JournalStore {
     ///
     /// One statement, not one per tag: on Debian's SQLite (3.40) every statement that fires a
     /// trigger writing the full-text index opens a statement journal, and FTS5 writes what it
-    /// holds as a new segment there, each adding merge work. Bulk insert went from 2,705 to
-    /// 3,106 entries per CPU second (README, "Several photos per transaction").
+    /// holds as a new segment there, each adding merge work.
     static func addAutoTags(_ db: Database, entryID: String, _ tags: [AutoTag], taggerVersion: Int) throws {
         guard !tags.isEmpty else { return }
         let rows = Array(repeating: "(?, ?, 'auto', ?, ?)", count: tags.count).joined(separator: ", ")

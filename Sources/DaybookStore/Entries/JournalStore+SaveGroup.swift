@@ -2,8 +2,8 @@ import DaybookCore
 import Foundation
 import GRDB
 
-/// One photo's entry as an ingest hands it to `save(group:)`: `save`'s arguments, and the
-/// stacking that used to follow in a transaction of its own.
+/// One photo's entry as an ingest hands it to `save(group:)`: `save`'s arguments, and what its
+/// stacking needs, done in the same transaction.
 package struct EntrySave: Sendable {
     package var entry: JournalEntry
     package var sourceTruncated: Bool
@@ -48,10 +48,10 @@ package struct SavedEntry: Sendable {
 }
 
 extension JournalStore {
-    /// Stores several entries in one transaction (issue 23): at a million entries each commit
-    /// writes every index leaf and full-text segment it touched to the WAL, and FTS5 merges
-    /// segments in proportion to the leaves written, so one commit per photo cost a third more
-    /// CPU than into an empty library. Each entry is `save`d in a savepoint of its own: one that
+    /// Stores several entries in one transaction: each commit writes every index leaf and
+    /// full-text segment it touched to the WAL, and FTS5 merges segments in proportion to the
+    /// leaves written, so a commit per photo would make each photo cost more the larger the
+    /// journal. Each entry is `save`d in a savepoint of its own: one that
     /// fails is rolled back alone and its failure returned in its place; the others commit.
     /// Stacking runs in a nested savepoint, so a failure there leaves a good, unstacked entry.
     /// A failure the whole transaction meets (the commit, a full disk, a lost transaction)

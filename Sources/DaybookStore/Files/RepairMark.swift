@@ -1,8 +1,8 @@
 import GRDB
 
 /// What the library looked like when a repair last read all of it (migration v22-ingest-scale),
-/// so a start can skip the repair when nothing it checks can have changed since: reading a
-/// million thumbnail names and the thumbnails folder costs a start 0.2 s or more of CPU.
+/// so a start can skip the repair when nothing it checks can have changed since: reading every
+/// thumbnail name and the thumbnails folder costs a start time that grows with the library.
 ///
 /// The repair's garbage only arises from a change to one of two things:
 /// - the thumbnails folder: a file written, renamed or removed changes the folder's mtime and

@@ -39,9 +39,9 @@ enum NearIndex {
     }
 
     /// Every positioned entry into the (empty) index. The R*Tree has no bulk load: each row
-    /// is an insert, about 13 µs of CPU, so a million entries take some seconds once. Its
-    /// nodes are rewritten again and again meanwhile: with SQLite's default 2 MB cache they
-    /// spill to the journal file (7 s of system time at a million), so the fill gets 64 MB.
+    /// is an insert, so a large journal's fill takes a while, once. Its nodes are rewritten
+    /// again and again meanwhile: with SQLite's default 2 MB cache they would spill to the
+    /// journal file and be read back, so the fill gets 64 MB.
     private static func fill(_ db: Database) throws {
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         try db.execute(sql: "PRAGMA cache_size = -65536")

@@ -3,7 +3,7 @@ import GRDB
 
 /// A search's matches as pages of tiles and the CLI's lines read them: each match's tile and
 /// tags in the statement that finds it (`TimelineRows.columns`, `TileTagsColumn`), where
-/// reading the tags from the tag table by id cost two random seeks per match (issue 23), and,
+/// reading the tags from the tag table by id would cost two random seeks per match, and,
 /// for "near", each match's distance.
 package struct SearchRows: Sendable {
     package var rows: TimelineRows
@@ -13,10 +13,10 @@ package struct SearchRows: Sendable {
 
 extension JournalReader {
     /// `search(_:)`'s matches in its order as rows of tiles: the columns a tile shows and its
-    /// tags, read by the search's own walk, not whole entries (issue 23). Read by id
-    /// afterwards instead, the 60 tiles cost as much as the whole rows did: every row is found
-    /// again, and at a million entries finding (B-tree pages through the memory map) costs
-    /// more than decoding. The cursor reads the three columns of its place. "Near" still reads
+    /// tags, read by the search's own walk, not whole entries. Read by id afterwards instead,
+    /// a page's tiles would cost as much as whole rows: every row is found again, and in a
+    /// large journal finding (B-tree pages through the memory map) costs more than decoding.
+    /// The cursor reads the three columns of its place. "Near" still reads
     /// whole rows (its distances come from each row's own position, `NearSearch`), then the
     /// nearest few's tile rows by id.
     package func searchRows(_ query: JournalQuery) throws -> SearchRows {

@@ -69,8 +69,8 @@ enum SearchIndex {
     ///
     /// The words are split as GRDB's `FTS5Pattern(matchingAllPrefixesIn:)` splits them (FTS5's
     /// ascii tokenizer), here in Swift: GRDB opens two throwaway databases on every call, one
-    /// to tokenize and one to check the pattern, which cost a search page more than its walk
-    /// (issue 23). The check cannot fail on these words: each is a bareword to FTS5 (ASCII
+    /// to tokenize and one to check the pattern, which would cost a search page more than its
+    /// walk. The check cannot fail on these words: each is a bareword to FTS5 (ASCII
     /// letters and digits, lowercased so never `AND`/`OR`/`NOT`/`NEAR`, and bytes past
     /// ASCII), and SearchMatchExpressionTests compares the two on many texts.
     static func matchExpression(for text: String) -> String? {

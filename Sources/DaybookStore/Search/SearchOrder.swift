@@ -5,7 +5,7 @@ import GRDB
 /// key is its capture second, shifted left, plus a count among the entries of that second;
 /// undated entries come below every dated one. FTS5 then answers "the newest k matches" with
 /// `ORDER BY rowid DESC LIMIT k` by reading its lists backwards and stopping early, instead
-/// of finding and sorting every match (issue 23: 34–53 ms at a million entries).
+/// of finding and sorting every match, work that grows with the journal.
 ///
 /// Keys order seconds exactly, not the entries within one second: the timeline breaks those
 /// ties by when the entry was added and its id (`TimelineOrder`), which a key given at insert
@@ -59,8 +59,8 @@ enum SearchOrder {
     /// keys follow the timeline's tie order, so a search rarely needs its final sort. Every
     /// word is searched as a prefix, and FTS5 builds a prefix's whole list before walking it:
     /// prefixes of 2 and 3 characters (what a user has typed so far) get lists of their own,
-    /// which took `caf riv` from 15 ms to under 1 ms at a million entries, for ~90 bytes an
-    /// entry. Longer prefixes match few enough words to merge quickly.
+    /// so a page of `caf riv` reads ready lists instead of merging every word's that begins
+    /// so, for a few more bytes an entry. Longer prefixes match few enough words to merge quickly.
     static func migrate(_ db: Database) throws {
         try db.execute(
             sql: """

@@ -45,7 +45,7 @@ extension SearchSQL {
     ///
     /// Text whose shape alone varies (the number of tags, which conditions, whether a limit),
     /// the values bound: the statement is prepared once per connection and found again by its
-    /// text, where building it from GRDB expressions cost every page ~0.1 ms (issue 23).
+    /// text, where building it from GRDB expressions would cost every page that work again.
     private static func walkSQL(
         _ plan: SearchPlan, _ indexQuery: String, _ columns: String, keys: ClosedRange<Int64>, limit: Int?
     ) -> TimelineOrder.Condition {

@@ -3,27 +3,24 @@ import GRDB
 /// The full-text index's vocabulary, so that a typed word of 4 characters or more is searched
 /// as the OR of the exact terms it begins (`harb` → `harbour OR harbours`) instead of as a
 /// prefix. FTS5 builds a long prefix's whole merged list before `ORDER BY rowid DESC LIMIT`
-/// can stop (6–10 ms for `harbour*` at a million entries), but walks an OR of exact terms
-/// lazily and stops after the page (0.1 ms). Shorter words keep the index's own 2- and
+/// can stop, which grows with the journal, but walks an OR of exact terms lazily and stops
+/// after the page. Shorter words keep the index's own 2- and
 /// 3-character prefix lists (`SearchOrder`).
 ///
 /// The vocabulary is a contentless FTS5 table (`search_term`) fed the same words by the same
 /// tokenizer as `entry_search`, every row under rowid 1, read through `fts5vocab`: each term's
-/// list is then one row long, so listing the terms after a prefix costs microseconds (the
-/// vocabulary of `entry_search` itself reads every term's whole list: 4 ms for `harb`).
+/// list is then one row long, so listing the terms after a prefix reads a row per term (the
+/// vocabulary of `entry_search` itself would read every term's whole list).
 /// Triggers feed it every word written (new entries of a save or batch, once per transaction:
 /// `SearchWrites`); nothing is taken out when an entry changes or goes,
 /// so it may hold terms the index no longer has. Such a term matches nothing: the OR still
 /// finds exactly what the prefix finds.
 enum SearchTerms {
-    /// The most terms a prefix is expanded to. An OR costs 15–55 µs a term to set up (more
-    /// on a busy machine), a prefix about 0.1 µs for each entry of its terms' lists, which
-    /// the vocabulary cannot tell. At a million entries (`sqlite3`, CPU, the first page):
-    /// 150 terms of 667 entries each took 3.2 ms as an OR against 11.2 ms as a prefix (8.2
-    /// against 17.2 on a loaded machine); 150 terms of one entry each 3.0 ms against 0.1, so
-    /// every prefix up to this many terms stays under 10 ms either way. Past it the prefix
-    /// form stays (400 rare terms: 12.9 ms as an OR). It was 32, which left `pier` (150
-    /// terms) at 11–17 ms.
+    /// The most terms a prefix is expanded to. An OR costs a set-up for every term, a prefix
+    /// a little for each entry of its terms' lists, which the vocabulary cannot tell: many
+    /// common terms favour the OR, many rare ones the prefix. Up to this many terms neither
+    /// form is slow at a million entries, whatever the lists hold, so the OR's gain on common
+    /// words is kept; past it the set-ups alone outweigh it, and the prefix form stays.
     static let maximumTerms = 150
     /// Words shorter than this (in characters, as FTS5 counts them) have prefix lists.
     static let shortestExpanded = 4

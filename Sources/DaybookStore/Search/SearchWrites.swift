@@ -1,20 +1,20 @@
 import GRDB
 
-/// New entries' search rows written once, after their tags, for a whole transaction (issue 23).
+/// New entries' search rows written once, after their tags, for a whole transaction.
 ///
 /// FTS5 writes what it holds as a new segment at every statement or savepoint boundary, and
 /// whenever a row's rowid is not above the last one written: the triggers that index an entry
 /// as it is inserted and rewrite its row for each tag added (and feed the vocabulary, every
-/// row at rowid 1, once per tag) wrote about 4 segments of each table per photo, each adding
-/// merge work that grows with the index's depth (a third more CPU per photo at a million
-/// entries than into an empty library).
+/// row at rowid 1, once per tag) would write several segments of each table per photo, each
+/// adding merge work that grows with the index's depth, so every photo would cost more the
+/// larger the journal.
 ///
 /// A path that inserts new entries marks each in `search_pending` before inserting it: the
 /// triggers then leave its index row and vocabulary alone, and `indexPending` writes every
 /// marked entry's row from its final columns and tags in one statement, in rowid order, and
 /// the vocabulary in one row: one segment of each table per transaction. The marks live only
 /// inside the caller's transaction (a rolled-back savepoint takes its mark with it); every
-/// other write, and any insert not marked, is indexed by the triggers as before.
+/// other write, and any insert not marked, is indexed by the triggers as it is written.
 enum SearchWrites {
     /// Migration v23-search-writes: the marks, and the triggers that skip a marked entry. It
     /// only replaces triggers: the index is not rebuilt.
@@ -59,8 +59,8 @@ enum SearchWrites {
     static func indexPending(_ db: Database) throws {
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM search_pending)")) == true else { return }
         // Ascending rowids: FTS5 keeps them all in one pending segment. CROSS JOIN keeps the
-        // marks the outer loop: the planner, which has no statistics for them, preferred to
-        // read search_key (or the whole index) in order, a million rows at a million entries.
+        // marks the outer loop: the planner, which has no statistics for them, would rather
+        // read search_key (or the whole index) in order, a row for every entry of the journal.
         try db.cachedStatement(sql: Self.indexRowsSQL).execute()
         // Read back from the rows just written (the words are computed once), as one row of
         // the vocabulary: rows at one rowid each write a segment.

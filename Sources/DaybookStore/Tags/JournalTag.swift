@@ -40,7 +40,7 @@ package struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persist
     }
 
     /// Decodes a row by column directly: a page reads the tags of every tile it shows, and the
-    /// Codable path cost a tenth of a timeline page (perf, 100,000 entries).
+    /// Codable path's overhead on every value would weigh on every page.
     package init(row: Row) throws {
         typealias C = Columns
         let sourceText: String = try row.decode(forColumn: C.source)

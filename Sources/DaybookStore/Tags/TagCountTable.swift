@@ -1,8 +1,8 @@
 import GRDB
 
 /// Each tag's number of entries, auto and user, kept in step with the tag table by triggers
-/// (migration v19-tag-counts). Counting the tag table per page read every tag row: 1.9 s for
-/// `/tags` at a million entries after any change. Triggers fire for every path that writes a
+/// (migration v19-tag-counts). Counting the tag table per page would read every tag row for
+/// every `/tags` page after any change. Triggers fire for every path that writes a
 /// tag (inserts, upserts, edits, the tagger, imports, an entry's delete cascading), inside its
 /// transaction, so the counts cannot drift; `OR REPLACE` is never used on `tag`, whose hidden
 /// delete would not fire them.

@@ -1,9 +1,8 @@
 import GRDB
 
 /// The tags a tile or list line shows, kept on the entry row (`entry.tile_tags`), so that a
-/// page of tiles, or the CLI's whole day, reads them with its rows (issue 23: reading them from
-/// the tag table cost two random seeks per entry, 6,100 of the 9,300 page reads of a whole day
-/// at a million entries).
+/// page of tiles, or the CLI's whole day, reads them with its rows (reading them from the tag
+/// table would cost two random seeks per entry).
 ///
 /// The text is the names in `JournalTag.displayOrder`, joined by a space, a user tag's name
 /// after a "+": neither can be in a tag name (`JournalTag.normalizedName` allows letters,

@@ -3,8 +3,8 @@ import DaybookPlaces
 import GRDB
 
 /// An entry as a tile of a grid shows it (timeline, search, on this day): the fourteen columns
-/// a tile reads instead of the entry's forty, so a timeline page decodes a third of the values
-/// it used to (issue 20: decoding whole rows was most of the page's store read).
+/// a tile reads instead of the entry's forty, since decoding whole rows would be most of a
+/// page's store read.
 package struct TimelineTile: Sendable, Hashable {
     package let id: String
     package let capturedLocal: LocalDateTime?
