@@ -114,7 +114,7 @@ package struct StaticSite {
             try writer.text(StaticAssets.all[name]!.text, to: "static/\(name)")
         }
         // A file page cannot ask a server for the view: the places come in the page, the
-        // newest `mapPlaceLimit` of them, so a million-entry journal's map stays a few MB.
+        // newest `mapPlaceLimit` of them, so the map's file stays small however large the journal.
         let places = try store.placedEntries(limit: Self.mapPlaceLimit).map(PlaceOutput.init)
         let json = String(decoding: try JSONOutput.data(places), as: UTF8.self)
         try writer.text("window.DAYBOOK_PLACES = \(json);\n", to: "places.js")

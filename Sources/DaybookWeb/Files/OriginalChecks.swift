@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Which originals have been found to hold their entry's bytes, so a photo is hashed once,
-/// not on every request (a 512 MB file takes about a second). A file is known by what
+/// not on every request (hashing a large file takes a while). A file is known by what
 /// `fstat` says of it: device, inode, size, modification and status-change times. Writing to
 /// a file changes its ctime, which no one can set back (unlike the mtime, `touch -d`), so a
 /// file changed in any way is hashed again, and refused when its bytes are no longer the

@@ -16,7 +16,7 @@ import Foundation
 struct OriginalPhoto: Sendable {
     static let maxBytes = 512 << 20
     /// Phone videos pass 512 MB in a minute of 4K. They are only streamed (never read whole),
-    /// so the bound is the first request's hash: about 2 s a GB here (docs/web.md).
+    /// so what bounds them is the first request's hash, whose time grows with the file.
     static let maxVideoBytes = 16 << 30
 
     static func maxBytes(of entry: JournalEntry) -> Int { entry.media == .video ? maxVideoBytes : maxBytes }

@@ -43,8 +43,8 @@ final class AnswerCache: Sendable {
 
     /// `answer(_:make:)` for a page that reads the store anyway: with no answer kept for the
     /// request, `make` asks the change count inside its own store read (on the store's
-    /// thread), so an uncached page pays one hop to the store, not two (the hop to the
-    /// counter's queue was about 5 % of a timeline page's CPU at a million entries). That
+    /// thread), so an uncached page pays one hop to the store, not a second to the counter's
+    /// queue as well. That
     /// count is asked after the read's snapshot was taken, so it may count a commit the page
     /// does not show: the answer is kept only when the count equals the one known before the
     /// read began, when no commit can have come in between. The first page after a commit is

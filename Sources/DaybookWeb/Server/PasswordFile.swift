@@ -21,15 +21,15 @@ package enum PasswordFile {
         return hash
     }
 
-    /// A bcrypt hash of `password` (cost 12: about a quarter of a second here).
+    /// A bcrypt hash of `password` (cost 12: slow on purpose, so that guessing is slow too).
     package static func hash(_ password: String) throws(WebError) -> String {
         guard password.utf8.count <= longestPassword else { throw .passwordTooLong(password.utf8.count) }
         return Bcrypt.hash(password, cost: 12)
     }
 
     /// Whether `password` is the one `hash` was made from. bcrypt runs on NIO's thread pool
-    /// (hummingbird-auth's verifier), never on the executor that answers requests: a quarter
-    /// of a second per guess there would stall every other request behind it.
+    /// (hummingbird-auth's verifier), never on the executor that answers requests: a guess's
+    /// deliberately slow check there would stall every other request behind it.
     static func verify(_ password: String, hash: String) async throws -> Bool {
         guard password.utf8.count <= longestPassword else { return false }
         return try await BcryptPasswordVerifier().verifyPassword(password, createsHash: hash)

@@ -80,8 +80,8 @@ extension WebJournal {
 extension Answer {
     /// JSON without indentation, the same keys as `--json`: for the map's many small answers.
     /// Their types spell their keys in snake case themselves (`PlaceOutput`, `PageOutput`, the
-    /// one-word keys of the map's views): the encoder's conversion was a twentieth of a cell's
-    /// page of entries at a million entries, converting the same few keys again and again.
+    /// one-word keys of the map's views): the encoder's conversion would convert the same few
+    /// keys again and again, for every value of every answer.
     static func compactJSON<T: Encodable>(_ value: T) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

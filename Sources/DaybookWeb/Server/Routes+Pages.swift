@@ -91,7 +91,7 @@ extension WebJournal {
                     }
                     found = after
                 } else {
-                    // Only what the tiles show (issue 23).
+                    // Only what the tiles show, not whole entries.
                     found = try reader.searchRows(query)
                 }
                 let more = query.near == nil && found.rows.tiles.count > size

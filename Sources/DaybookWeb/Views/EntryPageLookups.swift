@@ -1,6 +1,6 @@
 // The entry page's models answer the templates' names directly, as the timeline's do
-// (TemplateLookups.swift), typed for `TypedTemplate`: found through Mirror, its names were a
-// third of an entry page's CPU (perf, 100,000-entry library). Every stored property is listed; a name not listed
+// (TemplateLookups.swift), typed for `TypedTemplate`: found through Mirror, every name would
+// cost the page a reflection of its model. Every stored property is listed; a name not listed
 // reads as missing, as Mirror reads a nil optional (`TemplateLookupTests` holds each list to
 // its type's properties).
 

@@ -7,7 +7,7 @@ struct SearchTiles: Sendable {
     var distances: [String: Double]
 
     /// The matches' tiles and what each tile shows beside its photo: its tags, read with its
-    /// row (`SearchRows`), and the weather's words, read in the page's read (issue 23).
+    /// row (`SearchRows`), and the weather's words, read in the page's read.
     init(_ found: SearchRows, _ reader: JournalReader) throws {
         let tiles = found.rows.tiles
         self.tiles = TileEntries(

@@ -1,8 +1,8 @@
 import NIOCore
 
 /// Up to 256 bytes of a page gathered on the stack, then written to its ByteBuffer at once:
-/// each ByteBuffer write checks capacity and exclusive access, and a tile's day and time were
-/// two dozen writes of a few bytes each, a tile's most. Appending past the room traps, so a
+/// each ByteBuffer write checks capacity and exclusive access, and a tile's day and time alone
+/// would be two dozen writes of a few bytes each. Appending past the room traps, so a
 /// caller appends only pieces whose length it has bounded.
 struct ShortBytes {
     static let capacity = 256

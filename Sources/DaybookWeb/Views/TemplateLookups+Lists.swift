@@ -1,7 +1,7 @@
 // The list pages (search, on this day, tags) answer their templates' names directly, as the
-// timeline does (TemplateLookups.swift), so `TypedTemplate` renders them too: through
-// swift-mustache's lookups (a dynamic cast and a Mirror per name) the tags page spent 70 % of
-// its time in the renderer, and a search or on-this-day page a good part of its own.
+// timeline does (TemplateLookups.swift), so `TypedTemplate` renders them too: swift-mustache's
+// own lookups cost a dynamic cast and a Mirror per name, for every name of every row a list
+// page shows.
 
 extension SearchPage: TemplateModel {
     func templateValue(named name: String) -> TemplateValue {
