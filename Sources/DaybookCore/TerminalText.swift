@@ -58,8 +58,8 @@ package struct TerminalText: Sendable, Hashable, CustomStringConvertible, Expres
 
     /// Whether `text` holds anything `escaped` would change.
     package static func isPlain(_ text: some StringProtocol) -> Bool {
-        // Bytes first: decoding scalars through the generic view was most of the escaping's
-        // cost in a 2,735-line list, and most text has none of these bytes.
+        // Bytes first: decoding scalars through the generic view costs every line far more,
+        // and most text has none of these bytes.
         let noStartByte = text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains(where: mayStartEscape) }
         return noStartByte == true || !text.unicodeScalars.contains(where: needsEscape)
     }

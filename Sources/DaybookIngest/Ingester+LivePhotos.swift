@@ -7,9 +7,9 @@ import Foundation
 /// Live Photos are one entry: the photo's, with its `.MOV` listed as its `live-photo-video`
 /// file (`EntryFile`), as a RAW is with its JPEG (`Ingester+Pairing.swift`). Whichever file
 /// is read first, the result is the same: a movie whose photo is already an entry joins it;
-/// a movie read before its photo is what it would be alone (skipped as a video until videos
-/// are read, then an entry of its own), and the photo's ingest then attaches it and deletes
-/// that entry, as `daybook watch` sees when the movie arrives minutes before the photo.
+/// a movie read before its photo is what it would be alone (an entry of its own), and the
+/// photo's ingest then attaches it and deletes that entry, as `daybook watch` sees when the
+/// movie arrives minutes before the photo.
 extension Ingester {
     /// For a `.MOV` beside the photo it belongs to (`LivePhotoPairing`): joins that photo's
     /// entry, or waits for it when the photo is not yet one. nil when it has no such photo,

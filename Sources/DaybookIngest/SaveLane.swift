@@ -2,9 +2,9 @@ import DaybookStore
 import Foundation
 
 /// The one thread of an `ingest(paths:)` run that stores what the workers prepared, several
-/// photos per transaction (issue 23). A commit at a million entries writes every index leaf
-/// and full-text segment it touched, whatever it holds; one commit per photo made ingest a
-/// third slower than into an empty library.
+/// photos per transaction. A commit writes every index leaf and full-text segment it touched,
+/// whatever it holds, a cost that grows with the journal; a commit per photo would pay it for
+/// every photo.
 ///
 /// The lane takes what is waiting once `maxGroup` photos are, or `window` after the first of
 /// them arrived, or when the workers are done; commits them (`JournalStore.save(group:)`);
@@ -47,7 +47,8 @@ final class SaveLane<Photo: Sendable>: @unchecked Sendable {
 
     /// Returns once every photo handed to the lane so far is stored and finished. A RAW or a
     /// Live Photo movie read beside its photo asks first, so that it finds the photo's entry
-    /// if the photo was read before it, and a run reports the pair as it did before groups.
+    /// if the photo was read before it, and a run reports the pair as if every photo were
+    /// stored as soon as it was read.
     func settle() {
         condition.lock()
         settling += 1
@@ -96,9 +97,9 @@ final class SaveLane<Photo: Sendable>: @unchecked Sendable {
 
 /// How large a group `SaveLane` makes, and how long it waits for one.
 enum SaveLaneDefaults {
-    /// 32 photos or 150 ms: at a million entries a commit of one photo cost about 2.4 ms more
-    /// CPU than into an empty library; shared by 32 it is lost in the noise, and a photo waits
-    /// at most a fraction of a second for its event.
+    /// 32 photos or 150 ms: a commit's own cost grows with the journal; shared by 32 photos it
+    /// is small beside their reading, and a photo waits at most a fraction of a second for its
+    /// event.
     static let maxGroup = 32
     static let window: TimeInterval = 0.15
 }

@@ -53,7 +53,7 @@ struct StageBreakdown {
         let maker = ThumbnailMaker(longestSide: thumbnailSize)
 
         // A new stage is one more line here, placed where the ingester runs it (as the
-        // colour tagger was: one Stage line, plus a field in PhotoWork for what it makes).
+        // colour tagger is: one Stage line, plus a field in PhotoWork for what it makes).
         let stages: [Stage] =
             firstStages(store: store) + [
                 Stage("EXIF read") { $0.metadata = ExifReader.read(jpeg: $0.bytes) },

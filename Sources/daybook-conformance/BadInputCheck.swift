@@ -21,7 +21,7 @@ struct BadInputCheck {
             var problems: [String] = []
             if seconds > Self.timeLimit { problems.append(String(format: "took %.2f s (limit %.0f s)", seconds, Self.timeLimit)) }
             // "If PNG is supported on purpose, ingest it with the date empty": a format read on
-            // purpose (PNG since issue 22) may be an entry, its thumbnail from its own pixels.
+            // purpose (PNG) may be an entry, its thumbnail from its own pixels.
             let onPurpose = (file.string("do") ?? "").contains("supported on purpose, ingest it")
             let outcomes = file.array("outcome").compactMap { $0 as? String } + (onPurpose ? ["ingest"] : [])
             let dates = file.array("capture_date").map { $0 as? String }

@@ -174,8 +174,8 @@ struct JournalBench: ParsableCommand {
             .appendingPathComponent("daybook").path
         let haveCLI = FileManager.default.isExecutableFile(atPath: daybookPath)
 
-        /// posix_spawn + waitpid: Foundation's Process on Linux notices a child's exit only every
-        /// ~50 ms, which would swamp the figures.
+        /// posix_spawn + waitpid: Foundation's Process on Linux notices a child's exit only on a
+        /// coarse poll, which would swamp the figures.
         func runCLI(_ arguments: [String]) throws -> Double {
             let argv = ([daybookPath] + arguments + ["--library", root.path]).map { strdup($0) } + [nil]
             defer { for arg in argv { free(arg) } }

@@ -19,8 +19,8 @@ enum EntryFormat {
 
     /// One list line: date and weekday, place, weather, tags, the first line of the text, id.
     /// Each column is escaped before it is cut to width, so hostile names keep the columns.
-    /// Written into one string: the parts' array and its join were a tenth of a 2,735-line
-    /// list's CPU.
+    /// Written into one string, not an array of parts joined, which would allocate more for
+    /// every line of a list.
     static func line(_ line: ListLine) -> TerminalText {
         var text = ""
         text.reserveCapacity(192)
@@ -42,8 +42,8 @@ enum EntryFormat {
 
     /// The first line of `text` that is not empty, as `split(separator: "\n").first`. A text
     /// without a line feed byte has no "\n" character (a "\r\n" is one character, and no line
-    /// break), so most are taken whole without walking their characters: the split was a tenth
-    /// of the lines' formatting in a 5,600-line list.
+    /// break), so most are taken whole without walking their characters, as the split would
+    /// for every line of a list.
     static func firstLine(_ text: String) -> Substring? {
         if !text.utf8.contains(0x0A) { return text.isEmpty ? nil : text[...] }
         return text.split(separator: "\n", maxSplits: 1).first
@@ -76,9 +76,9 @@ enum EntryFormat {
 
     private static let spaces = String(repeating: " ", count: 64)
 
-    /// `text` at `length` UTF-16 units, as Foundation's `padding(toLength:withPad:startingAt:)`
-    /// made the columns before (the bytes stay the same), without its trip through NSString
-    /// (13 % of the CPU of a 2,735-line list): spaces added, or the text cut at that unit (an
+    /// `text` at `length` UTF-16 units, the same bytes as Foundation's
+    /// `padding(toLength:withPad:startingAt:)` gives, without its trip through NSString for
+    /// every column of every line: spaces added, or the text cut at that unit (an
     /// emoji counts two; a surrogate pair cut in half ends in U+FFFD).
     static func padded(_ text: String, toUTF16Length length: Int) -> String {
         let units = text.utf16.count
@@ -104,7 +104,7 @@ enum EntryFormat {
 
     /// "Sun 14 Jul 10:30" this year; "Wed 22 Oct 2008 16:44" any other (search and latest
     /// mix years, and a weekday without its year names the wrong day). Appended piece by piece:
-    /// the interpolation's parts were most of the date's cost in a long list.
+    /// an interpolation would make a string of every part first, for every line of a list.
     static func shortDate(_ date: LocalDateTime) -> String {
         var text = ""
         appendShortDate(date, to: &text)

@@ -4,10 +4,10 @@ import Synchronization
 /// Standard output through one buffer, written when it holds 64 KB, before anything goes to
 /// standard error, and at exit.
 ///
-/// A write per line made a list of 2,735 entries 2,735 system calls. Flushing before standard
-/// error keeps the order a terminal showed before, when both go to it. A closed pipe
+/// A write per line would cost a long list a system call per line. Flushing before standard
+/// error keeps the order the lines were made in, when both go to a terminal. A closed pipe
 /// (`| head -1`) ends the process by SIGPIPE at the first write after it closed, quietly, as
-/// unbuffered writes did; with SIGPIPE ignored the rest is dropped.
+/// an unbuffered write would; with SIGPIPE ignored the rest is dropped.
 enum StandardOutput {
     static let capacity = 1 << 16
     private static let buffer = Mutex<[UInt8]>([])
