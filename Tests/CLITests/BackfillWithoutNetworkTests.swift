@@ -2,7 +2,7 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// `backfill-weather` on a machine without network (issue 19 item 2). The archive's address
+/// `backfill-weather` on a machine without network. The archive's address
 /// is a port on 127.0.0.1 where nothing listens, so every connection is refused the way an
 /// unreachable host's is.
 final class BackfillWithoutNetworkTests: XCTestCase {

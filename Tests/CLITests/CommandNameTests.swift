@@ -4,9 +4,9 @@ import XCTest
 @testable import daybook
 
 /// Every command names itself in its configuration. Without a name ArgumentParser derives one
-/// from the type's name with `String(describing:)`, whose protocol lookups scanned the whole
-/// binary's conformance records for every command on every start: 12 % of the CPU of
-/// `daybook latest` (README, "Process start"). The written names must be the derived ones, so
+/// from the type's name with `String(describing:)`, whose protocol lookups scan the whole
+/// binary's conformance records for every command on every start, a cost every run of every
+/// command would pay. The written names must be the derived ones, so
 /// that no command, usage line or help text changes.
 final class CommandNameTests: XCTestCase {
     func testEveryCommandNamesItselfAsItsTypeNameWouldHave() {

@@ -80,7 +80,7 @@ final class EditConflictCLITests: XCTestCase {
         XCTAssertEqual(stale.status, 1)
         XCTAssertTrue(stale.stderr.contains("--- the journal's text now"), stale.stderr)
         XCTAssertEqual(try show()["text"] as? String, "Second words")
-        // Without a version, as before: the text is simply set.
+        // Without a version: the text is simply set.
         XCTAssertEqual(try daybook("edit", id, "--text", "Fourth words").status, 0)
         let edited = try daybook("edit", id, "--add-tag", "x", "--json")
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(edited.stdout.utf8)) as? [String: Any])

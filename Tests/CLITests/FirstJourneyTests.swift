@@ -2,7 +2,7 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// What a new user meets first (issue 19): a mistyped command, a path that is not there, a
+/// What a new user meets first: a mistyped command, a path that is not there, a
 /// library that does not exist yet, and one they may read but not write.
 final class FirstJourneyTests: XCTestCase {
     var base: URL!

@@ -2,7 +2,7 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// A full disk stops an ingest at the first "no space left" with one line (issue 19 item 3).
+/// A full disk stops an ingest at the first "no space left" with one line.
 /// The disk is real: a 2 MB tmpfs mounted for the test (the tests run as root in a private
 /// mount namespace), holding the library and filled up to a few dozen KB.
 final class FullDiskTests: XCTestCase {

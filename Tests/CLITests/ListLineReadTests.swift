@@ -8,8 +8,8 @@ import XCTest
 @testable import daybook
 
 /// The list commands read only what a line shows (`ListLine`: a tile's columns, tag names,
-/// weather words), where they read whole entries and whole tag and weather rows before: the
-/// same lines, in the same order, for every kind of entry a list meets.
+/// weather words), not whole entries and whole tag and weather rows, and give the lines those
+/// would give, in the same order, for every kind of entry a list meets.
 final class ListLineReadTests: XCTestCase {
     private static let added = "2026-01-01T00:00:00Z"
 

@@ -2,9 +2,9 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// What `ingest` says about the files it does not read (issue 19): the summary counts them by
-/// kind, `--verbose` names each one (escaped), `--json` lists them, and a format Daybook
-/// knows but does not read yet is a skip in a folder, an error only when named.
+/// What `ingest` says about the files it does not read: the summary counts them by kind,
+/// `--verbose` names each one (escaped), `--json` lists them, and a file Daybook recognises
+/// but cannot read (a camera RAW LibRaw refuses) is a skip in a folder, an error only when named.
 final class SkippedFilesCLITests: XCTestCase {
     static let unsupported = Repository.fixtures.appendingPathComponent("unsupported")
 

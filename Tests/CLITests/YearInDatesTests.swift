@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// A date from another year shows its year wherever entries are listed without month
-/// sections to say it (issue 19 item 5: `latest` printed "Wed 22 Oct 16:44" for 2008).
+/// sections to say it: without it, "Wed 22 Oct 16:44" in `latest` would read as this year's.
 final class YearInDatesTests: XCTestCase {
     var library: URL!
 

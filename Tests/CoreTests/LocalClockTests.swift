@@ -4,7 +4,7 @@ import XCTest
 @testable import DaybookCore
 
 /// The CLI's "this year" and on-this-day's "today" (the command's and the web page's) come
-/// from the C library's clock and zone; they must read as Foundation's zone read them before,
+/// from the C library's clock and zone; they must read as Foundation's zone reads them,
 /// in zones either side of UTC and on the quarter hour.
 final class LocalClockTests: XCTestCase {
     func testNowIsFoundationsLocalTimeInEachZone() throws {

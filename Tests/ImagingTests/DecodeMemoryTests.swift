@@ -4,7 +4,7 @@ import Synchronization
 import XCTest
 
 /// The memory a JPEG decode holds: estimated from the header, refused above the per-image
-/// limit, and waited for in the process-wide budget (issue 18, item 5).
+/// limit, and waited for in the process-wide budget.
 final class DecodeMemoryTests: XCTestCase {
     /// 2400×1600 at 4:4:4: libjpeg keeps 300 × 200 blocks × 3 components × 128 bytes of
     /// coefficients for a progressive file, whatever the scale.

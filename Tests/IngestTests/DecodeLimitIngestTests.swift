@@ -6,7 +6,7 @@ import XCTest
 
 /// A progressive JPEG whose decode would need more memory than the per-image limit is stored
 /// with its metadata and without a thumbnail, with one warning line naming the file; the
-/// photos beside it are ingested as usual (issue 18, item 5).
+/// photos beside it are ingested as usual.
 final class DecodeLimitIngestTests: XCTestCase {
     /// An 8000×8000 progressive 4:4:4 JPEG of about a megabyte, made by the project's script:
     /// libjpeg would keep 1000 × 1000 blocks × 3 components × 128 bytes = 384 MB.

@@ -79,7 +79,7 @@ final class DedupeAndRobustnessTests: XCTestCase {
         let log = EventLog()
         let summary = try journal.ingest([folder, folder.appendingPathComponent("readme.txt")], log: log)
         XCTAssertEqual(summary.failed, 3)
-        // Read as the PNG its bytes say it is (issue 22), which stops after its signature.
+        // Read as the PNG its bytes say it is, which stops after its signature.
         XCTAssertEqual(log.failures["holiday.jpg"], "truncated PNG file (it ends at byte 12; libspng: end of stream)")
         XCTAssertEqual(log.failures["empty.jpeg"], "empty file")
         XCTAssertNotNil(log.failures["readme.txt"], "named explicitly, so not silently skipped")
@@ -126,7 +126,7 @@ final class DedupeAndRobustnessTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 30)
         XCTAssertEqual(Set(log.failures.keys), ["zero_bytes.jpg", "html_error_page.jpg"])
         XCTAssertEqual(summary.created.count, 11 + 10, "the eleven ingestible bad inputs and the ten samples")
-        // A PNG under a JPEG's name is read by its content (issue 22).
+        // A PNG under a JPEG's name is read by its content.
         let png = try XCTUnwrap(try journal.entriesByFile()["png_named_jpg.jpg"])
         XCTAssertEqual([png.pixelWidth, png.pixelHeight], [100, 75])
         XCTAssertNotNil(png.thumbnail)

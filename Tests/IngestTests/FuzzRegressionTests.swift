@@ -24,11 +24,11 @@ final class FuzzRegressionTests: XCTestCase {
         "corrupt-scan-still-thumbnailed.jpg": .thumbnail,
         "truncated-scan.jpg": .storedWithoutThumbnail,
         "unsupported-marker-rejected.jpg": .rejected,
-        // Issue 22's bad stills (Tests/Fixtures/stills/README.md): refused before any large allocation.
+        // The bad stills (Tests/Fixtures/stills/README.md): refused before any large allocation.
         "png-ihdr-100000x100000-rejected.png": .rejected,
         "png-ztxt-16mb-bomb-rejected.png": .rejected,
         "webp-truncated-rejected.webp": .rejected,
-        // Issue 21's video mutants (docs/fuzzing.md): a kept date and place, or a refusal.
+        // The video mutants (docs/fuzzing.md): a kept date and place, or a refusal.
         "video-mutant-frames-undecodable.mp4": .storedWithoutThumbnail,
         "video-mutant-alloc-refused.mp4": .rejected,
         "video-mutant-no-codec.mp4": .storedWithoutThumbnail,

@@ -6,8 +6,8 @@ import XCTest
 
 @testable import DaybookStore
 
-/// `ingest(paths:)` stores photos several per transaction (issue 23); what the user sees is
-/// what one transaction per photo gave.
+/// `ingest(paths:)` stores photos several per transaction; what the user sees is what one
+/// transaction per photo would give.
 final class GroupedIngestTests: XCTestCase {
     /// N photos give N entries and N "stored" events, and each event comes after its entry's
     /// commit: another connection of the pool, which reads only committed data, finds it.

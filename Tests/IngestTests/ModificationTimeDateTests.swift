@@ -5,7 +5,7 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// `--date-from-mtime` (`IngestOptions.dateFromModificationTime`, issue 22).
+/// `--date-from-mtime` (`IngestOptions.dateFromModificationTime`).
 final class ModificationTimeDateTests: XCTestCase {
     static let stills = Repository.fixtures.appendingPathComponent("stills")
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import DaybookIngest
 
-/// The ingest's write lane (issue 23): what the workers hand it is stored in groups, each
+/// The ingest's write lane: what the workers hand it is stored in groups, each
 /// photo once and in the order handed over, and nothing is left when it closes.
 final class SaveLaneTests: XCTestCase {
     func testPhotosHandedOverQuicklyAreStoredInGroupsOfAtMostMaxGroup() {

@@ -7,7 +7,7 @@ import XCTest
 
 @testable import DaybookStore
 
-/// The camera, the file name and a place's other names are searchable (issue 19 item 4),
+/// The camera, the file name and a place's other names are searchable,
 /// through the store's search that both `daybook search` and the web journal use.
 final class SearchWordsIngestTests: XCTestCase {
     func found(_ store: JournalStore, _ text: String) throws -> [String] {

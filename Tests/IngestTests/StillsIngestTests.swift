@@ -7,7 +7,7 @@ import XCTest
 
 @testable import DaybookIngest
 
-/// PNG and WebP files as entries (issue 22): metadata checked against exiftool's reading of
+/// PNG and WebP files as entries: metadata checked against exiftool's reading of
 /// the same files, thumbnails and colour tags, dates from file names and, when asked, from
 /// the modification time; the bad ones each one error line while the run goes on.
 final class StillsIngestTests: XCTestCase {

@@ -3,9 +3,10 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// A photo format Daybook knows but does not read yet (AVIF, camera RAW) is a
-/// skip with its reason when found in a folder, so one such file no longer fails every later
-/// run; named on the command line it is a failure that says so. Damaged JPEGs still fail.
+/// A file Daybook recognises but cannot read (a camera RAW that LibRaw refuses) is a skip with
+/// its reason when found in a folder, so one such file does not fail every later run; named
+/// on the command line it is a failure that says so. The other formats here (AVIF, PNG, WebP,
+/// GIF) are read. Damaged JPEGs fail.
 final class UnsupportedFormatIngestTests: XCTestCase {
     static let unsupported = Repository.fixtures.appendingPathComponent("unsupported")
 
@@ -45,7 +46,7 @@ final class UnsupportedFormatIngestTests: XCTestCase {
     }
 
     /// Content or name: a RAW extension over bytes that are no TIFF is still a camera RAW, and
-    /// a PNG under a JPEG's name is read as the PNG it is (issue 22: content, never the name).
+    /// a PNG under a JPEG's name is read as the PNG it is (its content decides, never its name).
     func testKindsComeFromContentAndName() throws {
         let folder = try folder(["harbour.png"])
         try Data("not really raw".utf8).write(to: folder.appendingPathComponent("DSC0001.ARW"))

@@ -129,7 +129,7 @@ final class XMPFixtureTests: XCTestCase {
     }
 
     func testEXIFComesFirstEvenWithOnlyItsModifyDate() throws {
-        // The order, and what the shared bad input exif_subifd_loops_to_ifd0.jpg
+        // EXIF before XMP (`MetadataPrecedence`), and what the shared bad input exif_subifd_loops_to_ifd0.jpg
         // expects: its EXIF keeps only ModifyDate, its XMP has an exif:DateTimeOriginal.
         var modified = PhotoMetadata(hasExif: true)
         modified.capture = CaptureTime(local: LocalDateTime(exif: "2024:01:01 00:00:00")!, source: .modifyDate)

@@ -4,8 +4,8 @@ import XCTest
 
 @testable import DaybookStore
 
-/// Coordinates read as they did with `String(format: "%.4f")`, digit for digit, half-way
-/// values and the edges included, now that they are formatted without Foundation.
+/// Coordinates, formatted without Foundation, read as `String(format: "%.4f")` gives them,
+/// digit for digit, half-way values and the edges included.
 final class EntryPlaceNameTests: XCTestCase {
     func testFourDecimalsAreTheFormattersDigits() {
         var values: [Double] = [0, 0.00005, 0.00015, 0.00004999, 1.23445, 1.23455, 12.34565, 89.99995, 90, 179.99995, 180, 180.5, 1e300]

@@ -7,7 +7,7 @@ import XCTest
 @testable import DaybookStore
 
 /// What ingest asks the journal for every new photo must be found through an index, or each
-/// photo costs a read of the whole library (issue 23: a million entries). SQLite's own plan
+/// photo costs a read of the whole library, which grows with every photo. SQLite's own plan
 /// says which: "SEARCH … USING INDEX", never "SCAN entry".
 final class IngestQueryPlanTests: XCTestCase {
     func plan(_ sql: String, in store: JournalStore) throws -> String {

@@ -7,10 +7,10 @@ import XCTest
 @testable import DaybookStore
 
 /// `latest` reads the entries newest added first, ties by id, from an index in that exact order
-/// (v21-latest-order): a bulk ingest gives thousands of entries one `created_at`, and the old
-/// index on `created_at` alone left those ties to a sort of all of them (issue 23).
+/// (v21-latest-order): a bulk ingest gives thousands of entries one `created_at`, and an
+/// index on `created_at` alone would leave those ties to a sort of all of them.
 final class LatestOrderTests: XCTestCase {
-    /// The order `latest` has always had, as a rule: newest `created_at` first, then smallest id.
+    /// The order `latest` gives, as a rule: newest `created_at` first, then smallest id.
     static func addedLater(_ a: JournalEntry, _ b: JournalEntry) -> Bool {
         a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id < b.id
     }

@@ -41,7 +41,7 @@ final class LibraryRepairTests: XCTestCase {
     }
 
     func testAnEmptyReadNeverClearsThumbnailsThatAreThere() throws {
-        // A read that wrongly reports an empty folder (the old `try?` did exactly this).
+        // A read that wrongly reports an empty folder (as a `try?` around a failed read would).
         try addEntries(["1", "2"])
         let repair = LibraryRepair(store: store, files: try ThumbnailFiles(library: store.library), readFolder: { ThumbnailListing() })
         XCTAssertEqual(try repair.run().missingThumbnailsCleared, 0, "each file is checked by lstat before an entry forgets it")
@@ -49,8 +49,8 @@ final class LibraryRepairTests: XCTestCase {
     }
 
     /// A thumbnails folder lost whole (a journal restored without it): every entry forgets its
-    /// thumbnail in one statement. One UPDATE per name read the whole entry table each time,
-    /// and at a million entries the first start after the loss did not end.
+    /// thumbnail in one statement. One UPDATE per name would read the whole entry table each
+    /// time, and on a large journal the first start after the loss would not end.
     func testALostFolderIsForgottenInOneStatement() throws {
         let count = 400
         let entries = (0..<count).map { index in

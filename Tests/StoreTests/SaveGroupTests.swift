@@ -6,7 +6,7 @@ import XCTest
 
 @testable import DaybookStore
 
-/// `save(group:)`, an ingest's transaction of several photos (issue 23): each entry is saved
+/// `save(group:)`, an ingest's transaction of several photos: each entry is saved
 /// as `save` saves it, and one that fails is rolled back alone.
 final class SaveGroupTests: XCTestCase {
     struct MoveFailed: Error {}

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import DaybookStore
 
-/// `SearchIndex.matchExpression` splits words in Swift as GRDB's `FTS5Pattern` did through two
-/// throwaway databases (issue 23): the same pattern for every text, and every pattern one
+/// `SearchIndex.matchExpression` splits words in Swift as GRDB's `FTS5Pattern` does through two
+/// throwaway databases: the same pattern for every text, and every pattern one
 /// that FTS5 reads.
 final class SearchMatchExpressionTests: XCTestCase {
     static let texts = [

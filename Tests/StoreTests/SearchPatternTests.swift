@@ -1,7 +1,7 @@
 import DaybookStore
 import XCTest
 
-/// What typed words find now that GRDB's `FTS5Pattern` reads them: punctuation and symbols
+/// What typed words find, split as GRDB's `FTS5Pattern` splits them: punctuation and symbols
 /// between words, apostrophes, hyphens, non-Latin scripts, and text that is no word at all.
 extension JournalQueryTests {
     func testPunctuationScriptsAndSymbolsInTheWords() throws {

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import DaybookStore
 
-/// New entries reach the full-text index once per transaction (`SearchWrites`, issue 23): a
+/// New entries reach the full-text index once per transaction (`SearchWrites`): a
 /// group of photos writes one FTS5 segment of the index and one of the vocabulary, not several
 /// a photo, and the rows written are those the triggers write one statement at a time.
 final class SearchWritesTests: XCTestCase {
@@ -102,8 +102,8 @@ final class SearchWritesTests: XCTestCase {
         }
     }
 
-    /// The marks drive both statements: without statistics for them, SQLite preferred to read
-    /// search_key, or the whole full-text index, in order (116 ms CPU a photo at 1M entries).
+    /// The marks drive both statements: without statistics for them, SQLite would rather read
+    /// search_key, or the whole full-text index, in order, a cost every photo would pay.
     func testTheRowsAreFoundFromTheMarksNotByReadingTheIndex() throws {
         let store = try BatchInsertTests.makeStore("daybook-search-writes-plan")
         for sql in [SearchWrites.indexRowsSQL, SearchWrites.vocabularySQL] {

@@ -8,7 +8,7 @@ import XCTest
 /// must be the one `.convertToSnakeCase` made of the record's own names, every field must be
 /// there, and `import` must read the entry's fields back.
 final class SnakeCaseKeyedTests: XCTestCase {
-    /// The encoder `JSONOutput` used for everything before: the keys converted to snake_case.
+    /// The reference: an encoder that converts the keys to snake_case.
     static let converting: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -16,7 +16,7 @@ final class SnakeCaseKeyedTests: XCTestCase {
         return encoder
     }()
 
-    /// No key strategy: what `JSONOutput` now does for a `SnakeCaseKeyed` value.
+    /// No key strategy: what `JSONOutput` does for a `SnakeCaseKeyed` value.
     static let plain: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -36,7 +36,7 @@ final class WatchUnitTests: XCTestCase {
     func testArchiveFoldersAndUniqueNames() {
         let archive = MoveToArchive(root: "/archive")
         XCTAssertEqual(archive.folder(forCapturedLocal: LocalDateTime(iso: "2019-07-14T10:30:00")), "/archive/2019/07")
-        // A capture time is a LocalDateTime now: no text that is not a date can get this far.
+        // A capture time is a LocalDateTime: no text that is not a date can get this far.
         XCTAssertEqual(archive.folder(forCapturedLocal: nil), "/archive/undated")
         XCTAssertEqual(MoveToArchive.candidateName("IMG_0001.jpg", attempt: 0), "IMG_0001.jpg")
         XCTAssertEqual(MoveToArchive.candidateName("IMG_0001.jpg", attempt: 2), "IMG_0001-2.jpg")

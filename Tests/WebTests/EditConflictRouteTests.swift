@@ -97,7 +97,7 @@ final class EditConflictRouteTests: XCTestCase {
     }
 
     /// 8,400 Japanese characters in lines, 9 bytes each once encoded (%XX%XX%XX) and CRLF as
-    /// a browser sends it: about 80 KB, over the old 64 KB cap.
+    /// a browser sends it: about 80 KB, past the small forms' 64 KB limit (`smallFormLimit`).
     func testALongJapaneseTextIsSaved() async throws {
         let fixture = try WebFixture()
         let entry = try XCTUnwrap(try fixture.store.entries().first)

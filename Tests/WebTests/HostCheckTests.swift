@@ -67,7 +67,7 @@ final class HostCheckTests: XCTestCase {
 
     /// On a real server: the rebinding request as curl or the attacker's page sends it, HTTP/1.0
     /// with no Host at all, and a second Host. The rebinding POST carries the right token and
-    /// an Origin equal to its Host, which the old check accepted.
+    /// an Origin equal to its Host, which a check of Origin against Host alone would accept.
     func testRebindingCannotReadOrEditAndAHostIsRequired() async throws {
         let fixture = try WebFixture()
         let entry = try fixture.hostileEntry

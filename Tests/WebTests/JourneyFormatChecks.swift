@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 22: the formats beyond JPEG and HEIF on the journey. A screenshot's page says its
+/// The formats beyond JPEG and HEIF on the journey. A screenshot's page says its
 /// date came from its name, a RAW+JPEG pair's page offers the RAW's exact bytes, and the
 /// originals a browser can show (PNG, AVIF, and the AVIF as a JPEG) load at the photo's shape.
 extension JourneyPages {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 21: the moving formats on the journey. A video's page plays it in the browser, its
+/// The moving formats on the journey. A video's page plays it in the browser, its
 /// poster at the video's shown shape; a Live Photo whose movie reaches the watched folder
 /// before its photo still ends as the photo's one entry, the movie its motion.
 extension JourneyPages {

@@ -2,14 +2,14 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// Issue 19: every part passed its own tests, yet a new user's mixed folder (iPhone HEIC, HEIF,
-/// camera JPEGs with GPS, turned JPEGs, a sidecar) fell apart where the parts meet: broken HEIC
-/// pictures, no place names. This walks that path whole, with the real `daybook` binary and a
+/// Every part passing its own tests does not make a new user's mixed folder (iPhone HEIC, HEIF,
+/// camera JPEGs with GPS, turned JPEGs, a sidecar) work where the parts meet: HEIC pictures,
+/// place names. This walks that path whole, with the real `daybook` binary and a
 /// real browser: ingest, serve, every page a user opens, then `watch` beside the running
 /// server. Every picture must load at its photo's shape, every place must be named, and the
 /// browser must see no console message and no failed request. Expected values come from
 /// Tests/Fixtures/journey/folder.json (found outside Daybook), not from the pages themselves.
-/// Issue 21 adds a video that must play in the browser, a motion photo, and a Live Photo whose
+/// The folder also holds a video that must play in the browser, a motion photo, and a Live Photo whose
 /// movie reaches the watched folder before its photo (JourneyMediaChecks.swift).
 final class JourneyTests: XCTestCase {
     func testAMixedFolderIngestedServedAndWatchedShowsEveryPictureAndPlace() throws {

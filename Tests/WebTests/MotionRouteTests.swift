@@ -39,7 +39,7 @@ final class MotionRouteTests: XCTestCase {
                     XCTAssertTrue([UInt8](buffer: response.body) == Array(clipBytes[part]), "the clip's bytes of \(header)")
                 }
             }
-            // The photo's own size is no longer what counts: past the clip's end is 416.
+            // The photo's own size does not count: past the clip's end is 416.
             for header in ["bytes=\(size)-", "bytes=\(size + 10)-\(file.count - 1)"] {
                 try await client.execute(uri: uri, method: .get, headers: [.range: header]) { response in
                     XCTAssertEqual(response.status, .rangeNotSatisfiable, header)

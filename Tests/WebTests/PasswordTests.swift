@@ -100,9 +100,9 @@ final class PasswordTests: XCTestCase {
     }
 
     /// Sixteen clients send wrong passwords as fast as they can; a browser with the cookie
-    /// must still be answered in far less than one bcrypt. Before, bcrypt ran on the request
-    /// executor and such a request waited 1.5–3.7 s. The limit per address is lifted here so
-    /// that every guess really runs bcrypt.
+    /// must still be answered in far less than one bcrypt, which it would not be if bcrypt ran
+    /// on the request executor. The limit per address is lifted here so that every guess
+    /// really runs bcrypt.
     func testAWrongPasswordFloodDoesNotDelayARequestWithTheCookie() async throws {
         let fixture = try WebFixture()
         let hash = try PasswordFile.hash(Self.password)
@@ -127,8 +127,8 @@ final class PasswordTests: XCTestCase {
             XCTAssertEqual(status, 200)
             let cookie = try XCTUnwrap(login.firstMatch(of: /Set-Cookie: (daybook-session-\d+=[0-9a-f.]+);/)).output.1
 
-            // Four clients keep every bcrypt thread busy; sixteen queued so deep that on a busy
-            // machine a guess waited past the client's 10 s timeout (an answer of 0, not 401).
+            // Four clients keep every bcrypt thread busy; sixteen would queue so deep that on a
+            // busy machine a guess could wait past the client's 10 s timeout (0, not 401).
             let flood = Flood(clients: 4) { try get("Authorization: Basic \(Self.base64("me:wrong \($0)"))").0 }
             try await Task.sleep(for: .milliseconds(500))
             var times: [Duration] = []

@@ -66,9 +66,9 @@ final class TypedTemplateTests: XCTestCase {
         }
     }
 
-    /// Search, on this day and tags, rendered typed since the million-entry benchmarks
-    /// (scripts/web_pages_bench.sh), give swift-mustache's bytes: with results and without,
-    /// with a problem and a note, paged and whole, and hostile text in every field shown.
+    /// Search, on this day and tags, rendered typed (`TemplateModel`), give swift-mustache's
+    /// bytes: with results and without, with a problem and a note, paged and whole, and
+    /// hostile text in every field shown.
     func testSearchOnThisDayAndTagsPagesAreSwiftMustachesBytes() throws {
         let fixture = try Self.hostileFixture()
         let entries = try fixture.store.entries()
