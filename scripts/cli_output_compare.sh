@@ -1,7 +1,7 @@
 #!/bin/bash
 # scripts/cli_output_compare.sh BASE_DAYBOOK NEW_DAYBOOK LIBRARY: the same standard output, standard
-# error and exit status from both binaries for every list command, text and --json (issue 23:
-# the buffered output and the columns padded without Foundation must not change a byte).
+# error and exit status from both binaries for every list command, text and --json (the
+# buffered output and the columns padded without Foundation must not change a byte).
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 B=$1; N=$2; L=$3; fail=0
 cmds=(

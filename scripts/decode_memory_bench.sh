@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Peak memory of decoding large progressive JPEGs (issue 18, item 5), measured on a real binary:
+# Peak memory of decoding large progressive JPEGs, measured on a real binary:
 #   1. `daybook ingest --jobs 2` on four progressive 4:4:4 photos (8000², 8000², 10000², 10000²,
 #      under 1.8 MB each): maximum resident set size from /usr/bin/time -v;
 #   2. the same four plus a mix a user may really have (two progressive 6000×4000 4:4:4, which

@@ -235,7 +235,7 @@ def build(wheels, out):
             "<iiIIHHBBH", lat, lon, name, city["population"], region, zone_index[city["timezone"]],
             country_index[city["countrycode"]], 0, reach_metres(city["population"]),
         )
-        # The index keeps the written name (not its folded key, which would cost 2 MB more) and is
+        # The index keeps the written name (not its folded key, which would make it larger) and is
         # sorted by the folded key, which the reader folds again while it bisects.
         spellings = {fold(city["name"]): city["name"]}
         if city["population"] >= ALTERNATE_MIN_POPULATION:

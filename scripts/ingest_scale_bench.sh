@@ -1,6 +1,6 @@
 #!/bin/bash
 # `daybook ingest` of one folder into an empty library and into a copy of a big one, two
-# builds side by side, runs alternated (issue 23: ingest into 1M entries at the speed of an
+# builds side by side, runs alternated (the aim: ingest into 1M entries at the speed of an
 # empty library). Prints each run's wall and CPU time per photo, and the medians.
 #
 #   scripts/ingest_scale_bench.sh PHOTOS BIG_LIBRARY RUNS DAYBOOK...   (one or more binaries)
@@ -18,8 +18,8 @@ count=$(find "$photos" -type f ! -name '*.xmp' ! -name '*.md' | wc -l)
 source "$(dirname "$0")/bench_cpu.sh"  # median
 # How full the big library's index leaves are. An index built at once (VACUUM, CREATE INDEX)
 # has full leaves, and then a new entry splits a leaf in every index keyed at random (its id,
-# its tags, its search key, its day of the year): 4–5 pages written instead of 1, until use
-# has split them all. A library grown by inserts keeps 10–16 % free (README, "Ingest at scale").
+# its tags, its search key, its day of the year): several pages written instead of one, until
+# use has split them all. A library grown by inserts keeps part of each leaf free.
 fill=$(sqlite3 "file:$big/journal.sqlite?mode=ro" \
     "SELECT round(100.0 * sum(unused) / sum(pgsize), 1) FROM dbstat WHERE name = 'sqlite_autoindex_entry_1' AND pagetype = 'leaf'")
 echo "big library: the entry id index's leaves are $fill % free"

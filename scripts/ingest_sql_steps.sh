@@ -1,5 +1,5 @@
 #!/bin/bash
-# SQLite's own count of the work of every statement one `daybook ingest` runs (issue 23): a
+# SQLite's own count of the work of every statement one `daybook ingest` runs: a
 # plan that grows with the library shows as more VM steps or full-scan steps at a million
 # entries than in an empty library, for the same photos.
 #

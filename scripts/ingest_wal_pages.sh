@@ -1,5 +1,5 @@
 #!/bin/bash
-# What one `daybook ingest` writes to the journal (issue 23): WAL frames and bytes per photo,
+# What one `daybook ingest` writes to the journal: WAL frames and bytes per photo,
 # the checkpoint's writes into the journal, and the WAL frames by table or index.
 #
 #   scripts/ingest_wal_pages.sh PHOTOS LIBRARY|empty DAYBOOK

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Daybook's bulk insert against plain SQLite, side by side, on the same rows (issue 23).
+# Daybook's bulk insert against plain SQLite, side by side, on the same rows.
 #
 #   scripts/insert_bench.sh BIN_DIR START N [RUNS]
 #

@@ -1,10 +1,10 @@
 #!/bin/bash
-# The map's bytes and server time on a library (README, "The map at a million entries"):
+# The map's bytes and server time on a library:
 #   scripts/map_bench.sh LIBRARY [DAYBOOK]     (DAYBOOK: the binary; default .build/release/daybook)
 # Works on a copy: the library is opened by `daybook serve` (which migrates it). Measures the
 # first load as map.js makes it (the page, the world view at zoom 2, then the view framing
 # the entries), then 60 pan/zoom views of a 1280x900 window at zooms 3-16 centred on random
-# entries: bytes and time to first byte (the server's time; localhost adds ~0.1 ms), each
+# entries: bytes and time to first byte (the server's time; localhost adds little), each
 # view asked once (the server caches an answer by its URL).
 set -euo pipefail
 library=${1:?usage: map_bench.sh LIBRARY [DAYBOOK]}

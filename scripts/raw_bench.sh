@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Camera RAW ingest against its floor, side by side (issue 22): the CPU time of
+# Camera RAW ingest against its floor, side by side: the CPU time of
 # `daybook ingest --jobs 1 --weather none` over a folder of RAW files (read and hash the whole
 # file, EXIF, LibRaw's preview, decode reduced to the thumbnail, colour tags, thumbnail JPEG,
 # store) against, for each of the same files, `exiftool -b -PreviewImage FILE | djpeg -scale

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PNG and WebP ingest against libvips, side by side (issue 22): the CPU time of
+# PNG and WebP ingest against libvips, side by side: the CPU time of
 # `daybook ingest --jobs 1 --weather none` over a folder (read, hash, metadata, decode reduced
 # to the thumbnail, colour tags, thumbnail JPEG, store) against `vipsthumbnail -s 400` of each
 # of the same files (decode reduced and a JPEG out: the floor the format allows with a

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Video ingest against FFmpeg's own tool, side by side (issue 21): the CPU time of
+# Video ingest against FFmpeg's own tool, side by side: the CPU time of
 # `daybook ingest --jobs 1 --weather none` over a folder of videos (container, poster frame
 # at reduced size, colour tags, thumbnail JPEG, hash, store) against
 # `ffmpeg -threads 1 -ss S -i F -frames:v 1 -vf scale=400:-2 F.jpg` for each of the same
-# files: with S=1 as the issue words it (a seek decodes from the key frame before 1 s), and
+# files: with S=1, a frame a second in (a seek decodes from the key frame before 1 s), and
 # with S=0, the first frame alone, the floor a poster frame allows. CPU time (user + system, /usr/bin/time), not wall
 # time: the machine is shared. Runs alternate; medians of RUNS.
 #
