@@ -48,8 +48,8 @@ extension Gazetteer {
     }
 
     /// Every spelling the name index has for place `index`. The index is sorted by name,
-    /// not place, so this reads all of it (about a millisecond); entries cluster in few
-    /// places, so the answers are kept.
+    /// not place, so this reads all of it; entries cluster in few places, so the answers are
+    /// kept.
     private func alternateSpellings(of index: Int) -> [String] {
         if let known = Self.spellingCache.withLock({ $0[index] }) { return known }
         var spellings: [String] = []

@@ -2,7 +2,7 @@ import DaybookEmbedded
 
 /// The place table `scripts/derive_places.py` writes (`Sources/DaybookPlaces/places.bin`), read
 /// in place from the binary's read-only data: opening it checks the header and the section
-/// bounds and copies nothing, so it costs microseconds and only the pages a lookup touches
+/// bounds and copies nothing, so it costs next to nothing and only the pages a lookup touches
 /// become resident.
 ///
 /// Layout (little-endian): `DBKPLACE`, then u32 format, version and sources (string offsets),

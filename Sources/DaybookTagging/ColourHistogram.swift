@@ -29,8 +29,8 @@ import DaybookImaging
 /// answered exactly by summing bins, never approximately. Hue and saturation are computed
 /// exactly (floor of the true value) with integer reciprocals, no floating point per pixel.
 ///
-/// Every pixel is counted (no subsampling): a 400x300 thumbnail is 120 000 pixels and the
-/// whole pass costs well under a millisecond in a release build.
+/// Every pixel is counted (no subsampling): a 400x300 thumbnail is 120 000 pixels, and the
+/// whole pass is cheap beside the decode that made them.
 package struct ColourHistogram: Sendable, Equatable {
     package static let hueBinCount = 24
     package static let hueBinDegrees = 360 / hueBinCount

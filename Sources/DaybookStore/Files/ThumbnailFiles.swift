@@ -178,7 +178,7 @@ package final class ThumbnailFiles: Sendable {
     }
 
     /// Runs one change to the folder, stamping it before and after when witnessing. Changes
-    /// are serialised meanwhile (a few microseconds each, besides writing a thumbnail).
+    /// are serialised meanwhile (each is short beside writing a thumbnail).
     private func witnessing<T: Sendable>(_ change: () throws -> T) throws -> T {
         try witness.withLock { witnessed in
             guard witnessed != nil else { return try change() }

@@ -26,8 +26,8 @@ package enum EntryPlaceName {
             + "\(fourDecimals(abs(location.longitude)))°\(location.longitude < 0 ? "W" : "E")"
     }
 
-    /// `String(format: "%.4f", value)` for 0 ≤ value ≤ 180 without Foundation's formatter (a
-    /// twentieth of a timeline page's CPU, once a tile).
+    /// `String(format: "%.4f", value)` for 0 ≤ value ≤ 180 without Foundation's formatter,
+    /// which every tile of every timeline page would otherwise pay for.
     static func fourDecimals(_ value: Double) -> String {
         guard let units = fourDecimalUnits(value) else { return String(format: "%.4f", value) }
         let decimals = String(units % 10_000)

@@ -5,7 +5,7 @@ import Synchronization
 /// Answers that depend only on the journal (pages, API), kept until the journal changes: until
 /// another connection commits (`ChangeCounter`, a connection of its own, so a kept answer
 /// never waits for the writer) or this server edits (`invalidate`). A
-/// timeline page costs milliseconds to render (mostly the templates); a kept one, microseconds.
+/// timeline page costs far more to render (mostly the templates) than a kept one costs to send.
 final class AnswerCache: Sendable {
     static let capacity = 256
 
