@@ -84,7 +84,8 @@ final class ISOMediaEndingTests: XCTestCase {
         XCTAssertGreaterThan(reach.end, UInt64(bytes.count))
     }
 
-    /// `HEIFFile` says "truncated" for the same cut files as before the walker took its place.
+    /// `HEIFFile` says "truncated" for a cut file, naming the box it ends in and where that box
+    /// says it ends.
     func testOverrunStillNamesTheBoxACutFileEndsIn() throws {
         let bytes = try ISOBytes.file(Self.dandelions)
         XCTAssertNil(ISOBoxes.overrun(bytes))

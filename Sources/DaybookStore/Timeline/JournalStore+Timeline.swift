@@ -20,7 +20,7 @@ extension JournalStore {
 
 /// A page of the timeline as tiles, and which of them stand for a stack: read with the tile's
 /// own row, so a page asks for stack sizes only when it shows a stack, where looking every
-/// tile up by id cost 120 index and table seeks a page.
+/// tile up by id would cost an index and a table seek for every tile of every page.
 package struct TimelineRows: Sendable {
     package var tiles: [TimelineTile] = []
     /// The ids of the tiles that are a stack's cover.
