@@ -79,7 +79,7 @@ static dbk_status encode_body(encode_ctx *ctx, const uint8_t *samples, int width
     cinfo->in_color_space = color_space;
     jpeg_set_defaults(cinfo); /* RGB becomes YCbCr 4:2:0 */
     jpeg_set_quality(cinfo, quality < 1 ? 1 : quality > 100 ? 100 : quality, TRUE);
-    cinfo->optimize_coding = FALSE; /* a second pass over the data for ~5% smaller files */
+    cinfo->optimize_coding = FALSE; /* would cost a second pass over the data for slightly smaller files */
     cinfo->dct_method = JDCT_ISLOW;
 
     jpeg_start_compress(cinfo, TRUE);
