@@ -54,7 +54,7 @@ extension JournalStore {
         /// One read in a process that then ends (`Purpose.querying`): one connection, whose
         /// pages are read with `pread`. A pool would open two, each parsing the whole schema.
         /// A fresh map faults each page in (and the pages around it) and is torn down at exit,
-        /// which costs a process that reads once more than copying the pages it reads.
+        /// which, for a process that reads once, costs more than copying the pages it reads.
         case oneRead
     }
 
@@ -94,8 +94,8 @@ extension JournalStore {
     }
 
     /// Every connection reads the journal's pages from a memory map of the file, where it
-    /// would copy each page through `pread`, a copy every page of a server's many reads would
-    /// pay. The map is address space, not memory; SQLite maps at most this much of the file
+    /// would otherwise copy each page through `pread`, for every page of a server's many
+    /// reads. The map is address space, not memory; SQLite maps at most this much of the file
     /// and reads the rest through `pread`, more slowly. It is Debian's SQLite's largest
     /// (SQLITE_MAX_MMAP_SIZE, 2 GiB), so that even a million-entry journal is mapped whole.
     static let mappedBytes = 0x7fff_0000

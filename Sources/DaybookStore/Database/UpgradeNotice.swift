@@ -3,8 +3,8 @@ import GRDB
 
 /// One line on standard error before a long schema upgrade. A new version's indexes are built
 /// in one transaction on the first open; on a large journal that takes long enough that a
-/// command silent for it looks hung, so a user
-/// might kill it and start again, only to wait once more. Small journals upgrade silently.
+/// command silent for it looks hung, so a user might kill it and start again, only to wait
+/// once more. Small journals upgrade silently.
 enum UpgradeNotice {
     /// Below this many entries an upgrade takes a few seconds at most.
     static let entriesWorthNoting = 50_000

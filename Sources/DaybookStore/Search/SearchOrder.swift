@@ -59,8 +59,9 @@ enum SearchOrder {
     /// keys follow the timeline's tie order, so a search rarely needs its final sort. Every
     /// word is searched as a prefix, and FTS5 builds a prefix's whole list before walking it:
     /// prefixes of 2 and 3 characters (what a user has typed so far) get lists of their own,
-    /// so a page of `caf riv` reads ready lists instead of merging every word's that begins
-    /// so, for a few more bytes an entry. Longer prefixes match few enough words to merge quickly.
+    /// so a page of `caf riv` walks one ready list a word instead of first merging the lists of
+    /// every word they begin, for a few more bytes an entry. Longer prefixes match few enough
+    /// words to merge quickly.
     static func migrate(_ db: Database) throws {
         try db.execute(
             sql: """
