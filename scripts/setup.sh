@@ -27,6 +27,8 @@ packages+=(libcurl4-openssl-dev)
 # The release CLI links Foundation statically (Package.swift): its XML and zlib parts need these.
 packages+=(libxml2-dev zlib1g-dev)
 packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
+# systemd (systemd-analyze): scripts/check_units.sh verifies the user units in contrib/.
+packages+=(systemd)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

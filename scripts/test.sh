@@ -8,7 +8,8 @@
 #      AddressSanitizer), for the copies committed in
 #      Tests/Fixtures and, when it is beside the clone, for ../shared too
 #   4. crash safety: ingest killed with SIGKILL mid-run, then run to the end
-#   5. module dependencies against the layers (scripts/check_dependencies.py) and
+#   5. the systemd user units in contrib/ (systemd-analyze verify; the same library in both)
+#   6. module dependencies against the layers (scripts/check_dependencies.py) and
 #      `swift format lint --strict` against .swift-format
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,6 +79,9 @@ bash scripts/asan_paths.sh || failures=$((failures + 1))
 
 step "crash safety: SIGKILL mid-ingest, then finish"
 python3 scripts/crash_test.py "$bin/daybook" || failures=$((failures + 1))
+
+step "systemd user units (contrib/): systemd-analyze verify, one library for both"
+bash scripts/check_units.sh "$bin/daybook" || failures=$((failures + 1))
 
 step "module dependencies point down the pipeline (docs/architecture.md)"
 python3 scripts/check_dependencies.py --self-test || failures=$((failures + 1))

@@ -28,7 +28,7 @@ package struct WatchConfiguration: Sendable {
         settleTime: Double = 5, ingest: IngestOptions = IngestOptions(),
         batchQuietTime: Double = 0.1, batchMaxDelay: Double = 1, workerLinger: Double = 0.3
     ) {
-        self.folders = folders.map { Self.standardise($0) }
+        self.folders = Self.distinct(folders.map { Self.standardise($0) })
         self.archive = archive.map { Self.standardise($0) }
         self.rescanInterval = rescanInterval
         self.pollOnly = pollOnly
@@ -37,6 +37,17 @@ package struct WatchConfiguration: Sendable {
         self.batchQuietTime = batchQuietTime
         self.batchMaxDelay = batchMaxDelay
         self.workerLinger = workerLinger
+    }
+
+    /// The folders without one named twice or inside another: the outer one's tree holds it,
+    /// and watched twice, its files would be counted, listed and logged twice ("watching
+    /// 2 folders X, X").
+    static func distinct(_ folders: [String]) -> [String] {
+        var kept: [String] = []
+        for folder in folders where !folders.contains(where: { folder.hasPrefix($0 == "/" ? "/" : $0 + "/") && $0 != folder }) {
+            if !kept.contains(folder) { kept.append(folder) }
+        }
+        return kept
     }
 
     /// An absolute path without "." / ".." parts or a trailing slash. Symlinks are kept: the

@@ -39,7 +39,7 @@ struct Daybook: AsyncParsableCommand {
         umask(0o077)
         StandardOutput.flushAtExit()
         var command: ParsableCommand
-        let arguments = LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()))
+        let arguments = LeadingOptions.reordered(Array(CommandLine.arguments.dropFirst()), commands: configuration.subcommands)
         let names = configuration.subcommands.map { $0._commandName }
         if let message = CommandSuggestion.unknownCommandMessage(arguments, names: names) {
             Console.error(message)

@@ -102,6 +102,13 @@ struct Edit: ParsableCommand {
             newText = edited == entry.text ? nil : edited
         }
         if let trimmed = newText?.trimmingCharacters(in: .newlines) { newText = trimmed }
+        // Compared after the trim, since editors end the file with a line break the text does
+        // not have: the same words are no change, and `updated_at` stays.
+        if newText == entry.text { newText = nil }
+        let changesTags = !addTag.isEmpty || !removeTag.isEmpty
+        if newText == nil, date == nil, !changesTags, !options.json {
+            return Console.output("\(entry.shortID): nothing changed (the text is as it was)")
+        }
         if newText != nil || date != nil {
             do {
                 entry = try store.edit(
@@ -112,7 +119,7 @@ struct Edit: ParsableCommand {
                 throw ExitCode.failure
             }
         }
-        if !addTag.isEmpty || !removeTag.isEmpty {
+        if changesTags {
             try store.editTags(entryID: entry.id, add: addTag, remove: removeTag)
             entry = try store.entry(idPrefix: entry.id)
         }

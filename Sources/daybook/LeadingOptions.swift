@@ -1,11 +1,15 @@
+import ArgumentParser
+
 /// Lets the options that every command takes come before the command name too, as with
-/// `git -C DIR log`: `daybook --library DIR list` means `daybook list --library DIR`.
+/// `git -C DIR log`: `daybook --library DIR list` means `daybook list --library DIR`, and
+/// `daybook --library DIR stack show 3f2a` means `daybook stack show --library DIR 3f2a`.
 ///
 /// ArgumentParser only accepts a subcommand's options after its name, so the leading ones are
-/// moved there before parsing. Only `--library` and `--json` move; anything else before the
-/// command name is left where it is for ArgumentParser to explain.
+/// moved there before parsing: behind the whole command path, since a group such as `stack`
+/// takes no options of its own, only its subcommands do. Only `--library` and `--json` move;
+/// anything else before the command name is left where it is for ArgumentParser to explain.
 enum LeadingOptions {
-    static func reordered(_ arguments: [String]) -> [String] {
+    static func reordered(_ arguments: [String], commands: [any ParsableCommand.Type]) -> [String] {
         var leading: [String] = []
         var index = 0
         while index < arguments.count {
@@ -21,9 +25,17 @@ enum LeadingOptions {
             }
         }
         guard !leading.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else { return arguments }
-        let command = arguments[index]
         // `help` explains a command; it takes no library.
-        if command == "help" { return Array(arguments[index...]) }
-        return [command] + leading + arguments[(index + 1)...]
+        if arguments[index] == "help" { return Array(arguments[index...]) }
+        var end = index
+        var named = commands
+        while end < arguments.count, let command = named.first(where: { $0._commandName == arguments[end] }) {
+            end += 1
+            named = command.configuration.subcommands
+        }
+        // A group named without one of its subcommands only prints its help or says what is
+        // wrong with the word after it: it has no use for a library, and would call it unknown.
+        if end > index, !named.isEmpty { return Array(arguments[index...]) }
+        return Array(arguments[index..<max(end, index + 1)]) + leading + arguments[max(end, index + 1)...]
     }
 }

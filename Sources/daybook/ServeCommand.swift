@@ -27,6 +27,9 @@ struct Serve: AsyncParsableCommand {
             compiled into daybook and need Debian's libjs-leaflet and libjs-leaflet.markercluster; \
             --tiles adds online map tiles. SIGINT (Ctrl-C) or SIGTERM stops it cleanly.
 
+            Without a journal in the library it exits 1, unless --wait-for-journal: then it \
+            waits until one is made and serves it, as the systemd unit does (contrib/README.md).
+
             Examples:
               daybook serve                                  open http://127.0.0.1:8080/
               daybook serve --port 9000 --log-level debug    one log line per request
@@ -72,6 +75,11 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("trace, debug (one line per request), info, notice, warning or error.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
+    @Flag(
+        name: .customLong("wait-for-journal"),
+        help: "If there is no journal yet, wait for `daybook ingest` or `daybook watch` to make one, then serve it.")
+    var waitForJournal = false
+
     func validate() throws {
         guard !options.json else { throw ValidationError("serve writes a log, not JSON: --json is not supported.") }
     }
@@ -90,15 +98,20 @@ struct Serve: AsyncParsableCommand {
         do {
             configuration.passwordHash = try passwordFile.map(PasswordFile.readHash)
             try configuration.validate()
-            let store = try JournalStore.openExisting(library: options.resolvedLibrary)
+            var groupLogger = logger
+            groupLogger.logLevel = level <= .debug ? level : .warning
+            let resolved = options.resolvedLibrary
+            // Stopped while waiting: a clean stop, like one while serving.
+            if waitForJournal, !resolved.exists {
+                guard try await JournalArrival.wait(for: resolved, logger: logger, groupLogger: groupLogger) else { return }
+            }
+            let store = try JournalStore.openExisting(library: resolved)
             let journal = try WebJournal(store: store, configuration: configuration)
             let library = store.library.root.path
             let shownHost = Self.urlHost(host)
             let app = journal.application(logger: logger) { port in
                 logger.notice("serving \(library) at http://\(shownHost):\(port)/")
             }
-            var groupLogger = logger
-            groupLogger.logLevel = level <= .debug ? level : .warning
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
                     services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))

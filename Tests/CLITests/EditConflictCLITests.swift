@@ -90,6 +90,36 @@ final class EditConflictCLITests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
     }
 
+    /// Saving the text unchanged, as it was or with the line break an editor ends a file
+    /// with, says that nothing changed and writes nothing: `updated_at` stays.
+    func testSavingTheSameTextSaysNothingChanged() throws {
+        let database = library.appendingPathComponent("journal.sqlite").path
+        let old = "2020-01-01T00:00:00Z"
+        let sqlite = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [database, "UPDATE entry SET updated_at = '\(old)'"])
+        sqlite.waitUntilExit()
+        XCTAssertEqual(sqlite.terminationStatus, 0)
+        let script = try temporaryFolder("daybook-editor").appendingPathComponent("newline.sh")
+        try "#!/bin/sh\necho >> \"$1\"\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        let version = try XCTUnwrap(try show()["text_version"] as? String)
+        let unchanged = [
+            ["edit", id, "--editor"], ["edit", id, "--editor"], ["edit", id, "--text", "First words"],
+            ["edit", id, "--text", "First words\n", "--if-version", version],
+        ]
+        for (arguments, editor) in zip(unchanged, ["true", script.path, "false", "false"]) {
+            let run = try DaybookProcess.run(arguments, library: library, environment: ["EDITOR": editor, "VISUAL": ""])
+            XCTAssertEqual(run.status, 0, "\(arguments): \(run.stderr)")
+            XCTAssertEqual(run.stdout, "\(id.prefix(8)): nothing changed (the text is as it was)\n", "\(arguments)")
+            XCTAssertEqual(run.stderr, "", "\(arguments)")
+            XCTAssertEqual(try show()["updated_at"] as? String, old, "\(arguments)")
+        }
+        let changed = try daybook("edit", id, "--text", "Other words")
+        XCTAssertEqual(changed.status, 0, changed.stderr)
+        XCTAssertTrue(changed.stdout.hasPrefix("\(id.prefix(8)) updated at "), changed.stdout)
+        XCTAssertNotEqual(try show()["updated_at"] as? String, old)
+    }
+
     func testSymbolOnlyWordsMatchNothingAndSaySo() throws {
         for words in ["*", "\"", "(", "#", "🏖️"] {
             let run = try daybook("search", words)

@@ -79,6 +79,7 @@ final class FirstJourneyTests: XCTestCase {
     /// permissions do not stop, so the commands run as `nobody` through setpriv) is read,
     /// searched, shown and exported; a command that would change it says it is read-only.
     func testAReadOnlyLibraryIsReadAndNotWritten() throws {
+        if getuid() == 0 { try moveIntoAFolderAnyoneMayEnter() }
         let photos = Repository.fixtures.appendingPathComponent("corpus/jpg/gps").path
         XCTAssertEqual(try daybook(["ingest", photos]).status, 0)
         let id = try XCTUnwrap(
@@ -124,15 +125,56 @@ final class FirstJourneyTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.path).sorted(), closed)
     }
 
+    /// The copy of daybook that `nobody` runs (`moveIntoAFolderAnyoneMayEnter`).
+    private var executableForAnyone: URL?
+
+    /// `nobody` must reach the binary and the library, but the clone may lie in a folder only
+    /// its owner may enter (`mktemp -d` makes them 0700), and so may TMPDIR. So this test's
+    /// folder is made in /tmp, which anyone may enter, and holds a copy of the binary with
+    /// the libraries of the build folder it links (a debug build's, found beside it through
+    /// its `$ORIGIN` run path); its other libraries are the system's and the toolchain's.
+    private func moveIntoAFolderAnyoneMayEnter() throws {
+        try FileManager.default.removeItem(at: base)
+        base = URL(fileURLWithPath: "/tmp/daybook-journey-\(UUID().uuidString)")
+        let bin = base.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let executable = DaybookProcess.executable
+        let copy = bin.appendingPathComponent("daybook")
+        try FileManager.default.copyItem(at: executable, to: copy)
+        let buildFolder = executable.deletingLastPathComponent().resolvingSymlinksInPath().path + "/"
+        for linked in try Self.linkedLibraries(of: executable) where linked.hasPrefix(buildFolder) {
+            try FileManager.default.copyItem(
+                at: URL(fileURLWithPath: linked), to: bin.appendingPathComponent((linked as NSString).lastPathComponent))
+        }
+        XCTAssertEqual(try run("/bin/chmod", ["-R", "a+rX", base.path]), 0)
+        executableForAnyone = copy
+    }
+
+    /// The shared libraries `ldd` resolves for `executable`, as absolute paths.
+    private static func linkedLibraries(of executable: URL) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [executable.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /=> (\/\S+) \(/).map { URL(fileURLWithPath: String($0.output.1)).resolvingSymlinksInPath().path }
+        }
+    }
+
     /// Runs daybook as `nobody` when the tests run as root; as anyone else the a-w
     /// permissions already apply.
     private func asAnotherUser(_ arguments: [String]) throws -> DaybookProcess.Run {
         guard getuid() == 0 else { return try daybook(arguments) }
+        let executable = try XCTUnwrap(executableForAnyone)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments =
             ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "env", "HOME=/tmp", "TMPDIR=/tmp", "DAYBOOK_WEATHER=none"]
-            + [DaybookProcess.executable.path] + arguments + ["--library", library.path]
+            + [executable.path] + arguments + ["--library", library.path]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -7,9 +7,12 @@ import GRDB
 struct EntryIDPrefix {
     let text: String
 
+    /// Fewer characters would name many entries of a journal of any size.
+    static let minimumLength = 4
+
     init?(_ given: String) {
         let prefix = given.lowercased()
-        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        guard prefix.count >= Self.minimumLength, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
         text = prefix
     }
 

@@ -149,7 +149,13 @@ public final class JournalStore: Sendable {
     public func entry(idPrefix: String) throws -> JournalEntry {
         let matches = try pool.read { db in try JournalReader.entries(db, idPrefix: idPrefix, limit: 10) }
         if matches.count == 1 { return matches[0] }
-        if matches.isEmpty { throw StoreError.entryNotFound(idPrefix) }
+        if matches.isEmpty {
+            // A short prefix is never looked up: "no entry" would be wrong when ids do begin
+            // with it, and would not say what to type instead.
+            let minimum = EntryIDPrefix.minimumLength
+            if idPrefix.count < minimum { throw StoreError.idPrefixTooShort(idPrefix, minimum: minimum) }
+            throw StoreError.entryNotFound(idPrefix)
+        }
         throw StoreError.ambiguousID(idPrefix, candidates: matches.map(\.id))
     }
 

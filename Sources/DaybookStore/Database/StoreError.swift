@@ -98,6 +98,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package static func entryNotFound(_ id: String) -> StoreError { StoreError(.entryNotFound, "no entry with id \(id)") }
 
+    /// Not found, as a prefix of fewer characters than a lookup takes is never looked up.
+    package static func idPrefixTooShort(_ prefix: String, minimum: Int) -> StoreError {
+        StoreError(.entryNotFound, "id prefix \(prefix) is too short: give at least \(minimum) characters of the entry's id")
+    }
+
     package static func ambiguousID(_ prefix: String, candidates: [String]) -> StoreError {
         StoreError(.ambiguousID, "id prefix \(prefix) is ambiguous: \(candidates.joined(separator: ", "))", candidates: candidates)
     }
