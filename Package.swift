@@ -152,12 +152,19 @@ let package = Package(
             exclude: ["Templates/mustache", "Assets/static"]
         ),
 
+        // How the CLI and the tools tell ArgumentParser's own errors (help, usage, `ExitCode`)
+        // from theirs, and the exit statuses those end with.
+        .target(
+            name: "DaybookCommandLine",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch/DaybookWeb.
         .executableTarget(
             name: "daybook",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
-                "DaybookWeb",
+                "DaybookWeb", "DaybookCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -178,7 +185,7 @@ let package = Package(
         // and percentiles, timing, and the figures' formatting.
         .target(
             name: "DaybookBenchSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DaybookCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-bench",

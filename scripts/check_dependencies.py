@@ -41,6 +41,7 @@ LAYERS = [
     ("tagging", ["DaybookTagging"]),
     ("ingest", ["DaybookIngest"]),
     ("services", ["DaybookWatch", "DaybookWeb"]),
+    ("command line", ["DaybookCommandLine"]),
     ("cli", ["daybook"]),
 ]
 
