@@ -12,7 +12,12 @@ let package = Package(
         .executable(name: "daybook-watch-bench", targets: ["daybook-watch-bench"]),
         .executable(name: "daybook-fuzz", targets: ["daybook-fuzz"]),
         .executable(name: "daybook-places-bench", targets: ["daybook-places-bench"]),
+        // The library, one product per module of its public API (docs/api-surface.md): the
+        // ingester; the journal it fills and its entries; their place names; their values.
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
+        .library(name: "DaybookStore", targets: ["DaybookStore"]),
+        .library(name: "DaybookPlaces", targets: ["DaybookPlaces"]),
+        .library(name: "DaybookCore", targets: ["DaybookCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -266,6 +271,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // A client of the library products: their modules only (scripts/check_dependencies.py).
+        .testTarget(name: "ClientTests", dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookPlaces"]),
         .testTarget(
             name: "IngestTests",
             dependencies: [

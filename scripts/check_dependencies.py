@@ -63,6 +63,10 @@ SYSTEM_MODULES = {
 # The modules a product of another package provides, when they are not just the product's name.
 PRODUCT_MODULES = {}
 
+# Test targets that play a client of the package: they may use only the modules of its library
+# products, so that what the public API needs is a product too.
+CLIENT_TARGETS = {"ClientTests"}
+
 LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
 
 
@@ -158,7 +162,30 @@ def problems(package, root=None):
         for module, path in source_imports(target, root).items():
             if module in LAYER_OF and module != name and LAYER_OF[module] >= level:
                 lines.append(f"{path} imports {module}, which {short(name)} may not use ({short(name)} may use: {allowed})")
-    return lines
+    return lines + client_problems(package)
+
+
+def product_modules(package):
+    """The package's own modules that its library products offer to other packages."""
+    return {
+        name
+        for product in package.get("products", [])
+        if "library" in product.get("type", {})
+        for name in product.get("targets", [])
+    }
+
+
+def client_problems(package):
+    """One line per module a client target uses that no library product offers."""
+    offered = product_modules(package)
+    local_names = {target["name"] for target in package["targets"]}
+    return [
+        f"{target['name']} → {dependency}: a client may use only the library products' modules ({', '.join(sorted(offered))})"
+        for target in package["targets"]
+        if target["name"] in CLIENT_TARGETS
+        for dependency in local_dependencies(target, local_names)
+        if dependency not in offered
+    ]
 
 
 def undeclared_imports(target, root):
@@ -335,6 +362,23 @@ class SelfTest(unittest.TestCase):
                 target("DaybookTestSupport", path="Tests/TestSupport"),
             )
             self.assertEqual(problems(package, root), [])
+
+    def test_a_client_uses_only_what_the_library_products_offer(self):
+        package = self.package(
+            target("DaybookCore"),
+            target("DaybookStore", dependencies=["DaybookCore"]),
+            target("DaybookIngest", dependencies=["DaybookStore", "DaybookCore"]),
+            target("ClientTests", "test", ["DaybookIngest", "DaybookStore", "DaybookCore"]),
+        )
+        package["products"] = [
+            {"name": "daybook", "type": {"executable": None}, "targets": ["daybook"]},
+            {"name": "DaybookIngest", "type": {"library": ["automatic"]}, "targets": ["DaybookIngest"]},
+            {"name": "DaybookCore", "type": {"library": ["automatic"]}, "targets": ["DaybookCore"]},
+        ]
+        self.assertEqual(
+            problems(package),
+            ["ClientTests → DaybookStore: a client may use only the library products' modules (DaybookCore, DaybookIngest)"],
+        )
 
     def test_a_new_module_must_be_placed_and_a_library_may_not_use_test_support(self):
         package = self.package(
