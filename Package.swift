@@ -12,7 +12,12 @@ let package = Package(
         .executable(name: "daybook-watch-bench", targets: ["daybook-watch-bench"]),
         .executable(name: "daybook-fuzz", targets: ["daybook-fuzz"]),
         .executable(name: "daybook-places-bench", targets: ["daybook-places-bench"]),
+        // The library, one product per module of its public API (docs/api-surface.md): the
+        // ingester; the journal it fills and its entries; their place names; their values.
         .library(name: "DaybookIngest", targets: ["DaybookIngest"]),
+        .library(name: "DaybookStore", targets: ["DaybookStore"]),
+        .library(name: "DaybookPlaces", targets: ["DaybookPlaces"]),
+        .library(name: "DaybookCore", targets: ["DaybookCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -28,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // NIOThreadPool: the web journal's reads, hashes and decodes run off the request executor.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // Hummingbird's request and header types, which the web journal names itself.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         // C shims: libexif through a module map, libjpeg through a small C target that owns
@@ -145,11 +152,20 @@ let package = Package(
                 // HMAC for the login cookie.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The templates, styles and scripts: data, compiled in through CEmbedded.
             exclude: ["Templates/mustache", "Assets/static"]
+        ),
+
+        // How the CLI and the tools tell ArgumentParser's own errors (help, usage, `ExitCode`)
+        // from theirs, and the exit statuses those end with.
+        .target(
+            name: "DaybookCommandLine",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Executables: the CLI is a thin layer over DaybookIngest/DaybookStore/DaybookWatch/DaybookWeb.
@@ -157,7 +173,9 @@ let package = Package(
             name: "daybook",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
-                "DaybookWeb",
+                "DaybookWeb", "DaybookCommandLine",
+                // `tags --rules` prints the colour tagger's vocabulary; weather is fetched after ingest and beside watch.
+                "DaybookTagging", "DaybookWeather",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -178,12 +196,13 @@ let package = Package(
         // and percentiles, timing, and the figures' formatting.
         .target(
             name: "DaybookBenchSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DaybookCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "daybook-bench",
             dependencies: [
-                "CHeif", "DaybookSupport", "DaybookIngest", "DaybookImaging", "DaybookStore", "DaybookBenchSupport",
+                "CHeif", "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookMetadata", "DaybookImaging", "DaybookTagging",
+                "DaybookStore", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -211,7 +230,7 @@ let package = Package(
         .executableTarget(
             name: "daybook-conformance",
             dependencies: [
-                "DaybookIngest", "DaybookMetadata", "DaybookImaging", "DaybookBenchSupport",
+                "DaybookCore", "DaybookIngest", "DaybookMetadata", "DaybookImaging", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -235,7 +254,8 @@ let package = Package(
         .testTarget(name: "EmbeddedTests", dependencies: ["CEmbeddedWeb", "DaybookEmbedded", "DaybookTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
+        // CJPEG: the C decoder called directly, to read the status a damaged file ends it with.
+        .testTarget(name: "ImagingTests", dependencies: ["CJPEG", "DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
         .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
         .testTarget(
             name: "WeatherTests",
@@ -243,11 +263,21 @@ let package = Package(
         ),
         // Weather (a layer below the store) only to read the old library's weather cache back as
         // series; no photo reader, so the store's tests build without the image libraries.
-        .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
+        // Places: the named places an export writes; GRDB: rows written as daybook never would.
+        .testTarget(
+            name: "StoreTests",
+            dependencies: [
+                "DaybookCore", "DaybookStore", "DaybookWeather", "DaybookPlaces", "DaybookTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // A client of the library products: their modules only (scripts/check_dependencies.py).
+        .testTarget(name: "ClientTests", dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookPlaces"]),
         .testTarget(
             name: "IngestTests",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookPlaces", "DaybookTestSupport",
+                "DaybookMetadata", "DaybookTagging", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // HEIF end to end: files written by libheif's own encoder (hence CHeif), pixels
@@ -258,7 +288,13 @@ let package = Package(
             // Its writer calls libheif's encoder directly.
             linkerSettings: [.linkedLibrary("heif")]
         ),
-        .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookTestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;
         // headless Chromium on its pages; and the real `daybook serve` beside `daybook watch`.
         .testTarget(
@@ -267,9 +303,12 @@ let package = Package(
                 "daybook", "DaybookCore", "DaybookSupport", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging",
                 "DaybookTestSupport",
                 // Weather from a file and a floating capture time, for the entry page's facts.
-                "DaybookWeather", "DaybookMetadata",
+                "DaybookWeather", "DaybookMetadata", "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

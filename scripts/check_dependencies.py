@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""Fails when a module of the package depends on a module of its own layer or a higher one.
+"""Fails when a module of the package depends on a module of its own layer or a higher one,
+or imports a module that Package.swift does not give it.
 
 The layers are written once, in LAYERS below (docs/architecture.md explains them). Library
 targets and the `daybook` CLI are checked; test targets, the test support target and the tool
 executables (benches, conformance, fuzz) may depend on anything.
+
+Every target's imports are checked against its declared dependencies: its targets, and the
+modules of its products (PRODUCT_MODULES), besides the toolchain's own (SYSTEM_MODULES).
 
     python3 scripts/check_dependencies.py               runs `swift package dump-package`
     python3 scripts/check_dependencies.py FILE.json     reads that command's output from a file
     python3 scripts/check_dependencies.py --self-test   checks the checker on made-up packages
 
 Source files are read too: SwiftPM lets a module import another that happens to be built
-already, so an `import` of a higher layer is refused even when the manifest does not name it.
+already (a product's own dependency, a target another one depends on), so an import the
+manifest does not name builds today and breaks when the build order changes.
 
 Exit status 0 when every edge points down, 1 with one line per wrong edge on standard error,
 2 when the package description cannot be read.
@@ -41,11 +46,26 @@ LAYERS = [
     ("tagging", ["DaybookTagging"]),
     ("ingest", ["DaybookIngest"]),
     ("services", ["DaybookWatch", "DaybookWeb"]),
+    ("command line", ["DaybookCommandLine"]),
     ("cli", ["daybook"]),
 ]
 
 # Shared code of the tool executables (the benchmarks' medians and tables): a tool itself.
 TOOL_SUPPORT = {"DaybookBenchSupport"}
+
+# What the toolchain provides: a target imports these without naming them.
+SYSTEM_MODULES = {
+    "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+    "CoreFoundation", "Dispatch", "Synchronization", "Observation", "RegexBuilder", "Distributed", "_Concurrency",
+    "Swift", "Glibc", "Musl", "Darwin", "Android", "WinSDK", "os", "XCTest", "Testing",
+}
+
+# The modules a product of another package provides, when they are not just the product's name.
+PRODUCT_MODULES = {}
+
+# Test targets that play a client of the package: they may use only the modules of its library
+# products, so that what the public API needs is a product too.
+CLIENT_TARGETS = {"ClientTests"}
 
 LAYER_OF = {module: index for index, (_, modules) in enumerate(LAYERS) for module in modules}
 
@@ -75,13 +95,31 @@ def local_dependencies(target, local_names):
                 yield dependency[kind][0]
 
 
-IMPORT = re.compile(r"^\s*(?:@testable\s+)?import\s+(?:(?:struct|enum|class|func|var|protocol)\s+)?(\w+)", re.MULTILINE)
+def declared_modules(target):
+    """The modules `target` may import: the targets it names and its products' modules."""
+    names = set()
+    for dependency in target.get("dependencies", []):
+        for kind in ("byName", "target"):
+            if kind in dependency:
+                names.add(dependency[kind][0])
+        if "product" in dependency:
+            product = dependency["product"][0]
+            names.update(PRODUCT_MODULES.get(product, [product]))
+    return names
+
+
+IMPORT = re.compile(
+    r"^[ \t]*(?:@\w+[ \t]+)*(?:(?:public|package|internal|fileprivate|private)[ \t]+)?"
+    r"import[ \t]+(?:(?:struct|enum|class|func|var|let|protocol|typealias)[ \t]+)?(\w+)",
+    re.MULTILINE,
+)
 
 
 def source_imports(target, root):
-    """Daybook modules the target's Swift files import, with the first file that does; none
-    when there is no source folder (a package description read from a file)."""
-    folder = os.path.join(root, target.get("path") or os.path.join("Sources", target["name"]))
+    """Modules the target's Swift files import, with the first file that does; none when there
+    is no source folder (a package description read from a file)."""
+    default = os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
+    folder = os.path.join(root, target.get("path") or default)
     found = {}
     for directory, _, files in sorted(os.walk(folder)):
         for name in sorted(files):
@@ -101,6 +139,8 @@ def problems(package, root=None):
     lines = []
     for target in targets:
         name = target["name"]
+        if root is not None:
+            lines += undeclared_imports(target, root)
         if is_exempt(target):
             continue
         if name not in LAYER_OF:
@@ -122,7 +162,40 @@ def problems(package, root=None):
         for module, path in source_imports(target, root).items():
             if module in LAYER_OF and module != name and LAYER_OF[module] >= level:
                 lines.append(f"{path} imports {module}, which {short(name)} may not use ({short(name)} may use: {allowed})")
-    return lines
+    return lines + client_problems(package)
+
+
+def product_modules(package):
+    """The package's own modules that its library products offer to other packages."""
+    return {
+        name
+        for product in package.get("products", [])
+        if "library" in product.get("type", {})
+        for name in product.get("targets", [])
+    }
+
+
+def client_problems(package):
+    """One line per module a client target uses that no library product offers."""
+    offered = product_modules(package)
+    local_names = {target["name"] for target in package["targets"]}
+    return [
+        f"{target['name']} → {dependency}: a client may use only the library products' modules ({', '.join(sorted(offered))})"
+        for target in package["targets"]
+        if target["name"] in CLIENT_TARGETS
+        for dependency in local_dependencies(target, local_names)
+        if dependency not in offered
+    ]
+
+
+def undeclared_imports(target, root):
+    """One line per module the target's sources import that Package.swift does not give it."""
+    allowed = declared_modules(target) | SYSTEM_MODULES | {target["name"]}
+    return [
+        f"{path} imports {module}, which {target['name']} does not declare in Package.swift"
+        for module, path in source_imports(target, root).items()
+        if module not in allowed
+    ]
 
 
 def dump_package(root):
@@ -160,7 +233,10 @@ def main(arguments):
         print(f"check_dependencies: {len(lines)} dependency problem(s); the layers are in docs/architecture.md", file=sys.stderr)
         return 1
     checked = [t for t in package["targets"] if not is_exempt(t)]
-    print(f"check_dependencies: {len(checked)} modules, every dependency points down the pipeline")
+    print(
+        f"check_dependencies: {len(checked)} modules, every dependency points down the pipeline; "
+        f"{len(package['targets'])} targets import only what they declare"
+    )
     return 0
 
 
@@ -235,10 +311,74 @@ class SelfTest(unittest.TestCase):
             self.assertEqual(
                 problems(package, root),
                 [
+                    "Sources/DaybookStore/Entry.swift imports DaybookMetadata, which DaybookStore does not declare in Package.swift",
                     "Sources/DaybookStore/Entry.swift imports DaybookMetadata, which store may not use "
                     "(store may use: core, support, CLibraryLoader, CCurl, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
                 ],
             )
+
+    @staticmethod
+    def write(root, relative, text):
+        path = os.path.join(root, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as file:
+            file.write(text)
+
+    def test_every_target_imports_only_what_it_declares(self):
+        with tempfile.TemporaryDirectory() as root:
+            # A lower layer the manifest does not name, and a product's dependency.
+            self.write(root, "Sources/daybook/Main.swift", "import ArgumentParser\nimport DaybookCore\n")
+            self.write(root, "Sources/DaybookWeb/Page.swift", "import Foundation\n@preconcurrency import NIOCore\nimport GRDB\n")
+            # A test target's sources are under Tests/ unless it says otherwise.
+            self.write(root, "Tests/WebTests/PageTests.swift", "import XCTest\n@testable import DaybookWeb\nimport HTTPTypes\n")
+            package = self.package(
+                target("DaybookCore"),
+                target("DaybookWeb", dependencies=["DaybookCore"]),
+                target("daybook", "executable", ["DaybookWeb"]),
+                target("WebTests", "test", ["DaybookWeb"]),
+            )
+            package["targets"][2]["dependencies"].append({"product": ["ArgumentParser", "swift-argument-parser", None, None]})
+            self.assertEqual(
+                problems(package, root),
+                [
+                    "Sources/DaybookWeb/Page.swift imports NIOCore, which DaybookWeb does not declare in Package.swift",
+                    "Sources/daybook/Main.swift imports DaybookCore, which daybook does not declare in Package.swift",
+                    "Tests/WebTests/PageTests.swift imports HTTPTypes, which WebTests does not declare in Package.swift",
+                ],
+            )
+
+    def test_declared_targets_products_and_the_toolchain_s_modules_may_be_imported(self):
+        with tempfile.TemporaryDirectory() as root:
+            self.write(
+                root,
+                "Sources/DaybookStore/Entry.swift",
+                "#if canImport(Glibc)\n    import Glibc\n#endif\nimport Synchronization\n"
+                "package import DaybookCore\nimport struct GRDB.Row\n// import Secret, in a comment's prose\n",
+            )
+            self.write(root, "Tests/TestSupport/Files.swift", "import Foundation\n")
+            package = self.package(
+                target("DaybookCore"),
+                target("DaybookStore", dependencies=["DaybookCore"]),
+                target("DaybookTestSupport", path="Tests/TestSupport"),
+            )
+            self.assertEqual(problems(package, root), [])
+
+    def test_a_client_uses_only_what_the_library_products_offer(self):
+        package = self.package(
+            target("DaybookCore"),
+            target("DaybookStore", dependencies=["DaybookCore"]),
+            target("DaybookIngest", dependencies=["DaybookStore", "DaybookCore"]),
+            target("ClientTests", "test", ["DaybookIngest", "DaybookStore", "DaybookCore"]),
+        )
+        package["products"] = [
+            {"name": "daybook", "type": {"executable": None}, "targets": ["daybook"]},
+            {"name": "DaybookIngest", "type": {"library": ["automatic"]}, "targets": ["DaybookIngest"]},
+            {"name": "DaybookCore", "type": {"library": ["automatic"]}, "targets": ["DaybookCore"]},
+        ]
+        self.assertEqual(
+            problems(package),
+            ["ClientTests → DaybookStore: a client may use only the library products' modules (DaybookCore, DaybookIngest)"],
+        )
 
     def test_a_new_module_must_be_placed_and_a_library_may_not_use_test_support(self):
         package = self.package(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCommandLine
 import Foundation
 
 extension ParsableCommand {
@@ -15,9 +16,9 @@ extension ParsableCommand {
         }
         do {
             try command.run()
-        } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
-            // `ExitCode`, `CleanExit`, a late `ValidationError`, and the internal error the
-            // `help` command throws for `--help`: ArgumentParser's own handling.
+        } catch let error where isArgumentParserError(error) {
+            // `ExitCode`, `CleanExit`, a late `ValidationError`, and the request the `help`
+            // command throws: ArgumentParser's own handling.
             exitAfter(argumentParserError: error)
         } catch {
             fflush(nil)  // what the tool printed comes before its error
@@ -28,13 +29,14 @@ extension ParsableCommand {
     }
 
     private static func exitAfter(argumentParserError error: any Error) -> Never {
-        let code = exitCode(for: error)
-        let message = fullMessage(for: error)
-        if code == .success {
-            if !message.isEmpty { print(message) }
-            Foundation.exit(0)
+        let outcome = argumentParserOutcome(for: error)
+        if !outcome.message.isEmpty {
+            if outcome.toStandardError {
+                FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
+            } else {
+                print(outcome.message)
+            }
         }
-        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-        Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        Foundation.exit(outcome.status)
     }
 }

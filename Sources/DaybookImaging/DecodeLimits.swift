@@ -1,7 +1,7 @@
 /// The memory rules every decode follows: a per-image ceiling, refused before anything large
 /// is allocated, and the process-wide budget it waits for.
 package struct DecodeLimits: Sendable {
-    /// A JPEG whose estimate is above this is refused with `ImagingError.needsTooMuchMemory`.
+    /// A JPEG whose estimate is above this is refused with `LimitExceeded.decodeMemory`.
     package var maxImageBytes: Int
     package var budget: DecodeBudget
 

@@ -25,7 +25,7 @@ package struct GIFFile: Sendable {
     /// (screen or frame) before its raster is allocated.
     package func pixels(longestSide: Int, maxPixels: Int, budget: DecodeBudget = .shared) throws(StillImageError) -> RGBImage {
         guard size.width > 0, size.height > 0 else { throw .corrupt(format: "GIF", size, "the logical screen has no size") }
-        guard size.width * size.height <= maxPixels else { throw .tooLarge(size, limit: maxPixels) }
+        guard size.width * size.height <= maxPixels else { throw .tooLarge(.pixels(size, limit: maxPixels)) }
         var canvas: [UInt8]?
         var transparent: Int?
         _ = try GIFRecords.walk(bytes) { (gif: UnsafeMutablePointer<GifFileType>, record) throws(StillImageError) in

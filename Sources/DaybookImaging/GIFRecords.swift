@@ -129,7 +129,7 @@ enum GIFRecords {
         guard width > 0, height > 0 else { throw .corrupt(format: "GIF", screen, "the first frame has no size") }
         // Its rows are read even where they fall outside the screen: a frame larger than the
         // limit is refused as a screen that size would be.
-        guard width * height <= maxPixels else { throw .tooLarge(FrameSize(width: width, height: height), limit: maxPixels) }
+        guard width * height <= maxPixels else { throw .tooLarge(.pixels(FrameSize(width: width, height: height), limit: maxPixels)) }
         guard let map = image.ColorMap ?? gif.pointee.SColorMap, let colours = map.pointee.Colors else {
             throw .corrupt(format: "GIF", screen, "no colour table")
         }

@@ -9,8 +9,8 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated(box: String, fileSize: Int, declaredEnd: Int, detail: String)
     /// The primary image is coded with something this libheif cannot decode.
     case unsupportedCodec(String)
-    /// The image declares more pixels than `limit`; nothing was decoded.
-    case tooLarge(FrameSize, limit: Int)
+    /// The image declares more pixels than the limit; nothing was decoded.
+    case tooLarge(LimitExceeded)
     /// The image data would not decode.
     case corrupt(FrameSize?, String)
     case encodeFailed(String)
@@ -19,7 +19,7 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package var frameSize: FrameSize? {
         switch self {
-        case .tooLarge(let frame, _): return frame
+        case .tooLarge(let limit): return limit.frameSize
         case .corrupt(let frame, _): return frame
         case .unreadable, .truncated, .unsupportedCodec, .encodeFailed, .libraryMissing: return nil
         }
@@ -34,8 +34,8 @@ package enum HEIFError: Error, Sendable, Equatable, CustomStringConvertible {
             text = "truncated HEIF file: it ends at byte \(size), inside its '\(box)' box, which declares \(end) (libheif: \(detail))"
         case .unsupportedCodec(let detail):
             text = "HEIF image in a format this libheif cannot decode (libheif: \(detail))"
-        case .tooLarge(let frame, let limit):
-            text = ImagingError.tooLarge(frame, limit: limit).description  // one wording for both formats
+        case .tooLarge(let limit):
+            text = limit.description
         case .corrupt(_, let detail):
             text = "corrupt HEIF image: \(detail)"
         case .encodeFailed(let detail):

@@ -41,7 +41,7 @@ extension HEIFFile {
         }
         guard size.width > 0, size.height > 0 else { throw .corrupt(nil, "the primary image has no size") }
         // libheif's sizes are 32-bit, so their product fits.
-        guard size.width * size.height <= maxPixels else { throw .tooLarge(size, limit: maxPixels) }
+        guard size.width * size.height <= maxPixels else { throw .tooLarge(.pixels(size, limit: maxPixels)) }
         let decoded = try decode(primary, longestSide: longestSide, budget: budget)
         return HEIFPixels(image: decoded.image, shownSize: decoded.size, fromEmbeddedThumbnail: false, warnings: decoded.warnings)
     }

@@ -3,11 +3,9 @@ package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not JPEG data at all: what it looks like instead ("empty file", "not a JPEG (PNG
     /// signature)"), or libjpeg's own text.
     case notJPEG(String)
-    /// The frame declares more pixels than `limit`; nothing was decoded or allocated.
-    case tooLarge(FrameSize, limit: Int)
-    /// Decoding would hold more memory than `limit` bytes (a progressive JPEG keeps its whole
+    /// More pixels than the limit, or more decode memory (a progressive JPEG keeps its whole
     /// frame); refused from the header, before anything sized by the frame was allocated.
-    case needsTooMuchMemory(DecodeCost, limit: Int)
+    case tooLarge(LimitExceeded)
     /// The data ends before the image does. No pixels: libjpeg would grey-fill the rest.
     case truncated(FrameSize, String)
     /// libjpeg gave up; the frame size is known when the header was readable.
@@ -16,9 +14,9 @@ package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package var frameSize: FrameSize? {
         switch self {
-        case .tooLarge(let frame, _), .truncated(let frame, _): return frame
+        case .tooLarge(let limit): return limit.frameSize
+        case .truncated(let frame, _): return frame
         case .corrupt(let frame, _): return frame
-        case .needsTooMuchMemory(let cost, _): return cost.frame
         case .notJPEG, .encodeFailed: return nil
         }
     }
@@ -28,15 +26,8 @@ package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notJPEG(let what):
             text = Self.lowercasingFirst(what)
-        case .tooLarge(let frame, let limit):
-            text =
-                "image too large: \(frame.width)×\(frame.height) "
-                + "(\(Self.megapixels(frame.width * frame.height)) MP) "
-                + "is above the \(Self.megapixels(limit)) MP limit"
-        case .needsTooMuchMemory(let cost, let limit):
-            text =
-                "\(cost.what) needs about \(DecodeCost.size(cost.bytes)) to decode, "
-                + "over the \(DecodeCost.size(limit)) limit (--max-decode-mb)"
+        case .tooLarge(let limit):
+            text = limit.description
         case .truncated(_, let detail):
             text = "truncated image data (\(detail))"
         case .corrupt(_, let detail):
@@ -47,15 +38,6 @@ package enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
             text = "could not encode JPEG: \(detail)"
         }
         return text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-
-    /// "3600", "12.2": whole megapixels plainly, otherwise to one decimal.
-    static func megapixels(_ pixels: Int) -> String {
-        if pixels % 1_000_000 == 0 {
-            return "\(pixels / 1_000_000)"
-        }
-        let tenths = (pixels + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10)"
     }
 
     private static func lowercasingFirst(_ text: String) -> String {

@@ -36,9 +36,9 @@ package enum JPEGDecoder {
         maxPixels: Int = defaultMaxPixels, limits: DecodeLimits = .standard
     ) throws(ImagingError) -> DecodedJPEG {
         let cost = try cost(of: bytes, minimumLongestSide: minimumLongestSide)
-        guard cost.frame.pixelCount <= maxPixels else { throw .tooLarge(cost.frame, limit: maxPixels) }
+        guard cost.frame.pixelCount <= maxPixels else { throw .tooLarge(.pixels(cost.frame, limit: maxPixels)) }
         guard cost.bytes <= limits.maxImageBytes else {
-            throw .needsTooMuchMemory(cost, limit: limits.maxImageBytes)
+            throw .tooLarge(.decodeMemory(cost, limit: limits.maxImageBytes))
         }
         return try limits.budget.spending(cost.bytes) { () throws(ImagingError) in
             try decodeNow(
@@ -59,7 +59,7 @@ package enum JPEGDecoder {
             Int32(clamping: minimumLongestSide), UInt64(max(0, maxPixels)), UInt64(max(0, memoryLimit)), &result)
         defer { dbk_free(result.pixels) }
         guard status == DBK_OK, let rgb = result.pixels else {
-            if status == DBK_ERR_MEMORY_LIMIT { throw .needsTooMuchMemory(cost, limit: memoryLimit) }
+            if status == DBK_ERR_MEMORY_LIMIT { throw .tooLarge(.decodeMemory(cost, limit: memoryLimit)) }
             throw error(for: status, result, maxPixels: maxPixels)
         }
         let width = Int(result.out_width)
@@ -141,7 +141,7 @@ package enum JPEGDecoder {
             : nil
         switch (status, frame) {
         case (DBK_ERR_TOO_LARGE, let frame?):
-            return .tooLarge(frame, limit: maxPixels)
+            return .tooLarge(.pixels(frame, limit: maxPixels))
         case (DBK_ERR_TRUNCATED, let frame?):
             return .truncated(frame, text)
         case (DBK_ERR_NOMEM, _):

@@ -11,7 +11,7 @@ extension PNGFile {
         let frame = size
         guard frame.width > 0, frame.height > 0 else { throw .corrupt(format: "PNG", frame, "the image has no size") }
         // IHDR's sizes are below 2^31, so their product fits.
-        guard frame.width * frame.height <= maxPixels else { throw .tooLarge(frame, limit: maxPixels) }
+        guard frame.width * frame.height <= maxPixels else { throw .tooLarge(.pixels(frame, limit: maxPixels)) }
         let format = hasTransparency ? SPNG_FMT_RGBA8 : SPNG_FMT_RGB8
         let channels = hasTransparency ? 4 : 3
         return try Self.withContext(bytes) { context throws(StillImageError) in

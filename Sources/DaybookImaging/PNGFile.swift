@@ -99,7 +99,7 @@ package struct PNGFile: Sendable {
         let text = String(cString: spng_strerror(result))
         switch result {
         case Int32(SPNG_ECHUNK_LIMITS.rawValue):
-            throw .metadataTooLarge(format: "PNG", limit: maximumCachedBytes)
+            throw .tooLarge(.inflatedText(format: "PNG", limit: maximumCachedBytes))
         case Int32(SPNG_EOF.rawValue), Int32(SPNG_IO_EOF.rawValue), Int32(SPNG_EIDAT_TOO_SHORT.rawValue):
             throw .truncated(format: "PNG", detail: "it ends at byte \(bytes.count); libspng: \(text)")
         default:

@@ -21,12 +21,13 @@ package enum PhotoDecodeError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    /// Refused for its size before anything large was allocated (too many pixels, or more
-    /// decode memory than the per-image limit): the file is fine, only too big to decode here.
-    package var isTooBig: Bool {
+    /// The limit the photo is over, when it was refused for its size before anything of that
+    /// size was allocated, whatever its format.
+    package var limitExceeded: LimitExceeded? {
         switch self {
-        case .jpeg(.tooLarge), .jpeg(.needsTooMuchMemory), .heif(.tooLarge), .still(.tooLarge), .video(.tooLarge): return true
-        default: return false
+        case .jpeg(.tooLarge(let limit)), .heif(.tooLarge(let limit)), .still(.tooLarge(let limit)), .video(.tooLarge(let limit)):
+            return limit
+        default: return nil
         }
     }
 

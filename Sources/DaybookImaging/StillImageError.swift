@@ -6,19 +6,17 @@ package enum StillImageError: Error, Sendable, Equatable, CustomStringConvertibl
     case unreadable(format: String, detail: String)
     /// The file stops before its image data does.
     case truncated(format: String, detail: String)
-    /// The image declares more pixels than `limit`; nothing sized by the frame was allocated.
-    case tooLarge(FrameSize, limit: Int)
-    /// A text or metadata chunk that inflates past `limit` bytes: a decompression bomb,
-    /// refused before it is inflated any further.
-    case metadataTooLarge(format: String, limit: Int)
+    /// The image declares more pixels than the limit (nothing sized by the frame was
+    /// allocated), or a text chunk inflates past its limit (a decompression bomb).
+    case tooLarge(LimitExceeded)
     /// The image data would not decode.
     case corrupt(format: String, FrameSize?, String)
 
     package var frameSize: FrameSize? {
         switch self {
-        case .tooLarge(let frame, _): return frame
+        case .tooLarge(let limit): return limit.frameSize
         case .corrupt(_, let frame, _): return frame
-        case .unreadable, .truncated, .metadataTooLarge: return nil
+        case .unreadable, .truncated: return nil
         }
     }
 
@@ -29,11 +27,8 @@ package enum StillImageError: Error, Sendable, Equatable, CustomStringConvertibl
             text = "unreadable \(format) file (\(detail))"
         case .truncated(let format, let detail):
             text = "truncated \(format) file (\(detail))"
-        case .tooLarge(let frame, let limit):
-            text = ImagingError.tooLarge(frame, limit: limit).description  // one wording for every format
-        case .metadataTooLarge(let format, let limit):
-            text =
-                "\(format) text chunk inflates past \(DecodeCost.size(limit)) (a decompression bomb); refused"
+        case .tooLarge(let limit):
+            text = limit.description
         case .corrupt(let format, _, let detail):
             text = "corrupt \(format) image: \(detail)"
         }

@@ -12,10 +12,9 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty
     /// The video track's sample entry gives no width or height.
     case noFrameSize
-    /// The frame declares more pixels than `limit`; nothing was decoded.
-    case tooLarge(FrameSize, limit: Int)
-    /// The container declares a length no camera records.
-    case tooLong(seconds: Double, limit: Double)
+    /// The frame declares more pixels than the limit, or the container a length no camera
+    /// records; nothing was decoded.
+    case tooLarge(LimitExceeded)
     /// FFmpeg has no decoder for the track's codec.
     case unsupportedCodec(String)
     /// The track would not decode to a single frame.
@@ -24,7 +23,7 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case ffmpegMissing(String)
 
     package var frameSize: FrameSize? {
-        if case .tooLarge(let frame, _) = self { return frame }
+        if case .tooLarge(let limit) = self { return limit.frameSize }
         return nil
     }
 
@@ -42,10 +41,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "video track with no frames (zero length)"
         case .noFrameSize:
             "video track declares no frame size"
-        case .tooLarge(let frame, let limit):
-            "video frame \(frame.width)×\(frame.height) exceeds the \(limit)-pixel limit"
-        case .tooLong(let seconds, let limit):
-            "video declares a length of \(Int(seconds)) s, beyond the \(Int(limit)) s limit"
+        case .tooLarge(let limit):
+            limit.description
         case .unsupportedCodec(let codec):
             codec == "none" ? "video track names no codec" : "video coded as \(codec), which this FFmpeg cannot decode"
         case .corrupt(let detail):

@@ -72,11 +72,11 @@ private struct Header {
         guard size.width > 0, size.height > 0 else { throw .noFrameSize }
         guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maxPixels,
             size.width <= maxPixels, size.height <= maxPixels
-        else { throw .tooLarge(size, limit: maxPixels) }
+        else { throw .tooLarge(.videoPixels(size, limit: maxPixels)) }
         duration = Self.duration(format, stream)
         guard duration > 0, stream.pointee.nb_frames != 0 || stream.pointee.duration > 0 else { throw .empty }
         guard duration <= VideoFile.maxDurationSeconds else {
-            throw .tooLong(seconds: duration, limit: VideoFile.maxDurationSeconds)
+            throw .tooLarge(.videoLength(seconds: duration, limit: VideoFile.maxDurationSeconds))
         }
         codec = ff.avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
         orientation = Self.orientation(stream, ff)

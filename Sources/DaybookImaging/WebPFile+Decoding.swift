@@ -13,7 +13,7 @@ extension WebPFile {
             guard status == VP8_STATUS_OK else { throw failure(status, nil) }
             let full = FrameSize(width: Int(config.input.width), height: Int(config.input.height))
             guard full.width > 0, full.height > 0 else { throw .corrupt(format: "WebP", full, "the image has no size") }
-            guard full.width * full.height <= maxPixels else { throw .tooLarge(full, limit: maxPixels) }
+            guard full.width * full.height <= maxPixels else { throw .tooLarge(.pixels(full, limit: maxPixels)) }
             let target = Resampling.targetSize(width: full.width, height: full.height, longestSide: longestSide)
             let hasAlpha = config.input.has_alpha != 0
             config.output.colorspace = hasAlpha ? MODE_RGBA : MODE_RGB

@@ -11,7 +11,8 @@ public enum IngestEvent: Sendable {
     /// now holds what this sidecar says, in place (same id, the user's text and tags kept).
     case rereadWithSidecar(JournalEntry)
     case alreadyInJournal(path: String, id: String)
-    case failed(path: String, reason: String)
+    /// The file is no entry: why, and where (`IngestError.path`).
+    case failed(IngestError)
     /// Found while walking a folder and not read: not a photo (a video, an Apple edit), or a
     /// RAW that LibRaw refuses. Counted by kind, not an error.
     case skipped(path: String, reason: SkipReason)

@@ -43,7 +43,7 @@ extension Ingester {
             }
             return nil
         } catch {
-            return .failed(path: path, reason: "journal: \(error)")
+            return .failed(IngestError(path: path, .journal(error)))
         }
     }
 

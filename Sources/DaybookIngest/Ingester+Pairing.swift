@@ -31,7 +31,7 @@ extension Ingester {
             try attach(EntryFile(role: .raw, path: path, contentHash: hash, fileSize: Int64(bytes.count)), to: entry.id)
             return .rawPair(RAWPairOutcome(raw: path, photo: photo, state: .paired(entryID: entry.id), fromRAW: true))
         } catch {
-            return .failed(path: path, reason: "journal: \(error)")
+            return .failed(IngestError(path: path, .journal(error)))
         }
     }
 

@@ -51,9 +51,9 @@ extension Ingester {
     /// for the whole run.
     func failToStore(path: String, _ error: any Error, stop: RunStop?, emit: @Sendable (IngestEvent) -> Void) {
         if let stop, DiskFull.isDiskFull(error) {
-            if stop.stopForFullDisk() { emit(.failed(path: path, reason: DiskFull.stopReason(library: store.library))) }
+            if stop.stopForFullDisk() { emit(.failed(IngestError(path: path, .diskFull(library: store.library.root.path)))) }
             return
         }
-        emit(.failed(path: path, reason: "could not store: \(error)"))
+        emit(.failed(IngestError(path: path, .store(error))))
     }
 }

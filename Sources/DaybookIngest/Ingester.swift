@@ -173,7 +173,7 @@ public final class Ingester: Sendable {
         do {
             (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
         } catch {
-            emit(.failed(path: path, reason: error.description))
+            emit(.failed(IngestError(path: path, error.cause)))
             return nil
         }
         // Checked before hashing: a file still arriving costs one read and one pass, no more.
@@ -203,7 +203,7 @@ public final class Ingester: Sendable {
                 return nil
             }
         } catch {
-            emit(.failed(path: path, reason: "journal: \(error)"))
+            emit(.failed(IngestError(path: path, .journal(error))))
             return nil
         }
 
@@ -218,7 +218,7 @@ public final class Ingester: Sendable {
                 emit(.skipped(path: path, reason: reason))
                 return nil
             }
-            emit(.failed(path: path, reason: error.reason))
+            emit(.failed(IngestError(path: path, error.cause)))
             return nil
         }
         if analysis.metadata.capture == nil {

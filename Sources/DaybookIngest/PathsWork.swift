@@ -28,7 +28,7 @@ final class PathsWork: Sendable {
 
     func body(_ found: PhotoScanner.Found) {
         switch found {
-        case .unreadable(let path, let reason): emit(.failed(path: path, reason: reason))
+        case .unreadable(let error): emit(.failed(error))
         case .skipped(let path, let reason): emit(.skipped(path: path, reason: reason))
         case .file(let item):
             if let photo = ingester.prepare(item, stop: stop, settle: lane.settle, emit: emit) { lane.submit(photo) }

@@ -23,12 +23,23 @@ package struct PhotoAnalysis: Sendable {
     package var durationSeconds: Double?
 }
 
-/// Why a file is not ingested at all.
-package struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
-    package let reason: String
+/// Why a file is not ingested at all, before its path is known: what becomes an `IngestError`.
+package struct Rejection: Error, Sendable, CustomStringConvertible {
+    package let cause: IngestError.Cause
     /// True for files that are simply not photos (reported as skipped when found in a
     /// folder); false for a photo that is broken (always a failure).
     package let isNotAPhoto: Bool
+
+    package init(_ cause: IngestError.Cause, isNotAPhoto: Bool = false) {
+        self.cause = cause
+        self.isNotAPhoto = isNotAPhoto
+    }
+
+    package init(_ error: PhotoDecodeError, isNotAPhoto: Bool = false) {
+        self.init(.decode(error), isNotAPhoto: isNotAPhoto)
+    }
+
+    package var reason: String { cause.text }
     package var description: String { reason }
 }
 
@@ -53,14 +64,14 @@ package struct PhotoAnalyzer: Sendable {
             photo = try DecodablePhoto(movieStart.map { Array(bytes[..<$0]) } ?? bytes)
         } catch {
             // An MP4 without a picture track (audio only) is no video: skipped in a folder.
-            if case .notAPhoto = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
-            if case .video(.noVideoStream) = error { throw Rejection(reason: error.description, isNotAPhoto: true) }
+            if case .notAPhoto = error { throw Rejection(error, isNotAPhoto: true) }
+            if case .video(.noVideoStream) = error { throw Rejection(error, isNotAPhoto: true) }
             if case .raw(let rawError) = error {
                 if let analysis = Self.unopenedRAW(bytes, error: rawError, sidecar: sidecar) { return analysis }
                 // A TIFF LibRaw does not know (a scan) is no camera RAW: skipped in a folder.
-                throw Rejection(reason: error.description, isNotAPhoto: true)
+                throw Rejection(error, isNotAPhoto: true)
             }
-            throw Rejection(reason: error.description, isNotAPhoto: false)
+            throw Rejection(error)
         }
         let metadata: PhotoMetadata
         let frame: FrameSize?
@@ -110,7 +121,7 @@ package struct PhotoAnalyzer: Sendable {
         } catch {
             switch error {
             case .heif(.unsupportedCodec), .video(.empty):
-                throw Rejection(reason: error.description, isNotAPhoto: false)
+                throw Rejection(error)
             default: break
             }
             // A HEIF keeps the shown size its container declares.
@@ -127,7 +138,7 @@ package struct PhotoAnalyzer: Sendable {
             default: isStill = false
             }
             if (analysis.frame == nil || isStill) && metadata.capture == nil && metadata.location == nil {
-                throw Rejection(reason: error.description, isNotAPhoto: false)
+                throw Rejection(error)
             }
             analysis.warnings.append("\(error.description); stored without a thumbnail")
         }

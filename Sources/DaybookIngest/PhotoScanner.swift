@@ -15,10 +15,10 @@ package struct ScanItem: Sendable, Hashable {
 /// (a symlink loop, or two links to one folder) is walked once. `excluding` keeps the
 /// library's own folder out when it sits inside a scanned folder — its thumbnails are JPEGs.
 package struct PhotoScanner: Sequence, IteratorProtocol {
-    package enum Found: Sendable, Hashable {
+    package enum Found: Sendable {
         case file(ScanItem)
         /// A path that could not be read (missing, permission denied…).
-        case unreadable(path: String, reason: String)
+        case unreadable(IngestError)
         /// Inside a folder, something that is not a regular file: a FIFO, a device, a socket.
         case skipped(path: String, reason: SkipReason)
     }
@@ -68,10 +68,10 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
     private mutating func visit(_ path: String, explicitlyNamed: Bool) -> Found? {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let number = errno
             // A dangling symlink inside a folder is not worth an error line.
             if !explicitlyNamed && lstat(path, &info) == 0 { return nil }
-            return .unreadable(path: path, reason: reason.lowercased())
+            return .unreadable(IngestError(path: path, .system(number)))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
@@ -80,14 +80,14 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
             let id = FolderListing.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
             guard !excluded.contains(id), visitedFolders.insert(id).inserted else { return nil }
             guard let names = FolderListing.visibleNames(in: path) else {
-                return .unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+                return .unreadable(IngestError(path: path, .system(errno)))
             }
             stack.append((folder: path, names: names, next: 0))
             return nil
         default:
             let kind = FolderListing.kindName(mode: info.st_mode)
             return explicitlyNamed
-                ? .unreadable(path: path, reason: "not a regular file or folder (\(kind))")
+                ? .unreadable(IngestError(path: path, .special(kind: kind, orFolder: true)))
                 : .skipped(path: path, reason: SkipKind.specialFile.reason(detail: "not a regular file (\(kind))"))
         }
     }

@@ -57,12 +57,12 @@ extension WatchService {
             }
             state.finish(path, .stored, moved: moved != nil)
             logger.info("already in the journal as \(id.prefix(8)): \(path)\(moved.map { ", moved to \($0)" } ?? "")")
-        case .failed(let path, let reason):
-            state.finish(path, .failed)
-            if FileStamp.of(path) == nil {
-                logger.debug("gone before it could be read: \(path)")
+        case .failed(let error):
+            state.finish(error.path, .failed)
+            if FileStamp.of(error.path) == nil {
+                logger.debug("gone before it could be read: \(error.path)")
             } else {
-                logger.error("\(path): \(reason) (tried again when the file changes)")
+                logger.error("\(error) (tried again when the file changes)")
             }
         case .skipped(let path, let reason):
             state.finish(path, .skipped)

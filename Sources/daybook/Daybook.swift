@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCommandLine
 import DaybookCore
 import DaybookStore
 import Foundation
@@ -48,7 +49,7 @@ struct Daybook: AsyncParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            exit(code: exitCode(for: error, message: fullMessage(for: error)))
+            exit(code: argumentParserExit(error))
         }
         do {
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -62,14 +63,13 @@ struct Daybook: AsyncParsableCommand {
     }
 
     /// The one place a command's failure becomes output and an exit status. ArgumentParser's
-    /// own errors (`ExitCode`, `CleanExit`, a `ValidationError` found late, and the internal
-    /// ones its `help` command throws, hence the test on the module) keep its handling; every
-    /// other error — the library's, the watcher's, `CommandError` — is one
-    /// `daybook: error: …` line and status 1.
+    /// own errors (`ExitCode`, `CleanExit`, a `ValidationError` found late, and the request its
+    /// `help` command throws) keep its handling; every other error — the library's, the
+    /// watcher's, `CommandError` — is one `daybook: error: …` line and status 1.
     static func report(_ error: any Error) -> Int32 {
         switch error {
-        case _ where String(reflecting: type(of: error)).hasPrefix("ArgumentParser."):
-            return exitCode(for: error, message: fullMessage(for: error))
+        case _ where isArgumentParserError(error):
+            return argumentParserExit(error)
         case let error as StoreError where error.code == .emptyLibrary:
             Console.error("\(error) (run `daybook ingest PATH` first)")
         case let error as CocoaError:
@@ -80,16 +80,11 @@ struct Daybook: AsyncParsableCommand {
         return 1
     }
 
-    /// ArgumentParser exits 64 on usage errors; Daybook's contract is 2.
-    private static func exitCode(for error: Error, message: String) -> Int32 {
-        let code = Self.exitCode(for: error)
-        if code == .success {
-            if !message.isEmpty { Console.outputLines(message) }
-            return 0
-        }
-        if !message.isEmpty { Console.outputLines(message, toError: true) }
-        if code == .validationFailure { return 2 }
-        return code.rawValue
+    /// Prints ArgumentParser's text for the error through the console and returns its status.
+    private static func argumentParserExit(_ error: any Error) -> Int32 {
+        let outcome = argumentParserOutcome(for: error)
+        if !outcome.message.isEmpty { Console.outputLines(outcome.message, toError: outcome.toStandardError) }
+        return outcome.status
     }
 
     private static func exit(code: Int32) -> Never {

@@ -77,7 +77,7 @@ struct Ingest: AsyncParsableCommand {
             tally.record(event)
             switch event {
             case .created(let entry): if json { created.append(entry) }
-            case .failed(let path, let reason): progress.printLine("daybook: error: \(path): \(reason)")
+            case .failed(let error): progress.printLine("daybook: error: \(error)")
             case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
             case .skipped(let path, let reason):
                 if json { skipped.append(path: path, reason: reason) }

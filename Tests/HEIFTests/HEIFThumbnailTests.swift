@@ -67,7 +67,7 @@ final class HEIFThumbnailTests: XCTestCase {
         XCTAssertEqual(pixels.image.width, 300)
         XCTAssertEqual(pixels.image.height, 400)
         XCTAssertThrowsError(try file.pixels(longestSide: 600, maxPixels: 100_000_000)) { error in
-            XCTAssertEqual(error as? HEIFError, .tooLarge(FrameSize(width: 12240, height: 16320), limit: 100_000_000))
+            XCTAssertEqual(error as? HEIFError, .tooLarge(.pixels(FrameSize(width: 12240, height: 16320), limit: 100_000_000)))
         }
 
         let analysis = try PhotoAnalyzer(thumbnails: ThumbnailMaker(longestSide: 600)).analyze(bytes)

@@ -97,7 +97,7 @@ final class DamagedInputTests: XCTestCase {
         let bomb = try TestImages.patchingFrameSize(jpeg, width: 60000, height: 60000)
         let start = Date()
         XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bomb, orientation: .up)) { error in
-            XCTAssertEqual(error, .tooLarge(FrameSize(width: 60000, height: 60000), limit: 100_000_000))
+            XCTAssertEqual(error, .tooLarge(.pixels(FrameSize(width: 60000, height: 60000), limit: 100_000_000)))
             XCTAssertEqual(
                 error.description,
                 "image too large: 60000×60000 (3600 MP) is above the 100 MP limit")
@@ -122,7 +122,7 @@ final class DamagedInputTests: XCTestCase {
         let jpeg = try TestImages.jpeg(TestImages.photo(width: 640, height: 480))
         let maker = ThumbnailMaker(maxPixels: 300_000)
         XCTAssertThrowsImagingError(try maker.make(from: jpeg, orientation: .up)) { error in
-            XCTAssertEqual(error, .tooLarge(FrameSize(width: 640, height: 480), limit: 300_000))
+            XCTAssertEqual(error, .tooLarge(.pixels(FrameSize(width: 640, height: 480), limit: 300_000)))
             XCTAssertEqual(
                 error.description, "image too large: 640×480 (0.3 MP) is above the 0.3 MP limit")
         }

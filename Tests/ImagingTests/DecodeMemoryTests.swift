@@ -37,7 +37,7 @@ final class DecodeMemoryTests: XCTestCase {
                 try JPEGDecoder.decodeNow(
                     raw, minimumLongestSide: 400, maxPixels: 100_000_000, memoryLimit: cost.bytes * 4 / 5, cost: cost)
             ) { error in
-                XCTAssertEqual(error, .needsTooMuchMemory(cost, limit: cost.bytes * 4 / 5))
+                XCTAssertEqual(error, .tooLarge(.decodeMemory(cost, limit: cost.bytes * 4 / 5)))
             }
         }
     }
@@ -59,7 +59,7 @@ final class DecodeMemoryTests: XCTestCase {
         let jpeg = try Self.progressive()
         let maker = ThumbnailMaker(limits: DecodeLimits(maxImageBytes: 10_000_000, budget: DecodeBudget(bytes: 100_000_000)))
         XCTAssertThrowsImagingError(try maker.make(from: jpeg, orientation: .up)) { error in
-            guard case .needsTooMuchMemory(let cost, let limit) = error else { return XCTFail("\(error)") }
+            guard case .tooLarge(.decodeMemory(let cost, let limit)) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(limit, 10_000_000)
             XCTAssertEqual(cost.frame, FrameSize(width: 2400, height: 1600))
             XCTAssertEqual(

@@ -46,7 +46,7 @@ final class SharedBadInputsTests: XCTestCase {
         }
         let bomb = try load("sof_declares_60000x60000.jpg")
         XCTAssertThrowsImagingError(try ThumbnailMaker().make(from: bomb, orientation: .up)) {
-            guard case .tooLarge(FrameSize(width: 60000, height: 60000), _) = $0 else {
+            guard case .tooLarge(.pixels(FrameSize(width: 60000, height: 60000), _)) = $0 else {
                 return XCTFail("\($0)")
             }
         }

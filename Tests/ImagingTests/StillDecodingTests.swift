@@ -80,7 +80,8 @@ final class StillDecodingTests: XCTestCase {
         XCTAssertThrowsError(try decoder.pixels(from: try Self.bytes("bomb-ihdr.png"), orientation: .up)) { error in
             XCTAssertEqual(
                 (error as? PhotoDecodeError)?.description, "image too large: 100000×100000 (10000 MP) is above the 100 MP limit")
-            XCTAssertEqual((error as? PhotoDecodeError)?.isTooBig, true)
+            XCTAssertEqual(
+                (error as? PhotoDecodeError)?.limitExceeded, .pixels(FrameSize(width: 100_000, height: 100_000), limit: 100_000_000))
         }
         XCTAssertEqual(budget.highestReserved, 0)
     }

@@ -118,8 +118,10 @@ final class VideoFileTests: XCTestCase {
         XCTAssertEqual(try error("missing_moov.mp4"), .indexMissing)
         XCTAssertEqual(try error("zero_length_track.mp4"), .empty)
         XCTAssertEqual(
-            try error("huge_dimensions.mp4"), .tooLarge(FrameSize(width: 65535, height: 65535), limit: JPEGDecoder.defaultMaxPixels))
-        XCTAssertEqual(try error("absurd_duration.mp4"), .tooLong(seconds: 4_294_967_295, limit: VideoFile.maxDurationSeconds))
+            try error("huge_dimensions.mp4"),
+            .tooLarge(.videoPixels(FrameSize(width: 65535, height: 65535), limit: JPEGDecoder.defaultMaxPixels)))
+        XCTAssertEqual(
+            try error("absurd_duration.mp4"), .tooLarge(.videoLength(seconds: 4_294_967_295, limit: VideoFile.maxDurationSeconds)))
         // Bytes that are no movie at all: FFmpeg's demuxer says so, nothing crashes.
         XCTAssertThrowsError(try VideoFile(Array("ftyp".utf8) + [UInt8](repeating: 0x41, count: 300)))
     }

@@ -84,6 +84,7 @@ final class DedupeAndRobustnessTests: XCTestCase {
         XCTAssertEqual(log.failures["empty.jpeg"], "empty file")
         XCTAssertNotNil(log.failures["readme.txt"], "named explicitly, so not silently skipped")
         XCTAssertEqual(log.skipped, ["readme.txt"], "found in the folder walk, it is only skipped")
+        XCTAssertEqual(log.failureCodes, ["holiday.jpg": .damaged, "empty.jpeg": .notAPhoto, "readme.txt": .notAPhoto])
         XCTAssertEqual(try journal.store.count(), 0)
     }
 
@@ -94,6 +95,10 @@ final class DedupeAndRobustnessTests: XCTestCase {
         XCTAssertEqual(summary.failed, 1)
         XCTAssertEqual(summary.created.count, 10)
         XCTAssertEqual(log.failures["photos"], "no such file or directory")
+        let failure = try XCTUnwrap(log.events.lazy.compactMap { if case .failed(let error) = $0 { error } else { nil } }.first)
+        XCTAssertEqual(failure.code, .unreadable)
+        XCTAssertEqual(failure.description, "/nonexistent/photos: no such file or directory")
+        XCTAssertEqual((failure.underlying as? POSIXError)?.code, .ENOENT, "the system's error is kept, not only its text")
     }
 
     func testRepairRemovesTemporariesAndOrphansButKeepsEntries() throws {

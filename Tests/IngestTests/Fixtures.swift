@@ -31,7 +31,14 @@ final class EventLog: Sendable {
 
     var failures: [String: String] {
         var result: [String: String] = [:]
-        for case .failed(let path, let reason) in events { result[(path as NSString).lastPathComponent] = reason }
+        for case .failed(let error) in events { result[(error.path as NSString).lastPathComponent] = error.reason }
+        return result
+    }
+
+    /// The failed files' codes, by file name.
+    var failureCodes: [String: IngestError.Code] {
+        var result: [String: IngestError.Code] = [:]
+        for case .failed(let error) in events { result[(error.path as NSString).lastPathComponent] = error.code }
         return result
     }
 

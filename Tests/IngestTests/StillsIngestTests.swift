@@ -83,6 +83,8 @@ final class StillsIngestTests: XCTestCase {
                 "bomb-ztxt.png": "PNG text chunk inflates past 8 MB (a decompression bomb); refused",
                 "truncated.webp": "truncated WebP file (it ends at byte 300, its RIFF header declares 3368)",
             ])
+        // Both bombs are refused for one limit or another: one code for every "too large".
+        XCTAssertEqual(log.failureCodes, ["bomb-ihdr.png": .tooLarge, "bomb-ztxt.png": .tooLarge, "truncated.webp": .damaged])
         XCTAssertEqual(log.skipped, [])
         let entries = try journal.entriesByFile()
         let exif = try XCTUnwrap(entries["exif.png"])

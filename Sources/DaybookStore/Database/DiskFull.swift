@@ -13,10 +13,4 @@ package enum DiskFull {
         default: return false
         }
     }
-
-    /// The one line that stops a run: what happened, where, and what to do.
-    package static func stopReason(library: Library) -> String {
-        "not stored: no space left on the disk of the library \(library.root.path); ingest stopped here. "
-            + "Free some space and run it again: what is stored stays, the rest is read then"
-    }
 }
