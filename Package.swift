@@ -66,7 +66,7 @@ let package = Package(
         // FFmpeg (libavformat/libavcodec/libswscale) for videos: every call reports failure as
         // a returned code, and the in-memory read callback is a plain C function pointer Swift
         // provides. Its headers only: the libraries are opened on the first video (loader.c),
-        // since linking them cost every command ~30 ms of start-up (README, "Journal queries").
+        // since linking them cost every command ~30 ms of start-up (docs/benchmarks/queries.md).
         .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         // libcurl for the weather archive (HTTPS): its headers only (libcurl4-openssl-dev), the
         // library opened on the first request, since linking it through FoundationNetworking
@@ -163,9 +163,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // The release CLI carries the Swift runtime and Foundation in itself: binding their
-            // shared libraries' symbols cost every command ~5 ms of start-up (README, "Process
-            // start"). The static Foundation's own parts are named, as `--static-swift-stdlib`
-            // would name them. Debug builds stay dynamic: CLITests links this target.
+            // shared libraries' symbols cost every command ~5 ms of start-up
+            // (docs/benchmarks/queries.md, "Process start"). The static Foundation's own parts
+            // are named, as `--static-swift-stdlib` would name them. Debug builds stay dynamic:
+            // CLITests links this target.
             linkerSettings: [
                 .unsafeFlags(
                     [
@@ -175,11 +176,14 @@ let package = Package(
             ]
         ),
         // What the benchmark and check tools share: their command line's exit statuses, medians
-        // and percentiles, timing, and the figures' formatting.
+        // and percentiles, timing, seeded random numbers, and the figures' formatting. It stays
+        // under Sources/ because daybook-conformance, a CI tool, uses it too.
         .target(
             name: "DaybookBenchSupport",
             dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The benchmarks live in Benchmarks/ (its README says what each measures) and use only
+        // the modules under Sources/, so a measurement never depends on test code.
         .executableTarget(
             name: "daybook-bench",
             dependencies: [
@@ -187,6 +191,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            path: "Benchmarks/daybook-bench",
             // Its floor decodes through libheif directly.
             linkerSettings: [.linkedLibrary("heif")]
         ),
@@ -195,8 +200,9 @@ let package = Package(
             name: "daybook-journal-bench",
             dependencies: [
                 "DaybookCore", "DaybookStore", "DaybookIngest", "DaybookMetadata", "DaybookTagging", "DaybookBenchSupport",
-                "DaybookTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/daybook-journal-bench"
         ),
         // Time from a file's close to its entry in the store, through a real `daybook watch`.
         .executableTarget(
@@ -204,7 +210,8 @@ let package = Package(
             dependencies: [
                 "DaybookSupport", "DaybookImaging", "DaybookIngest", "DaybookStore", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Benchmarks/daybook-watch-bench"
         ),
         // Checks the parsing code against ../shared: the corpus truth and the bad inputs.
         // CI also runs it once under AddressSanitizer.
@@ -222,9 +229,10 @@ let package = Package(
         .executableTarget(
             name: "daybook-places-bench",
             dependencies: [
-                "DaybookCore", "DaybookPlaces", "DaybookTestSupport", "DaybookBenchSupport",
+                "DaybookCore", "DaybookPlaces", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Benchmarks/daybook-places-bench"
         ),
 
         // What every test target shares: the repository's files, the built executables, seeded

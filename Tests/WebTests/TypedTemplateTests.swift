@@ -67,7 +67,7 @@ final class TypedTemplateTests: XCTestCase {
     }
 
     /// Search, on this day and tags, rendered typed since the million-entry benchmarks
-    /// (scripts/web_pages_bench.sh), give swift-mustache's bytes: with results and without,
+    /// (Benchmarks/scripts/web_pages_bench.sh), give swift-mustache's bytes: with results and without,
     /// with a problem and a note, paged and whole, and hostile text in every field shown.
     func testSearchOnThisDayAndTagsPagesAreSwiftMustachesBytes() throws {
         let fixture = try Self.hostileFixture()
