@@ -1,4 +1,5 @@
-# Sourced by the Benchmarks/scripts/web_*.sh that start `daybook serve`.
+# Sourced by the Benchmarks/scripts/web_*.sh that start `daybook serve`, and by
+# scripts/web_screenshots.sh.
 #
 #   wait_serving LOG PID [SECONDS]
 #
