@@ -193,11 +193,14 @@ let package = Package(
             ]
         ),
         // What the benchmark and check tools share: their command line's exit statuses, medians
-        // and percentiles, timing, and the figures' formatting.
+        // and percentiles, timing, seeded random numbers, and the figures' formatting. It stays
+        // under Sources/ because daybook-conformance, a CI tool, uses it too.
         .target(
             name: "DaybookBenchSupport",
             dependencies: ["DaybookCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The benchmarks live in Benchmarks/ (its README says what each measures) and use only
+        // the modules under Sources/, so a measurement never depends on test code.
         .executableTarget(
             name: "daybook-bench",
             dependencies: [
@@ -206,6 +209,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            path: "Benchmarks/daybook-bench",
             // Its floor decodes through libheif directly.
             linkerSettings: [.linkedLibrary("heif")]
         ),
@@ -214,8 +218,9 @@ let package = Package(
             name: "daybook-journal-bench",
             dependencies: [
                 "DaybookCore", "DaybookStore", "DaybookIngest", "DaybookMetadata", "DaybookTagging", "DaybookBenchSupport",
-                "DaybookTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/daybook-journal-bench"
         ),
         // Time from a file's close to its entry in the store, through a real `daybook watch`.
         .executableTarget(
@@ -223,7 +228,8 @@ let package = Package(
             dependencies: [
                 "DaybookSupport", "DaybookImaging", "DaybookIngest", "DaybookStore", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Benchmarks/daybook-watch-bench"
         ),
         // Checks the parsing code against ../shared: the corpus truth and the bad inputs.
         // CI also runs it once under AddressSanitizer.
@@ -241,9 +247,10 @@ let package = Package(
         .executableTarget(
             name: "daybook-places-bench",
             dependencies: [
-                "DaybookCore", "DaybookPlaces", "DaybookTestSupport", "DaybookBenchSupport",
+                "DaybookCore", "DaybookPlaces", "DaybookBenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Benchmarks/daybook-places-bench"
         ),
 
         // What every test target shares: the repository's files, the built executables, seeded

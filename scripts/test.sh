@@ -88,7 +88,7 @@ python3 scripts/check_dependencies.py --self-test || failures=$((failures + 1))
 python3 scripts/check_dependencies.py || failures=$((failures + 1))
 
 step "swift format lint (.swift-format)"
-swift format lint --strict --recursive Sources Tests Package.swift || failures=$((failures + 1))
+swift format lint --strict --recursive Sources Tests Benchmarks Package.swift || failures=$((failures + 1))
 
 step "swift test"
 swift test --skip-build --disable-swift-testing || failures=$((failures + 1))

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Screenshots of the web journal for the README (docs/web-*.png, 1280×900): the SampleImages
-# journal in a temporary library, `daybook serve` on a free port, headless Chromium.
+# Screenshots of the web journal for the README and docs/web.md (docs/web-*.png, 1280×900):
+# the SampleImages journal in a temporary library, `daybook serve` on a free port, headless Chromium.
 #   scripts/web_screenshots.sh [OUT_DIR]      (default docs/)
 set -euo pipefail
-. "$(dirname "$0")/web_wait_serving.sh"
+# wait_serving, shared with the web benchmarks.
+. "$(dirname "$0")/../Benchmarks/scripts/web_wait_serving.sh"
 cd "$(dirname "$0")/.."
 out="${1:-docs}"
 swift build --product daybook >/dev/null

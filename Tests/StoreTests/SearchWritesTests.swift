@@ -130,7 +130,7 @@ final class SearchWritesTests: XCTestCase {
 
     /// How many segments FTS5 has written to each table: the write counter of its structure
     /// record (row 10 of `TABLE_data`: a 4-byte cookie, then varints for the levels, the
-    /// segments and the write counter), as scripts/fts_structure.py reads it.
+    /// segments and the write counter), as Benchmarks/scripts/fts_structure.py reads it.
     private static func segmentsWritten(_ db: Database) throws -> (index: Int, vocabulary: Int) {
         func counter(_ table: String) throws -> Int {
             let record = try XCTUnwrap(try Data.fetchOne(db, sql: "SELECT block FROM \(table)_data WHERE id = 10"))

@@ -5,8 +5,8 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// The vocabulary is the one documented list: everything emitted is in it, the README table
-/// is generated from it, and its sentences carry the thresholds the code uses.
+/// The vocabulary is the one documented list: everything emitted is in it, the table in
+/// docs/colour-tags.md is generated from it, and its sentences carry the thresholds the code uses.
 final class VocabularyTests: XCTestCase {
     typealias T = ColourTagger.Thresholds
 
@@ -114,13 +114,13 @@ final class VocabularyTests: XCTestCase {
     }
 }
 
-/// README.md lists the vocabulary as a table; it must be the table the code generates.
-final class ReadmeVocabularyTests: XCTestCase {
-    func testReadmeTableMatchesTheCode() throws {
-        let readme = Repository.root.appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+/// docs/colour-tags.md lists the vocabulary as a table; it must be the table the code generates.
+final class DocumentedVocabularyTests: XCTestCase {
+    func testDocumentedTableMatchesTheCode() throws {
+        let page = Repository.root.appendingPathComponent("docs/colour-tags.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
         XCTAssertTrue(
             text.contains(ColourTagger.markdownTable().trimmingCharacters(in: .whitespacesAndNewlines)),
-            "README.md's tag table differs from `daybook tags --rules`; paste the new table in")
+            "docs/colour-tags.md's tag table differs from `daybook tags --rules`; paste the new table in")
     }
 }
