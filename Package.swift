@@ -112,11 +112,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // How an entry is said, above the store that keeps it: list lines, weather and place
+        // text, dates and month names, byte sizes, durations, the JSON writer, the exports.
+        .target(name: "DaybookPresentation", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookStore"]),
         .target(
             name: "DaybookIngest",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather",
-                "DaybookStore", "DaybookPlaces",
+                "DaybookStore", "DaybookPlaces", "DaybookPresentation",
             ]
         ),
 
@@ -136,6 +139,7 @@ let package = Package(
             name: "DaybookWeb",
             dependencies: [
                 "CEmbeddedWeb", "DaybookCore", "DaybookSupport", "DaybookEmbedded", "DaybookImaging", "DaybookStore",
+                "DaybookPresentation",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -157,7 +161,7 @@ let package = Package(
             name: "daybook",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
-                "DaybookWeb",
+                "DaybookWeb", "DaybookPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -245,9 +249,14 @@ let package = Package(
         // series; no photo reader, so the store's tests build without the image libraries.
         .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
         .testTarget(
+            name: "PresentationTests",
+            dependencies: ["DaybookCore", "DaybookStore", "DaybookPresentation", "DaybookPlaces", "DaybookTestSupport"]
+        ),
+        .testTarget(
             name: "IngestTests",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookPlaces", "DaybookTestSupport",
+                "DaybookPresentation",
             ]
         ),
         // HEIF end to end: files written by libheif's own encoder (hence CHeif), pixels
@@ -258,14 +267,17 @@ let package = Package(
             // Its writer calls libheif's encoder directly.
             linkerSettings: [.linkedLibrary("heif")]
         ),
-        .testTarget(name: "CLITests", dependencies: ["daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookTestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookPresentation", "DaybookTestSupport"]
+        ),
         // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;
         // headless Chromium on its pages; and the real `daybook serve` beside `daybook watch`.
         .testTarget(
             name: "WebTests",
             dependencies: [
                 "daybook", "DaybookCore", "DaybookSupport", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging",
-                "DaybookTestSupport",
+                "DaybookPresentation", "DaybookTestSupport",
                 // Weather from a file and a floating capture time, for the entry page's facts.
                 "DaybookWeather", "DaybookMetadata",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import DaybookPresentation
 import Foundation
 
 /// Reads a photo into memory in one go: it is hashed, parsed and decoded from the same bytes.
@@ -21,7 +22,7 @@ enum PhotoFile {
             throw failure("not a regular file (\(FolderListing.kindName(mode: info.st_mode)))")
         }
         let size = Int(info.st_size)
-        guard size <= maxBytes else { throw failure("file too large (\(size / 1_048_576) MB)") }
+        guard size <= maxBytes else { throw failure("file too large (\(ByteCount.text(size)))") }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while filled < size {

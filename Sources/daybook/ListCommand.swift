@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
@@ -40,7 +41,7 @@ struct List: ParsableCommand {
             let entries = try calendarMonth.map { try store.entries(month: $0, limit: limit) } ?? store.entries(limit: limit)
             return try EntryListing.printJSON(entries, store: store)
         }
-        let lines = try calendarMonth.map { try store.monthLines($0, limit: limit) } ?? store.timelineLines(limit: limit)
+        let lines = try calendarMonth.map { try store.monthList($0, limit: limit) } ?? store.timelineList(limit: limit)
         if lines.isEmpty {
             if let month { return Console.writeError("daybook: no entries in \(month)") }
             throw StoreError.emptyLibrary(store.library.root.path)

@@ -1,0 +1,35 @@
+import DaybookCore
+import DaybookStore
+
+/// One line of a CLI list (`list`, `search`, `on-this-day`, `latest`, and the entries
+/// `delete` names): date and weekday, place, weather, tags, the first line of the text, id.
+/// Each column is escaped before it is cut to width, so hostile names keep the columns. A
+/// long list writes each line into the one string it reuses (`append(_:to:)`), not into a
+/// new one of its own, and each piece is appended by itself, with no array to join.
+package enum ListLine {
+    package static func text(_ entry: ListedEntry) -> TerminalText {
+        var text = ""
+        text.reserveCapacity(192)
+        append(entry, to: &text)
+        return TerminalText(trusted: text)
+    }
+
+    /// `text(_:)` appended to `text`.
+    package static func append(_ entry: ListedEntry, to text: inout String) {
+        if let date = entry.capturedLocal { ListDate.append(date, to: &text) } else { text += "(no date)       " }
+        ListColumn.append(entry.placeName ?? "—", 28, to: &text)
+        ListColumn.append(WeatherText.column(temperatureC: entry.temperatureC, text: entry.weatherText), 20, to: &text)
+        ListColumn.append(entry.tags.prefix(4).joined(separator: " "), 24, to: &text)
+        if let firstLine = firstLine(entry.text) { ListColumn.append(firstLine, 40, to: &text) }
+        text += "  "
+        text += entry.shortID
+    }
+
+    /// The first line of `text` that is not empty, as `split(separator: "\n").first`. A text
+    /// without a line feed byte has no "\n" character (a "\r\n" is one character, and no line
+    /// break), so most are taken whole without walking their characters.
+    package static func firstLine(_ text: String) -> Substring? {
+        if !text.utf8.contains(0x0A) { return text.isEmpty ? nil : text[...] }
+        return text.split(separator: "\n", maxSplits: 1).first
+    }
+}
