@@ -80,5 +80,11 @@ final class MotionCLITests: XCTestCase {
         let shown = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(shown["motion"] as? NSDictionary, motion as NSDictionary)
 
+        // The file's role is its whole label, and every value starts in the same column.
+        let text = try daybook("pair", "show", id)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        let rows = text.stdout.split(separator: "\n")
+        XCTAssertTrue(rows.contains("live-photo-video \(movie)"), text.stdout)
+        XCTAssertTrue(rows.contains { $0.hasPrefix("id               \(id)") }, text.stdout)
     }
 }
