@@ -48,8 +48,8 @@ final class ListLineTests: XCTestCase {
         }
     }
 
-    /// The date column as the interpolation wrote it, this year and any other.
-    func testShortDatesReadAsBefore() throws {
+    /// The date column with its year, this year's too: one width for every dated line.
+    func testShortDatesShowTheirYearThisYearToo() throws {
         let thisYear = Calendar(identifier: .gregorian).component(.year, from: Date())
         for (year, month, day, hour, minute) in [
             (thisYear, 7, 14, 10, 30), (2008, 10, 22, 16, 44), (1826, 1, 1, 0, 0), (2999, 12, 31, 23, 59), (thisYear - 1, 2, 9, 9, 5),
@@ -57,12 +57,31 @@ final class ListLineTests: XCTestCase {
             let date = try XCTUnwrap(LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: 0))
             let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            let shownYear = year == thisYear ? "" : "\(year) "
-            let before =
-                "\(weekdays[date.weekday]) \(DateText.padded(day)) \(months[month - 1]) \(shownYear)"
+            let expected =
+                "\(weekdays[date.weekday]) \(DateText.padded(day)) \(months[month - 1]) \(year) "
                 + "\(DateText.padded(hour)):\(DateText.padded(minute))"
-            XCTAssertEqual(ListDate.text(date), before)
+            XCTAssertEqual(ListDate.text(date), expected)
+            XCTAssertEqual(ListDate.text(date).count, ListDate.undated.count)
         }
+    }
+
+    /// Lines of this year, another year and no date put their place at the same column.
+    func testThisYearsLinesKeepTheColumns() throws {
+        let thisYear = LocalClock.now().year
+        let dates = [
+            LocalDateTime(year: thisYear, month: 1, day: 2, hour: 3, minute: 4, second: 0),
+            LocalDateTime(year: 2008, month: 10, day: 22, hour: 16, minute: 44, second: 0), nil,
+        ]
+        let lines = dates.map { date in
+            ListLine.text(
+                ListedEntry(
+                    id: "0123456789", capturedLocal: date, placeName: "Kyoto, Japan", text: "", tags: [], weatherText: nil,
+                    temperatureC: nil)
+            ).description
+        }
+        let columns = lines.map { $0.range(of: "Kyoto")?.lowerBound.utf16Offset(in: $0) }
+        XCTAssertNotNil(columns[0])
+        XCTAssertEqual(Set(columns).count, 1, lines.joined(separator: "\n"))
     }
 
     func testTemperaturesRoundAsPrintfDid() {

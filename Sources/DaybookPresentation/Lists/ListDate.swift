@@ -1,9 +1,13 @@
 import DaybookCore
 
-/// A list line's date: "Sun 14 Jul 10:30" this year; "Wed 22 Oct 2008 16:44" any other
-/// (search and latest mix years, and a weekday without its year names the wrong day).
-/// Appended piece by piece: a long list writes one for every line.
+/// A list line's date: "Wed 22 Oct 2008 16:44", with its year whatever the year, so every
+/// line's date has one width and the columns after it line up (search and latest mix years,
+/// and a weekday without its year names the wrong day). Appended piece by piece: a long list
+/// writes one for every line.
 package enum ListDate {
+    /// What an undated line shows in the date's place, as wide as a date of years 1000–9999.
+    package static let undated = "(no date)            "
+
     package static func text(_ date: LocalDateTime) -> String {
         var text = ""
         append(date, to: &text)
@@ -17,10 +21,8 @@ package enum ListDate {
         text += " "
         text += CalendarNames.monthAbbreviations[date.month - 1]
         text += " "
-        if date.year != thisYear {
-            text += String(date.year)
-            text += " "
-        }
+        text += String(date.year)
+        text += " "
         appendTwoDigits(date.hour, to: &text)
         text += ":"
         appendTwoDigits(date.minute, to: &text)
@@ -35,7 +37,4 @@ package enum ListDate {
         text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + value / 10)))
         text.unicodeScalars.append(Unicode.Scalar(UInt8(48 + value % 10)))
     }
-
-    /// Read once, not for every line of a long list: the zone is looked up each time.
-    private static let thisYear = LocalClock.now().year
 }

@@ -16,7 +16,7 @@ package enum ListLine {
 
     /// `text(_:)` appended to `text`.
     package static func append(_ entry: ListedEntry, to text: inout String) {
-        if let date = entry.capturedLocal { ListDate.append(date, to: &text) } else { text += "(no date)       " }
+        if let date = entry.capturedLocal { ListDate.append(date, to: &text) } else { text += ListDate.undated }
         ListColumn.append(entry.placeName ?? "—", 28, to: &text)
         ListColumn.append(WeatherText.column(temperatureC: entry.temperatureC, text: entry.weatherText), 20, to: &text)
         ListColumn.append(entry.tags.prefix(4).joined(separator: " "), 24, to: &text)
