@@ -10,7 +10,11 @@ enum EntryListing {
     /// `sections` names the section of a capture's month (a month, a year, or one for all): it
     /// is asked again only when a line's month differs from the line before's. Each line is
     /// written into one string, reused, and handed to the output buffer with its line break.
+    /// In a terminal, each line fits its width (`ListLayout.fitting`); anywhere else every
+    /// column is written whole, the same bytes whatever reads them.
     static func print(_ lines: [ListedEntry], sections: (LocalDateTime?) -> String = CalendarNames.month(of:)) {
+        let distances = lines.contains { $0.distanceKm != nil }
+        let layout = TerminalWidth.ofStandardOutput().map { ListLayout.fitting($0, reserved: distances ? 12 : 0) } ?? .full
         var current: String?
         var currentMonth: Int?
         var text = ""
@@ -29,7 +33,7 @@ enum EntryListing {
             }
             text.removeAll(keepingCapacity: true)
             text += "  "
-            ListLine.append(line, to: &text)
+            ListLine.append(line, layout: layout, to: &text)
             if let distance = line.distanceKm { text += String(format: "  %.1f km", distance) }
             text += "\n"
             StandardOutput.write(text)

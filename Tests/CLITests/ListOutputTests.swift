@@ -53,6 +53,33 @@ final class ListOutputTests: XCTestCase {
         XCTAssertEqual(String(decoding: merged, as: UTF8.self), apart.stdout + note)
     }
 
+    /// In a terminal, each line fits its width; through a pipe, every column is whole. The
+    /// terminal is a pseudo-terminal of script(1), set to 80 columns by stty(1).
+    func testAListFitsTheTerminalsWidthAndAPipeKeepsEveryColumn() throws {
+        let library = try library(30)
+        let piped = try DaybookProcess.run(["list"], library: library)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let pipedLines = piped.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        XCTAssertEqual(pipedLines.count, 30)
+        XCTAssertTrue(pipedLines.allSatisfy { $0.count > 120 }, piped.stdout)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = "stty cols 80 rows 24; exec '\(DaybookProcess.executable.path)' --library '\(library.path)' list"
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let shown = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, shown)
+        let lines = shown.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").filter { $0.hasPrefix("  ") }
+        XCTAssertEqual(lines.count, 30, shown)
+        for line in lines { XCTAssertLessThanOrEqual(line.count, 80, String(line)) }
+        XCTAssertEqual(lines.map { $0.suffix(8) }, pipedLines.map { $0.suffix(8) }, "the same entries, with their ids")
+    }
+
     func testAClosedPipeEndsTheListQuietly() throws {
         let library = try library(700)
         // Through env(1), with SIGPIPE at its default: a test process that ran NIO ignores

@@ -7,20 +7,22 @@ import DaybookStore
 /// long list writes each line into the one string it reuses (`append(_:to:)`), not into a
 /// new one of its own, and each piece is appended by itself, with no array to join.
 package enum ListLine {
-    package static func text(_ entry: ListedEntry) -> TerminalText {
+    package static func text(_ entry: ListedEntry, layout: ListLayout = .full) -> TerminalText {
         var text = ""
         text.reserveCapacity(192)
-        append(entry, to: &text)
+        append(entry, layout: layout, to: &text)
         return TerminalText(trusted: text)
     }
 
-    /// `text(_:)` appended to `text`.
-    package static func append(_ entry: ListedEntry, to text: inout String) {
+    /// `text(_:layout:)` appended to `text`.
+    package static func append(_ entry: ListedEntry, layout: ListLayout = .full, to text: inout String) {
         if let date = entry.capturedLocal { ListDate.append(date, to: &text) } else { text += ListDate.undated }
-        ListColumn.append(entry.placeName ?? "—", 28, to: &text)
-        ListColumn.append(WeatherText.column(temperatureC: entry.temperatureC, text: entry.weatherText), 20, to: &text)
-        ListColumn.append(entry.tags.prefix(4).joined(separator: " "), 24, to: &text)
-        if let firstLine = firstLine(entry.text) { ListColumn.append(firstLine, 40, to: &text) }
+        ListColumn.append(entry.placeName ?? "—", layout.place, to: &text)
+        if let width = layout.weather {
+            ListColumn.append(WeatherText.column(temperatureC: entry.temperatureC, text: entry.weatherText), width, to: &text)
+        }
+        if let width = layout.tags { ListColumn.append(entry.tags.prefix(4).joined(separator: " "), width, to: &text) }
+        if let width = layout.text, let firstLine = firstLine(entry.text) { ListColumn.append(firstLine, width, to: &text) }
         text += "  "
         text += entry.shortID
     }
