@@ -13,8 +13,11 @@ enum EntryListing {
     /// In a terminal, each line fits its width (`ListLayout.fitting`); anywhere else every
     /// column is written whole, the same bytes whatever reads them.
     static func print(_ lines: [ListedEntry], sections: (LocalDateTime?) -> String = CalendarNames.month(of:)) {
-        let distances = lines.contains { $0.distanceKm != nil }
-        let layout = TerminalWidth.ofStandardOutput().map { ListLayout.fitting($0, reserved: distances ? 12 : 0) } ?? .full
+        let layout =
+            TerminalWidth.ofStandardOutput().map { width in
+                ListLayout.fitting(
+                    width, reserved: lines.contains { $0.distanceKm != nil } ? 12 : 0, hasText: lines.contains { !$0.text.isEmpty })
+            } ?? .full
         var current: String?
         var currentMonth: Int?
         var text = ""

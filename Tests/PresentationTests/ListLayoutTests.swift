@@ -44,6 +44,20 @@ final class ListLayoutTests: XCTestCase {
         XCTAssertNil(ListLayout.fitting(60).text)
     }
 
+    /// A list without text keeps its tags and weather where a list with text would not.
+    func testAListWithoutTextKeepsItsOtherColumnsLonger() {
+        var bare = Self.crowded
+        bare = ListedEntry(
+            id: bare.id, capturedLocal: bare.capturedLocal, placeName: bare.placeName, text: "", tags: bare.tags,
+            weatherText: bare.weatherText, temperatureC: bare.temperatureC)
+        let layout = ListLayout.fitting(100, hasText: false)
+        XCTAssertNil(layout.text)
+        XCTAssertEqual(layout.weather, 20)
+        XCTAssertNotNil(layout.tags)
+        XCTAssertEqual(line(layout, bare).count, 100, line(layout, bare))
+        XCTAssertNil(ListLayout.fitting(100).tags, "with text, the tags give way")
+    }
+
     /// Room kept after the line, for a "near" search's distance.
     func testReservedColumnsAreLeftFree() {
         let layout = ListLayout.fitting(100, reserved: 12)

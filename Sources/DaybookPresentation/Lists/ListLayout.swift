@@ -25,9 +25,11 @@ package struct ListLayout: Sendable, Hashable {
 
     /// The widest layout whose lines fit in `width` terminal columns. The least needed column
     /// gives way first: it narrows when that is enough, keeping `narrowest` characters, and is
-    /// left out when it is not; the place narrows last, and stays.
-    package static func fitting(_ width: Int, reserved: Int = 0) -> ListLayout {
+    /// left out when it is not; the place narrows last, and stays. A list whose entries have
+    /// no text (`hasText` false) needs no room for it, and keeps its tags and weather longer.
+    package static func fitting(_ width: Int, reserved: Int = 0, hasText: Bool = true) -> ListLayout {
         var layout = full
+        if !hasText { layout.text = nil }
         func over() -> Int { layout.lineWidth(reserved: reserved) - width }
         for column in [\ListLayout.tags, \.weather, \.text] where over() > 0 {
             guard let current = layout[keyPath: column] else { continue }
