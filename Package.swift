@@ -119,11 +119,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // How an entry is said, above the store that keeps it: list lines, weather and place
+        // text, dates and month names, byte sizes, durations, the JSON writer, the exports.
+        .target(name: "DaybookPresentation", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookStore"]),
         .target(
             name: "DaybookIngest",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookMetadata", "DaybookImaging", "DaybookTagging", "DaybookWeather",
-                "DaybookStore", "DaybookPlaces",
+                "DaybookStore", "DaybookPlaces", "DaybookPresentation",
             ]
         ),
 
@@ -143,6 +146,7 @@ let package = Package(
             name: "DaybookWeb",
             dependencies: [
                 "CEmbeddedWeb", "DaybookCore", "DaybookSupport", "DaybookEmbedded", "DaybookImaging", "DaybookStore",
+                "DaybookPresentation",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -173,7 +177,7 @@ let package = Package(
             name: "daybook",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
-                "DaybookWeb", "DaybookCommandLine",
+                "DaybookWeb", "DaybookCommandLine", "DaybookPresentation",
                 // `tags --rules` prints the colour tagger's vocabulary; weather is fetched after ingest and beside watch.
                 "DaybookTagging", "DaybookWeather",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -281,10 +285,14 @@ let package = Package(
         // A client of the library products: their modules only (scripts/check_dependencies.py).
         .testTarget(name: "ClientTests", dependencies: ["DaybookCore", "DaybookIngest", "DaybookStore", "DaybookPlaces"]),
         .testTarget(
+            name: "PresentationTests",
+            dependencies: ["DaybookCore", "DaybookStore", "DaybookPresentation", "DaybookPlaces", "DaybookTestSupport"]
+        ),
+        .testTarget(
             name: "IngestTests",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookImaging", "DaybookPlaces", "DaybookTestSupport",
-                "DaybookMetadata", "DaybookTagging", .product(name: "GRDB", package: "GRDB.swift"),
+                "DaybookMetadata", "DaybookTagging", "DaybookPresentation", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // HEIF end to end: files written by libheif's own encoder (hence CHeif), pixels
@@ -298,7 +306,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookTestSupport",
+                "daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookPresentation", "DaybookTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -308,7 +316,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "daybook", "DaybookCore", "DaybookSupport", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging",
-                "DaybookTestSupport",
+                "DaybookPresentation", "DaybookTestSupport",
                 // Weather from a file and a floating capture time, for the entry page's facts.
                 "DaybookWeather", "DaybookMetadata", "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -41,6 +41,7 @@ LAYERS = [
     ("embedded files", ["DaybookEmbedded", "CEmbeddedWeb"]),
     ("places, weather", ["DaybookPlaces", "DaybookWeather"]),
     ("store", ["DaybookStore"]),
+    ("presentation", ["DaybookPresentation"]),
     ("image libraries", ["CExif", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif", "CFFmpeg"]),
     ("photo readers", ["DaybookMetadata", "DaybookImaging"]),
     ("tagging", ["DaybookTagging"]),

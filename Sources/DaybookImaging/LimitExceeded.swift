@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// A file refused for its size before anything of that size was allocated or decoded: what was
 /// too large, and the limit it is over. Every format's "too large" is this one type, so a caller
 /// asks one question of any decode failure, and each limit has one wording.
@@ -29,7 +31,7 @@ package enum LimitExceeded: Error, Sendable, Equatable, CustomStringConvertible 
     package var description: String {
         switch self {
         case .fileBytes(let bytes, _):
-            "file too large (\(bytes / 1_048_576) MB)"
+            "file too large (\(ByteCount.text(bytes)))"
         case .pixels(let frame, let limit):
             "image too large: \(frame.width)×\(frame.height) (\(Self.megapixels(frame.width * frame.height)) MP) "
                 + "is above the \(Self.megapixels(limit)) MP limit"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
@@ -30,7 +31,7 @@ struct Delete: ParsableCommand {
                 Console.error("refusing to delete without confirmation: no terminal to ask on (use --yes)")
                 throw ExitCode(2)
             }
-            for entry in entries { Console.writeError("  \(EntryFormat.line(ListLine(entry, annotations: nil)))") }
+            for entry in entries { Console.writeError("  \(ListLine.text(ListedEntry(entry, annotations: nil)))") }
             Console.prompt("Delete \(entries.count) entr\(entries.count == 1 ? "y" : "ies")? [y/N] ")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 Console.writeError("daybook: nothing deleted")

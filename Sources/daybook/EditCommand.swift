@@ -1,6 +1,7 @@
 import ArgumentParser
 import DaybookCore
 import DaybookIngest
+import DaybookPresentation
 import DaybookStore
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import DaybookWeb
 import Foundation

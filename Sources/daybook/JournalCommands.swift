@@ -1,15 +1,23 @@
 import ArgumentParser
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
 /// Prints entries sectioned by month, as `list`, `search`, `latest` and `on-this-day` do: as
-/// lines (`ListLine`, the columns a line shows), or with `--json` whole, every field.
+/// lines (`ListLine`, the columns a line shows of a `ListedEntry`), or with `--json` whole, every field.
 enum EntryListing {
     /// `sections` names the section of a capture's month (a month, a year, or one for all): it
     /// is asked again only when a line's month differs from the line before's. Each line is
     /// written into one string, reused, and handed to the output buffer with its line break.
-    static func print(_ lines: [ListLine], sections: (LocalDateTime?) -> String = EntryFormat.monthSection) {
+    /// In a terminal, each line fits its width (`ListLayout.fitting`); anywhere else every
+    /// column is written whole, the same bytes whatever reads them.
+    static func print(_ lines: [ListedEntry], sections: (LocalDateTime?) -> String = CalendarNames.month(of:)) {
+        let layout =
+            TerminalWidth.ofStandardOutput().map { width in
+                ListLayout.fitting(
+                    width, reserved: lines.contains { $0.distanceKm != nil } ? 12 : 0, hasText: lines.contains { !$0.text.isEmpty })
+            } ?? .full
         var current: String?
         var currentMonth: Int?
         var text = ""
@@ -28,7 +36,7 @@ enum EntryListing {
             }
             text.removeAll(keepingCapacity: true)
             text += "  "
-            EntryFormat.appendLine(line, to: &text)
+            ListLine.append(line, layout: layout, to: &text)
             if let distance = line.distanceKm { text += String(format: "  %.1f km", distance) }
             text += "\n"
             StandardOutput.write(text)
@@ -143,12 +151,12 @@ struct Search: ParsableCommand {
                 latitude: point.latitude, longitude: point.longitude, radiusKm: JournalCLI.kilometres(radius)!)
         }
         if options.json { return try printJSON(query, store: store) }
-        let lines = try store.searchLines(query)
+        let lines = try store.searchList(query)
         if query.hasNothingToFind {
             return Console.writeError("daybook: no entries match: \(JournalQuery.nothingToFindNote)")
         }
         if lines.isEmpty { return Console.writeError("daybook: no entries match") }
-        EntryListing.print(lines, sections: query.near == nil ? EntryFormat.monthSection : { _ in "Nearest first" })
+        EntryListing.print(lines, sections: query.near == nil ? CalendarNames.month(of:) : { _ in "Nearest first" })
     }
 
     private func printJSON(_ query: JournalQuery, store: JournalStore) throws {
@@ -201,7 +209,7 @@ struct OnThisDay: ParsableCommand {
         let includeLeapDay = monthDay == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(thisYear)
         let ask = OnThisDayAsk(monthDay: monthDay, beforeYear: thisYear, includeLeapDay: includeLeapDay)
         if options.json { return try EntryListing.printJSON(store.onThisDay(ask, limit: limit), store: store) }
-        let lines = try store.onThisDayLines(ask, limit: limit)
+        let lines = try store.onThisDayList(ask, limit: limit)
         if lines.isEmpty {
             return Console.writeError("daybook: nothing from \(monthDay) in years before \(thisYear)")
         }
@@ -232,7 +240,7 @@ struct Latest: ParsableCommand {
     func run() throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .querying)
         if options.json { return try EntryListing.printJSON(store.latest(number), store: store) }
-        let lines = try store.latestLines(number)
+        let lines = try store.latestList(number)
         guard !lines.isEmpty else { throw StoreError.emptyLibrary(store.library.root.path) }
         EntryListing.print(lines) { _ in "Latest additions" }
     }

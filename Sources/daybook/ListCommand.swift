@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
@@ -40,7 +41,7 @@ struct List: ParsableCommand {
             let entries = try calendarMonth.map { try store.entries(month: $0, limit: limit) } ?? store.entries(limit: limit)
             return try EntryListing.printJSON(entries, store: store)
         }
-        let lines = try calendarMonth.map { try store.monthLines($0, limit: limit) } ?? store.timelineLines(limit: limit)
+        let lines = try calendarMonth.map { try store.monthList($0, limit: limit) } ?? store.timelineList(limit: limit)
         if lines.isEmpty {
             if let month { return Console.writeError("daybook: no entries in \(month)") }
             throw StoreError.emptyLibrary(store.library.root.path)
@@ -79,12 +80,16 @@ struct Show: ParsableCommand {
             fileRows.append(("stack", "\(stack.size) frames, cover \(cover)\(stack.coverPicked ? " (picked)" : "") (daybook stack show)"))
         }
         let motionRows = EntryFormat.motion(entry, files: files).map { [("motion", $0)] } ?? []
-        for (label, value) in EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) + motionRows + fileRows {
+        let rows = EntryFormat.details(entry, tags: tags, weather: weather, library: store.library) + motionRows + fileRows
+        // Labels are ours (a file's role among them, such as "live-photo-video"): the column
+        // is as wide as the longest, so none is cut and the values stay in one column.
+        let width = max(12, rows.map(\.0.count).max() ?? 0)
+        for (label, value) in rows {
             // The entry's own text keeps its lines, each escaped and indented under the first;
             // anywhere else a line break is escaped, so a name cannot forge a row.
             let lines = label == "text" ? value.split(separator: "\n", omittingEmptySubsequences: false) : [Substring(value)]
             for (index, line) in lines.enumerated() {
-                let column = (index == 0 ? label : "").padding(toLength: 12, withPad: " ", startingAt: 0)
+                let column = (index == 0 ? label : "").padding(toLength: width, withPad: " ", startingAt: 0)
                 Console.output("\(column) \(line)")
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DaybookCore
 import DaybookIngest
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
@@ -26,46 +27,6 @@ struct Stack: ParsableCommand {
     )
 }
 
-/// A frame as `--json` prints it.
-struct StackFrameOutput: Encodable {
-    let id: String
-    let path: String
-    let fileSize: Int64
-    let capturedLocal: String?
-    let camera: String?
-    let width: Int?
-    let height: Int?
-    let isCover: Bool
-
-    init(_ entry: JournalEntry, coverID: String?) {
-        id = entry.id
-        path = entry.sourcePath
-        fileSize = entry.fileSize
-        capturedLocal = entry.capturedLocal?.iso8601
-        camera = entry.camera
-        width = entry.pixelWidth
-        height = entry.pixelHeight
-        isCover = entry.id == coverID
-    }
-
-    /// One text line: cover mark, id, time, size, path.
-    var line: TerminalText {
-        let size = width.flatMap { w in height.map { "\(w)×\($0)" } } ?? "?"
-        return "\(isCover ? "*" : " ") \(String(id.prefix(8)))  \(capturedLocal ?? "(no date)")  \(size)  \(Self.bytes(fileSize))  \(path)"
-    }
-
-    static func bytes(_ count: Int64) -> String {
-        count >= 1 << 20 ? String(format: "%.1f MB", Double(count) / 1_048_576) : "\(max(1, count / 1024)) KB"
-    }
-}
-
-struct StackOutput: Encodable {
-    let cover: String
-    let size: Int
-    let coverPicked: Bool
-    let frames: [StackFrameOutput]
-}
-
 struct StackShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "List the frames of an entry's stack, its cover marked *.")
@@ -79,8 +40,7 @@ struct StackShow: ParsableCommand {
         guard let stack = try store.entryStack(entryID: id) else { throw StoreError.notInStack(id) }
         let frames = try store.stackFrames(entryID: id).map { StackFrameOutput($0, coverID: stack.coverID) }
         if options.json {
-            return try Console.printJSON(
-                StackOutput(cover: stack.coverID, size: stack.size, coverPicked: stack.coverPicked, frames: frames))
+            return try Console.printJSON(StackOutput(stack, frames: frames))
         }
         Console.output("stack of \(stack.size) frames, cover \(String(stack.coverID.prefix(8)))\(stack.coverPicked ? " (picked)" : "")")
         for frame in frames { Console.output(frame.line) }
@@ -100,7 +60,7 @@ struct StackCover: ParsableCommand {
         let stack = try store.pickCover(entryID: try store.entry(idPrefix: entry).id)
         if options.json {
             let frames = try store.stackFrames(entryID: stack.coverID).map { StackFrameOutput($0, coverID: stack.coverID) }
-            return try Console.printJSON(StackOutput(cover: stack.coverID, size: stack.size, coverPicked: true, frames: frames))
+            return try Console.printJSON(StackOutput(stack, frames: frames))
         }
         Console.output("\(String(stack.coverID.prefix(8))) is now the cover of its stack of \(stack.size) frames")
     }

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookPlaces
+import DaybookPresentation
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -80,27 +81,27 @@ final class ListLineReadTests: XCTestCase {
     }
 
     /// Whole entries and whole annotations, as the lists read them before.
-    private func wholeLines(_ store: JournalStore, _ entries: [JournalEntry], distances: [String: Double] = [:]) throws -> [ListLine] {
+    private func wholeLines(_ store: JournalStore, _ entries: [JournalEntry], distances: [String: Double] = [:]) throws -> [ListedEntry] {
         let annotations = try store.annotations(for: entries.map(\.id))
-        return entries.map { ListLine($0, annotations: annotations[$0.id], distanceKm: distances[$0.id]) }
+        return entries.map { ListedEntry($0, annotations: annotations[$0.id], distanceKm: distances[$0.id]) }
     }
 
     private func assertSameLines(
-        _ light: [ListLine], _ whole: [ListLine], _ what: String, file: StaticString = #filePath, line: UInt = #line
+        _ light: [ListedEntry], _ whole: [ListedEntry], _ what: String, file: StaticString = #filePath, line: UInt = #line
     ) {
         XCTAssertFalse(light.isEmpty, what, file: file, line: line)
         XCTAssertEqual(light.map(\.id), whole.map(\.id), "\(what): the same entries in the same order", file: file, line: line)
         XCTAssertEqual(light, whole, what, file: file, line: line)
         XCTAssertEqual(
-            light.map { EntryFormat.line($0).description }, whole.map { EntryFormat.line($0).description }, what, file: file, line: line)
+            light.map { ListLine.text($0).description }, whole.map { ListLine.text($0).description }, what, file: file, line: line)
     }
 
     func testOnThisDayLinesAreTheWholeEntriesLines() throws {
         let (store, _) = try Self.store()
         let ask = OnThisDayAsk(monthDay: try XCTUnwrap(MonthDay(month: 7, day: 14)), beforeYear: 2026, includeLeapDay: false)
         let whole = try wholeLines(store, try store.onThisDay(ask))
-        assertSameLines(try store.onThisDayLines(ask), whole, "on this day")
-        assertSameLines(try store.onThisDayLines(ask, limit: 7), Array(whole.prefix(7)), "on this day, 7")
+        assertSameLines(try store.onThisDayList(ask), whole, "on this day")
+        assertSameLines(try store.onThisDayList(ask, limit: 7), Array(whole.prefix(7)), "on this day, 7")
         // What the lines hold is what the test meant to cover.
         XCTAssertTrue(whole.contains { $0.tags.count >= 6 })
         XCTAssertTrue(whole.contains { $0.placeName == nil })
@@ -120,29 +121,29 @@ final class ListLineReadTests: XCTestCase {
             let results = try store.search(query)
             let distances = Dictionary(
                 uniqueKeysWithValues: results.compactMap { result in result.distanceKm.map { (result.entry.id, $0) } })
-            assertSameLines(try store.searchLines(query), try wholeLines(store, results.map(\.entry), distances: distances), "\(query)")
+            assertSameLines(try store.searchList(query), try wholeLines(store, results.map(\.entry), distances: distances), "\(query)")
         }
         let month = try XCTUnwrap(CalendarMonth("2018-08"))
-        assertSameLines(try store.monthLines(month), try wholeLines(store, try store.entries(month: month)), "month")
-        assertSameLines(try store.monthLines(month, limit: 4), try wholeLines(store, try store.entries(month: month, limit: 4)), "month, 4")
+        assertSameLines(try store.monthList(month), try wholeLines(store, try store.entries(month: month)), "month")
+        assertSameLines(try store.monthList(month, limit: 4), try wholeLines(store, try store.entries(month: month, limit: 4)), "month, 4")
     }
 
     func testTimelineAndLatestLinesAreTheWholeEntriesLines() throws {
         let (store, _) = try Self.store()
         let timeline = try wholeLines(store, try store.entries())
-        assertSameLines(try store.timelineLines(), timeline, "list")
+        assertSameLines(try store.timelineList(), timeline, "list")
         XCTAssertTrue(timeline.contains { $0.capturedLocal == nil }, "undated entries, last")
-        assertSameLines(try store.timelineLines(limit: 10), Array(timeline.prefix(10)), "list, 10")
-        assertSameLines(try store.latestLines(12), try wholeLines(store, try store.latest(12)), "latest")
+        assertSameLines(try store.timelineList(limit: 10), Array(timeline.prefix(10)), "list, 10")
+        assertSameLines(try store.latestList(12), try wholeLines(store, try store.latest(12)), "latest")
     }
 
     /// A line of each hostile kind: escaped, in its columns, and the first four tags in the
     /// order they show in (the user's first, then by score and name).
     func testAHostileLineKeepsItsColumns() throws {
         let (store, ids) = try Self.store()
-        let lines = try store.timelineLines()
+        let lines = try store.timelineList()
         let hostile = try XCTUnwrap(lines.first { $0.id == ids[2] })
-        let text = EntryFormat.line(hostile).description
+        let text = ListLine.text(hostile).description
         XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }, text)
         XCTAssertEqual(hostile.tags.prefix(4), ["evil\u{1B}[2J", "\u{202E}gnp", "sea", "sky"])
         // Escaped first, then cut to the column's 24 characters.
@@ -150,7 +151,7 @@ final class ListLineReadTests: XCTestCase {
         XCTAssertTrue(text.contains("  Fog\\e[31m  "), text)
         let named = try XCTUnwrap(lines.first { $0.id == ids[1] })
         XCTAssertEqual(named.tags.prefix(3), ["apple", "zebra", "sky"])
-        XCTAssertTrue(EntryFormat.line(named).description.contains("-0°C"), EntryFormat.line(named).description)
+        XCTAssertTrue(ListLine.text(named).description.contains("-0°C"), ListLine.text(named).description)
     }
 }
 

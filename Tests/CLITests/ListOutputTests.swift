@@ -5,77 +5,9 @@ import XCTest
 
 @testable import daybook
 
-/// The list commands' output: the same bytes as before it went through one buffer and lost
-/// Foundation's formatting, in the same order beside standard error, and still ended quietly
-/// by a closed pipe.
+/// The list commands' output through one buffer: in the same order beside standard error, and
+/// still ended quietly by a closed pipe (the line's columns: PresentationTests' `ListLineTests`).
 final class ListOutputTests: XCTestCase {
-    static let texts = [
-        "", "abc", "Zürich", "Zu\u{308}rich", "東京都 京都", "😀 party", "🇫🇷🇯🇵 flags", "a😀b😀c😀d😀e😀f😀g😀h😀",
-        String(repeating: "x", count: 30), "naïve café, Île-de-France", "e\u{301}\u{301}\u{301}", "\\e[31m escaped",
-    ]
-
-    func testColumnsPadAndCutAsFoundationsPaddingDid() {
-        for text in Self.texts {
-            for width in 0...34 {
-                XCTAssertEqual(
-                    EntryFormat.padded(text, toUTF16Length: width), text.padding(toLength: width, withPad: " ", startingAt: 0),
-                    "\(text.debugDescription) at \(width)")
-            }
-        }
-    }
-
-    /// A column as it was made before the line was written into one string: escaped, then cut
-    /// by characters or padded by UTF-16 units.
-    func testAColumnIsCutAndPaddedAsBefore() {
-        let ascii = ["river harbour snow friends birthday garden", "a\r\nb\r\nc", "tab\there", String(repeating: "ab ", count: 20)]
-        for text in Self.texts + ascii + ["a\u{1B}[31mb", "x\u{202E}y", "35.0116°N 135.7681°E", String(repeating: "é", count: 30)] {
-            for width in 1...44 {
-                let escaped = TerminalText.escaped(text)
-                let before =
-                    escaped.count > width
-                    ? String(escaped.prefix(width - 1)) + "…" : escaped.padding(toLength: width, withPad: " ", startingAt: 0)
-                var line = ""
-                EntryFormat.appendColumn(text, width, to: &line)
-                XCTAssertEqual(line, "  " + before, "\(text.debugDescription) at \(width)")
-            }
-        }
-    }
-
-    /// The text column's first line, as `split(separator: "\n").first` gave it.
-    func testTheFirstLineIsTheFirstNonEmptyLineAsSplitGaveIt() {
-        let texts =
-            Self.texts + ["\n", "\n\n", "\nsecond", "\n\nthird\nfourth", "first\nsecond", "a\r\nb", "\r\n", "é\u{301}\ncafé", "x\n"]
-        for text in texts {
-            XCTAssertEqual(EntryFormat.firstLine(text), text.split(separator: "\n", maxSplits: 1).first, text.debugDescription)
-        }
-    }
-
-    /// The date column as the interpolation wrote it, this year and any other.
-    func testShortDatesReadAsBefore() throws {
-        let thisYear = Calendar(identifier: .gregorian).component(.year, from: Date())
-        for (year, month, day, hour, minute) in [
-            (thisYear, 7, 14, 10, 30), (2008, 10, 22, 16, 44), (1826, 1, 1, 0, 0), (2999, 12, 31, 23, 59), (thisYear - 1, 2, 9, 9, 5),
-        ] {
-            let date = try XCTUnwrap(LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: 0))
-            let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-            let shownYear = year == thisYear ? "" : "\(year) "
-            let before =
-                "\(weekdays[date.weekday]) \(DateText.padded(day)) \(months[month - 1]) \(shownYear)"
-                + "\(DateText.padded(hour)):\(DateText.padded(minute))"
-            XCTAssertEqual(EntryFormat.shortDate(date), before)
-        }
-    }
-
-    func testTemperaturesRoundAsPrintfDid() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, -0.4, 1e20, -1e20, .nan, .infinity]
-        values += stride(from: -60.0, through: 60.0, by: 0.125).map { $0 }
-        values += (0..<500).map { Double($0) * 0.37 - 80.03 }
-        for value in values {
-            XCTAssertEqual(EntryFormat.wholeDegrees(value), String(format: "%.0f", value), "\(value)")
-        }
-    }
-
     /// An export (written here, as a user's script would) of `count` entries from 14 July of
     /// earlier years, each with a text that fills its column.
     func library(_ count: Int) throws -> URL {
@@ -119,6 +51,33 @@ final class ListOutputTests: XCTestCase {
         let merged = both.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(String(decoding: merged, as: UTF8.self), apart.stdout + note)
+    }
+
+    /// In a terminal, each line fits its width; through a pipe, every column is whole. The
+    /// terminal is a pseudo-terminal of script(1), set to 80 columns by stty(1).
+    func testAListFitsTheTerminalsWidthAndAPipeKeepsEveryColumn() throws {
+        let library = try library(30)
+        let piped = try DaybookProcess.run(["list"], library: library)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let pipedLines = piped.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }
+        XCTAssertEqual(pipedLines.count, 30)
+        XCTAssertTrue(pipedLines.allSatisfy { $0.count > 120 }, piped.stdout)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = "stty cols 80 rows 24; exec '\(DaybookProcess.executable.path)' --library '\(library.path)' list"
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let shown = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, shown)
+        let lines = shown.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").filter { $0.hasPrefix("  ") }
+        XCTAssertEqual(lines.count, 30, shown)
+        for line in lines { XCTAssertLessThanOrEqual(line.count, 80, String(line)) }
+        XCTAssertEqual(lines.map { $0.suffix(8) }, pipedLines.map { $0.suffix(8) }, "the same entries, with their ids")
     }
 
     func testAClosedPipeEndsTheListQuietly() throws {

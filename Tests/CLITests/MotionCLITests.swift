@@ -40,7 +40,7 @@ final class MotionCLITests: XCTestCase {
         XCTAssertNil(motion["path"])
 
         let text = try daybook("first", "show", id)
-        XCTAssertTrue(text.stdout.contains("motion       motion photo: 2.8 KB clip"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("motion       motion photo: 2.8 kB clip"), text.stdout)
 
         let archive = base.appendingPathComponent("journal.json")
         XCTAssertEqual(try daybook("first", "export", "json", archive.path).status, 0)
@@ -79,5 +79,12 @@ final class MotionCLITests: XCTestCase {
         let show = try daybook("pair", "show", "--json", id)
         let shown = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(shown["motion"] as? NSDictionary, motion as NSDictionary)
+
+        // The file's role is its whole label, and every value starts in the same column.
+        let text = try daybook("pair", "show", id)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        let rows = text.stdout.split(separator: "\n")
+        XCTAssertTrue(rows.contains("live-photo-video \(movie)"), text.stdout)
+        XCTAssertTrue(rows.contains { $0.hasPrefix("id               \(id)") }, text.stdout)
     }
 }

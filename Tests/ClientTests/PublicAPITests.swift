@@ -52,7 +52,7 @@ final class PublicAPITests: XCTestCase {
         let errors = failures.all.sorted { $0.path < $1.path }
         XCTAssertEqual(errors.map(\.code), [.tooLarge, .unreadable])
         XCTAssertEqual(errors.map(\.path), [big.path, missing.path])
-        XCTAssertEqual(errors.map(\.description), ["\(big.path): file too large (3 MB)", "\(missing.path): no such file or directory"])
+        XCTAssertEqual(errors.map(\.description), ["\(big.path): file too large (3.1 MB)", "\(missing.path): no such file or directory"])
         XCTAssertEqual((errors[1].underlying as? POSIXError)?.code, .ENOENT)
     }
 }

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookIngest
+import DaybookPresentation
 import DaybookSupport
 import DaybookTestSupport
 import Foundation

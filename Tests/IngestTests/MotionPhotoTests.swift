@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookMetadata
+import DaybookPresentation
 import DaybookTestSupport
 import Foundation
 import XCTest

@@ -213,7 +213,7 @@ final class SidecarIngestTests: XCTestCase {
         XCTAssertEqual(
             log.warnings["bomb.jpg"], ["sidecar bomb.xmp: XMP declares a document type or entities, which XMP never has; ignored"])
         XCTAssertEqual(log.warnings["fifo.jpg"], ["sidecar fifo.jpg.xmp is not a regular file; ignored"])
-        XCTAssertEqual(log.warnings["huge.jpg"], ["sidecar huge.xmp: file too large (4 MB); ignored"])
+        XCTAssertEqual(log.warnings["huge.jpg"], ["sidecar huge.xmp: file too large (4.2 MB); ignored"])
         let entries = try journal.entriesByFile()
         XCTAssertEqual(entries["broken.jpg"]?.captureSource, .xmp, "the photo's own XMP still counts")
         XCTAssertEqual(entries["broken.jpg"]?.problemList, [broken], "the warning is kept on the entry")

@@ -20,7 +20,7 @@ final class LocationSourceTests: XCTestCase {
             entry.locationSource = source
             try store.insert(entry)
             XCTAssertEqual(try store.entry(idPrefix: entry.id).locationSource, source)
-            let json = try JSONSerialization.jsonObject(with: JSONOutput.data(EntryOutput(entry))) as? [String: Any]
+            let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(EntryOutput(entry))) as? [String: Any]
             XCTAssertEqual(json?["location_source"] as? String, source.rawValue)
         }
         // A place removed from an entry takes its source with it.

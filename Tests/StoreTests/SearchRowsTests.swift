@@ -54,12 +54,12 @@ final class SearchRowsTests: XCTestCase {
                 XCTAssertEqual(rows.rows.tags[tile.id] ?? [], tags, "\(query): \(tile.id)")
                 if tags.first?.isUser == true, tags.last?.isUser == false { userFirst += 1 }
             }
-            for line in try store.searchLines(query) {
+            for line in try store.searchList(query) {
                 XCTAssertEqual(line.tags, try displayOrder(store, line.id).map(\.name), "\(query): line \(line.id)")
             }
         }
         XCTAssertGreaterThan(userFirst, 10, "matches whose user tags show before their automatic ones")
-        let month = try store.monthLines(try XCTUnwrap(CalendarMonth("2021-07")))
+        let month = try store.monthList(try XCTUnwrap(CalendarMonth("2021-07")))
         XCTAssertEqual(month.count, 40)
         for line in month { XCTAssertEqual(line.tags, try displayOrder(store, line.id).map(\.name), "month: \(line.id)") }
     }
@@ -79,7 +79,7 @@ final class SearchRowsTests: XCTestCase {
             let control = log.statements
             log.statements = []
             for query in Self.queries + [JournalQuery(fromDate: CivilDate(iso: "2021-07-01"), toDate: CivilDate(iso: "2021-07-31"))] {
-                _ = try reader.searchLines(query)
+                _ = try reader.searchList(query)
                 _ = try reader.searchRows(query)
             }
             return (control, log.statements)

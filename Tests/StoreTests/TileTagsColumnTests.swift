@@ -86,7 +86,7 @@ final class TileTagsColumnTests: XCTestCase {
         XCTAssertEqual(try store.insert(batch: entries, autoTags: tags, taggerVersion: 1), 20)
         _ = try store.editTags(entryID: entries[4].id, add: ["holiday"], remove: ["sky", "blue", "night", "red"])
         try store.readNow { reader in
-            let lines = try reader.timelineLines()
+            let lines = try reader.timelineList()
             let fromTable = try reader.tileAnnotations(for: lines.map(\.id))
             XCTAssertEqual(lines.count, 20)
             for line in lines { XCTAssertEqual(line.tags, fromTable[line.id]?.tags.map(\.name) ?? [], line.id) }
@@ -95,7 +95,7 @@ final class TileTagsColumnTests: XCTestCase {
             let ids = rows.tiles.map(\.id)
             XCTAssertEqual(try reader.tileAnnotations(for: ids, tags: rows.tags), try reader.tileAnnotations(for: ids))
             let day = OnThisDayAsk(monthDay: MonthDay(month: 7, day: 5)!, beforeYear: 2026, includeLeapDay: false)
-            let dayLines = try reader.onThisDayLines(day)
+            let dayLines = try reader.onThisDayList(day)
             XCTAssertFalse(dayLines.isEmpty)
             for line in dayLines { XCTAssertEqual(line.tags, fromTable[line.id]?.tags.map(\.name) ?? [], line.id) }
         }

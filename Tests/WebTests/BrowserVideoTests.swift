@@ -63,7 +63,7 @@ final class BrowserVideoTests: XCTestCase {
                 try await unplayable.evaluate(
                     "(() => { const a = document.querySelector('figcaption a[download]'); const r = a.getBoundingClientRect(); "
                         + "return a.textContent + ' ' + a.getAttribute('href') + ' ' + (r.width > 0 && r.height > 0); })()") as? String
-            XCTAssertEqual(link, "Download the video (MOV, 2 s) /originals/\(hevc.id) true")
+            XCTAssertEqual(link, "Download the video (MOV, 0:02) /originals/\(hevc.id) true")
             let poster = try await unplayable.evaluate("document.querySelector('video').getAttribute('poster')") as? String
             XCTAssertEqual(poster, "/thumbnails/\(try XCTUnwrap(hevc.thumbnailName).fileName)")
         }

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookIngest
 import DaybookMetadata
+import DaybookPresentation
 import DaybookStore
 import DaybookTestSupport
 import DaybookWeather

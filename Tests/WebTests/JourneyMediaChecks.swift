@@ -1,3 +1,4 @@
+import DaybookPresentation
 import Foundation
 import XCTest
 
@@ -5,9 +6,9 @@ import XCTest
 /// poster at the video's shown shape; a Live Photo whose movie reaches the watched folder
 /// before its photo still ends as the photo's one entry, the movie its motion.
 extension JourneyPages {
-    /// The tile's badge for a video of this length, as a user reads it ("▶ 2 s").
+    /// The tile's badge for a video of this length, as a user reads it ("▶ 0:02").
     static func videoBadge(_ video: JourneyVideo) -> String {
-        "▶ \(Int(video.durationSeconds.rounded())) s"
+        "▶ \(DurationText.clock(video.durationSeconds))"
     }
 
     /// The poster loads at the video's shape; the `<video>` plays muted (as headless Chromium

@@ -1,10 +1,11 @@
 import DaybookCore
+import DaybookPresentation
 import NIOCore
 import XCTest
 
 @testable import DaybookWeb
 
-/// The day and time a tile gathers on the stack (`ShortBytes`) are the Strings `EntryText`
+/// The day and time a tile gathers on the stack (`ShortBytes`) are the Strings `CalendarNames`
 /// makes, byte for byte.
 final class ShortBytesTests: XCTestCase {
     func testDecimalsArePaddedAsStringsDigits() {
@@ -33,7 +34,7 @@ final class ShortBytesTests: XCTestCase {
             TileWriter.appendDay(time, to: &bytes)
             var output = ByteBuffer()
             bytes.write(into: &output)
-            XCTAssertEqual(String(buffer: output), "Photo of " + EntryText.day(time))
+            XCTAssertEqual(String(buffer: output), "Photo of " + CalendarNames.day(time))
             date = date.adding(days: 37)
             checked += 1
         }

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import NIOCore
 import XCTest
@@ -37,7 +38,7 @@ final class TimelineGridTests: XCTestCase {
             TimelineGrid(tiles: tiles, links: links).write(into: &written)
             let sections = TileSection.grouped(
                 tiles.tiles, annotations: tiles.annotations, links: links, stackSizes: tiles.stackSizes
-            ) { EntryText.month($0.capturedLocal) }
+            ) { CalendarNames.month(of: $0.capturedLocal) }
             XCTAssertGreaterThan(sections.count, 3)
             XCTAssertTrue(sections.contains { $0.title == "Undated" })
             let expected = TemplateLibrary.shared.render(SectionsModel(sections: sections), withTemplate: "sections") ?? ""

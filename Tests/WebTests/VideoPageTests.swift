@@ -1,3 +1,4 @@
+import DaybookPresentation
 import DaybookStore
 import DaybookTestSupport
 import Foundation
@@ -30,9 +31,9 @@ final class VideoPageTests: XCTestCase {
                 XCTAssertTrue(page.contains(#"<p id="videonotice" class="videonotice" hidden>"#), page)
                 XCTAssertTrue(
                     page.contains(
-                        #"<a href="/originals/\#(video.id)" download type="video/mp4">Download the video (MP4, 3 s)</a> · clip.mp4"#),
+                        #"<a href="/originals/\#(video.id)" download type="video/mp4">Download the video (MP4, 0:03)</a> · clip.mp4"#),
                     page)
-                XCTAssertTrue(page.contains("<dt>Length</dt><dd><span data-field=\"duration_seconds\">3 s</span>"), page)
+                XCTAssertTrue(page.contains("<dt>Length</dt><dd><span data-field=\"duration_seconds\">0:03</span>"), page)
                 XCTAssertTrue(page.contains("<span data-field=\"media\">video</span>"), page)
                 XCTAssertTrue(page.contains("<summary>About this video</summary>"), page)
                 XCTAssertTrue(page.contains(#"<script src="/static/entry-video.js"></script>"#), page)
@@ -41,7 +42,7 @@ final class VideoPageTests: XCTestCase {
                 XCTAssertFalse(page.contains("Original file"), "the download link is the original's")
             }
             try await client.execute(uri: "/entries/\(mov.id)", method: .get) { response in
-                XCTAssertTrue(response.text.contains("Download the video (MOV, 2 min 05 s)</a> · hevc.mov"), response.text)
+                XCTAssertTrue(response.text.contains("Download the video (MOV, 2:05)</a> · hevc.mov"), response.text)
                 XCTAssertTrue(response.text.contains(#"data-type="video/quicktime""#), response.text)
             }
             let photo = try fixture.entry("01-paris-2019-07.jpg")
@@ -71,9 +72,9 @@ final class VideoPageTests: XCTestCase {
             try await client.execute(uri: "/", method: .get) { response in
                 XCTAssertTrue(
                     response.text.contains(
-                        #"<a href="/entries/\#(video.id)" class="video">"# + "\n" + #"<span class="badge" title="Video">▶ 3 s</span>"#),
+                        #"<a href="/entries/\#(video.id)" class="video">"# + "\n" + #"<span class="badge" title="Video">▶ 0:03</span>"#),
                     response.text)
-                XCTAssertTrue(response.text.contains(#"<span class="badge" title="Video">▶ 2 min 05 s</span>"#))
+                XCTAssertTrue(response.text.contains(#"<span class="badge" title="Video">▶ 2:05</span>"#))
                 XCTAssertEqual(response.text.matches(of: /class="badge"/).count, 2, "photos have no badge")
                 XCTAssertTrue(response.headers[.contentSecurityPolicy]?.contains("media-src 'self'") == true)
             }
@@ -106,21 +107,22 @@ final class VideoPageTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<img src="../thumbnails/\#(video.contentHash).jpg" width="320" height="240""#), page)
         XCTAssertTrue(
             page.contains(
-                #"<figcaption class="videonote">A video (clip.mp4, 3 s): this export holds its poster frame, not the video file.</figcaption>"#
+                #"<figcaption class="videonote">A video (clip.mp4, 0:03): this export holds its poster frame, not the video file.</figcaption>"#
             ), page)
         XCTAssertFalse(page.contains("<video"))
         XCTAssertFalse(page.contains("entry-video.js"))
         let timeline = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
-        XCTAssertTrue(timeline.contains(#"<span class="badge" title="Video">▶ 3 s</span>"#))
+        XCTAssertTrue(timeline.contains(#"<span class="badge" title="Video">▶ 0:03</span>"#))
     }
 
-    func testLengthsReadAsAPersonSaysThem() {
-        XCTAssertEqual(EntryText.duration(0.4), "0 s")
-        XCTAssertEqual(EntryText.duration(12.49), "12 s")
-        XCTAssertEqual(EntryText.duration(59.6), "1 min 00 s")
-        XCTAssertEqual(EntryText.duration(3599), "59 min 59 s")
-        XCTAssertEqual(EntryText.duration(3725), "1 h 02 min")
-        XCTAssertEqual(EntryText.duration(.nan), "unknown length")
-        XCTAssertEqual(EntryText.duration(-1), "unknown length")
+    /// One form for a video's length on the page, the badge and the CLI: a player's clock.
+    func testLengthsReadAsAPlayerShowsThem() {
+        XCTAssertEqual(DurationText.clock(0.4), "0:00")
+        XCTAssertEqual(DurationText.clock(12.49), "0:12")
+        XCTAssertEqual(DurationText.clock(59.6), "1:00")
+        XCTAssertEqual(DurationText.clock(3599), "59:59")
+        XCTAssertEqual(DurationText.clock(3725), "1:02:05")
+        XCTAssertEqual(DurationText.clock(.nan), "0:00")
+        XCTAssertEqual(DurationText.clock(-1), "0:00")
     }
 }

@@ -108,7 +108,7 @@ extension JournalStore {
 }
 
 /// An entry's stack as the user meets it: its cover and its frames in capture order.
-public struct EntryStack: Sendable, Hashable, Encodable {
+public struct EntryStack: Sendable, Hashable {
     /// The entry the timeline shows for the whole stack.
     public let coverID: String
     /// Every frame, the cover among them, oldest first.
@@ -117,20 +117,6 @@ public struct EntryStack: Sendable, Hashable, Encodable {
     public let coverPicked: Bool
 
     public var size: Int { frameIDs.count }
-
-    enum CodingKeys: String, CodingKey {
-        case coverID = "cover"
-        case frameIDs = "frames"
-        case coverPicked, size
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(coverID, forKey: .coverID)
-        try container.encode(frameIDs, forKey: .frameIDs)
-        try container.encode(coverPicked, forKey: .coverPicked)
-        try container.encode(size, forKey: .size)
-    }
 }
 
 extension StoreError {

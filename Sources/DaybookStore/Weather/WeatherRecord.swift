@@ -52,21 +52,6 @@ package struct WeatherRecord: Sendable, Hashable, Codable, FetchableRecord, Pers
         self.placeUtcOffsetSeconds = placeUtcOffsetSeconds
         self.fetchedAt = fetchedAt
     }
-
-    /// "14.2 °C (feels 13.0), Partly cloudy, 0.0 mm, wind 11 km/h"
-    package var summary: String {
-        var parts: [String] = []
-        if let temperatureC {
-            var text = String(format: "%.1f °C", temperatureC)
-            if let apparentTemperatureC { text += String(format: " (feels %.1f)", apparentTemperatureC) }
-            parts.append(text)
-        }
-        if let weatherText { parts.append(weatherText) }
-        if let precipitationMm { parts.append(String(format: "%.1f mm", precipitationMm)) }
-        if let cloudCoverPercent { parts.append(String(format: "cloud %.0f %%", cloudCoverPercent)) }
-        if let windSpeedKmh { parts.append(String(format: "wind %.0f km/h", windSpeedKmh)) }
-        return parts.isEmpty ? "no values" : parts.joined(separator: ", ")
-    }
 }
 
 /// What a back-fill found for one entry: the weather to store, and the UTC offset the entry

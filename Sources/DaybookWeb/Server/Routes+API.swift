@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 import Hummingbird

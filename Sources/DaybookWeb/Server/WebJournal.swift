@@ -1,3 +1,4 @@
+import DaybookPresentation
 import DaybookStore
 import Foundation
 import Hummingbird

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookPlaces
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
@@ -50,7 +51,7 @@ package enum EntryFacts {
         if let date = entry.capturedLocal {
             rows.append(
                 FactRow(
-                    "Time", FactText(EntryText.time(date), "captured_local"),
+                    "Time", FactText(CalendarNames.time(date), "captured_local"),
                     notes: [entry.captureSource.map { FactText("date from \($0.rawValue)", "capture_source") }]))
         }
         rows.append(FactRow("Zone", FactText(EntryText.zone(entry, weather: weather), "utc_offset_seconds offset_source time_zone_note")))
@@ -58,7 +59,7 @@ package enum EntryFacts {
         rows.append(weatherRow(entry, weather))
         rows.append(FactRow("Camera", FactText(entry.camera ?? "unknown", "camera_make camera_model")))
         if entry.media == .video {
-            rows.append(FactRow("Length", FactText(entry.durationSeconds.map(EntryText.duration) ?? "unknown", "duration_seconds")))
+            rows.append(FactRow("Length", FactText(entry.durationSeconds.map(DurationText.clock) ?? "unknown", "duration_seconds")))
         }
         return rows
     }
@@ -105,8 +106,8 @@ package enum EntryFacts {
                 notes: [entry.weatherError.map { FactText($0, "weather_error") }])
         }
         return FactRow(
-            "Weather", FactText(EntryText.weather(weather), "weather_status weather_error"),
-            notes: EntryText.weatherDetails(weather).map { FactText($0, nil) })
+            "Weather", FactText(WeatherText.condition(weather), "weather_status weather_error"),
+            notes: WeatherText.details(weather).map { FactText($0, nil) })
     }
 
     /// The rest, as plain as `daybook show` prints it; `files` are the entry's other files (its Live Photo movie).
@@ -143,24 +144,12 @@ package enum EntryFacts {
                 "Pixels", FactText(pixels, "pixel_width pixel_height"),
                 notes: [FactText("orientation \(entry.orientation.rawValue)", "orientation")]))
         rows.append(
-            FactRow("File", FactText(entry.sourcePath, "source_path"), notes: [FactText(fileSize(entry.fileSize), "file_size")]))
+            FactRow("File", FactText(entry.sourcePath, "source_path"), notes: [FactText(ByteCount.exact(entry.fileSize), "file_size")]))
         let problems = entry.problemList
         rows.append(FactRow("Problems", FactText(problems.isEmpty ? "none" : problems.joined(separator: "; "), "problems")))
         rows.append(FactRow("Entry", FactText(entry.id, "id"), notes: [FactText("SHA-256 \(entry.contentHash)", "content_hash")]))
         rows.append(
             FactRow("Added", FactText(entry.createdAt, "created_at"), notes: [FactText("changed \(entry.updatedAt)", "updated_at")]))
         return rows
-    }
-
-    /// "2.4 MB (2,514,036 bytes)"
-    static func fileSize(_ bytes: Int64) -> String {
-        let digits = Array(String(bytes))
-        let grouped = digits.enumerated().map { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? ",\(digit)" : "\(digit)"
-        }
-        let exact = grouped.joined() + " bytes"
-        guard bytes >= 1000 else { return exact }
-        let size = bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.0f kB", Double(bytes) / 1e3)
-        return "\(size) (\(exact))"
     }
 }

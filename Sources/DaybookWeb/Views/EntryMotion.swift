@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
@@ -40,19 +41,12 @@ extension EntryFacts {
     static func motion(_ entry: JournalEntry, files: [EntryFile]) -> FactRow {
         let text: String
         if let clip = entry.motionClip {
-            text = "Motion photo, \(shortSize(clip.length)) clip"
+            text = "Motion photo, \(ByteCount.text(clip.length)) clip"
         } else if let movie = files.first(where: { $0.role == .livePhotoVideo }) {
             text = "Live Photo: \((movie.path as NSString).lastPathComponent)"
         } else {
             text = "none"
         }
         return FactRow("Motion", FactText(text, "motion"))
-    }
-
-    /// "1.8 MB", "2.8 kB", "512 bytes".
-    static func shortSize(_ bytes: Int64) -> String {
-        if bytes >= 1_000_000 { return String(format: "%.1f MB", Double(bytes) / 1e6) }
-        if bytes >= 1000 { return String(format: "%.1f kB", Double(bytes) / 1e3) }
-        return "\(bytes) bytes"
     }
 }

@@ -1,31 +1,11 @@
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
-/// How an entry's values read on a page: plain text, escaped later by the templates.
+/// How an entry's values read on a page: plain text, escaped later by the templates. Dates,
+/// weather, sizes and lengths are DaybookPresentation's, as every output says them.
 enum EntryText {
-    /// The names as static bytes, which a tile writes with no String made (`TileWriter.appendDay`).
-    static let monthNameBytes: [StaticString] = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-    ]
-    static let weekdayNameBytes: [StaticString] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let monthNames = monthNameBytes.map(\.description)
-    static let weekdayNames = weekdayNameBytes.map(\.description)
-
-    /// "Sunday 14 July 2024"
-    static func day(_ date: LocalDateTime) -> String {
-        "\(weekdayNames[date.weekday]) \(date.day) \(monthNames[date.month - 1]) \(date.year)"
-    }
-
-    /// "10:30"
-    static func time(_ date: LocalDateTime) -> String { "\(DateText.padded(date.hour)):\(DateText.padded(date.minute))" }
-
-    /// "July 2024", the section an entry belongs to; "Undated" without a date.
-    static func month(_ date: LocalDateTime?) -> String {
-        guard let date else { return "Undated" }
-        return "\(monthNames[date.month - 1]) \(date.year)"
-    }
-
     /// The zone and where it came from: "UTC+02:00, from the camera's offset tag",
     /// "Europe/Paris (UTC+01:00), from the place", or "floating: no zone known (why)".
     static func zone(_ entry: JournalEntry, weather: WeatherRecord?) -> String {
@@ -56,38 +36,6 @@ enum EntryText {
             return "the photo has no offset, and its place has no name yet: run `daybook places --update`"
         }
         return place.timeZone == nil ? "the photo has no offset, and its place has no single time zone" : "the photo has no offset"
-    }
-
-    /// "Slight rain, 21 °C": what a tile has room for.
-    static func shortWeather(text: String?, temperatureC: Double?) -> String? {
-        let parts = [text, temperatureC.map { String(format: "%.0f °C", $0) }].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
-    }
-
-    /// "Slight rain, 14 °C, wind 12 km/h": the condition first, as a person tells the weather.
-    static func weather(_ weather: WeatherRecord) -> String {
-        let parts = [
-            weather.weatherText, weather.temperatureC.map { String(format: "%.0f °C", $0) },
-            weather.windSpeedKmh.map { String(format: "wind %.0f km/h", $0) },
-        ].compactMap { $0 }
-        return parts.isEmpty ? "no values" : parts.joined(separator: ", ")
-    }
-
-    /// The rest of an observation, for small print: "feels 13 °C", "0.4 mm", "cloud 90 %",
-    /// and when and by whom it was observed.
-    static func weatherDetails(_ weather: WeatherRecord) -> [String] {
-        [
-            weather.apparentTemperatureC.map { String(format: "feels %.0f °C", $0) },
-            weather.precipitationMm.map { String(format: "%.1f mm", $0) },
-            weather.cloudCoverPercent.map { String(format: "cloud %.0f %%", $0) },
-            "observed \(observed(weather.observedAt)) (\(weather.provider))",
-        ].compactMap { $0 }
-    }
-
-    /// "2019-11-03T15:00:00Z" → "2019-11-03 15:00 UTC"; anything else as stored.
-    private static func observed(_ text: String) -> String {
-        guard text.count == 20, text.hasSuffix(":00Z") else { return text }
-        return text.prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
     }
 
     /// What the page says when an entry has no weather.
@@ -123,7 +71,7 @@ enum EntryText {
 
     /// Alt text for a photo: what and when, for a screen reader or a missing image.
     static func alt(_ entry: JournalEntry) -> String {
-        alt(day: entry.capturedLocal.map(day), place: entry.placeName)
+        alt(day: entry.capturedLocal.map(CalendarNames.day), place: entry.placeName)
     }
 
     /// The same from the day and place a tile has already worked out.

@@ -1,3 +1,4 @@
+import DaybookPresentation
 import DaybookStore
 
 /// A thumbnail as an `<img>` needs it: source, size (so the page does not jump while it
@@ -47,7 +48,7 @@ struct EntryTile: Sendable, Hashable {
         // The rule `daybook list` follows: "Paris, France", else the coordinates (formatted
         // each time they are asked for: once a tile). The day and place serve the alt text too.
         let place = entry.placeName
-        let day = entry.capturedLocal.map(EntryText.day)
+        let day = entry.capturedLocal.map(CalendarNames.day)
         let alt = EntryText.alt(day: day, place: place)
         if let name = entry.thumbnailName, let width = entry.thumbnailWidth, let height = entry.thumbnailHeight {
             image = ImageView(src: links.thumbnail(name), width: width, height: height, alt: alt)
@@ -57,9 +58,9 @@ struct EntryTile: Sendable, Hashable {
             noImage = alt
         }
         self.day = day ?? "No date"
-        time = entry.capturedLocal.map(EntryText.time)
+        time = entry.capturedLocal.map(CalendarNames.time)
         self.place = place
-        weather = annotations.flatMap { EntryText.shortWeather(text: $0.weatherText, temperatureC: $0.temperatureC) }
+        weather = annotations.flatMap { WeatherText.tile(text: $0.weatherText, temperatureC: $0.temperatureC) }
         // tile.mustache shows a tile's tags as words, not links (the tile is one link to its
         // entry): no search link is made for them.
         tags = (annotations?.tags ?? []).prefix(5).map { TagView(name: $0.name, isUser: $0.isUser, search: nil) }

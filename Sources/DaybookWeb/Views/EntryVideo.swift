@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookImaging
+import DaybookPresentation
 import DaybookStore
 import Foundation
 
@@ -14,7 +15,7 @@ struct VideoView: Sendable {
     let poster: String?
     let width: Int?
     let height: Int?
-    /// "Download the video (MP4, 12 s)"
+    /// "Download the video (MP4, 0:12)"
     let download: String
     let fileName: String
 
@@ -27,7 +28,7 @@ struct VideoView: Sendable {
     init(entry: JournalEntry, type: String?, links: SiteLinks) {
         let type = type.flatMap { $0.hasPrefix("video/") ? $0 : nil }
         let size = PreviewSize.of(entry) ?? entry.thumbnailWidth.flatMap { w in entry.thumbnailHeight.map { (w, $0) } }
-        let about = [type.flatMap(OriginalMediaType.videoFormat), entry.durationSeconds.map(EntryText.duration)].compactMap { $0 }
+        let about = [type.flatMap(OriginalMediaType.videoFormat), entry.durationSeconds.map(DurationText.clock)].compactMap { $0 }
         self.init(
             src: "/originals/\(entry.id)", type: type, poster: entry.thumbnailName.map(links.thumbnail), width: size?.width,
             height: size?.height, download: "Download the video" + (about.isEmpty ? "" : " (\(about.joined(separator: ", ")))"),
@@ -36,18 +37,9 @@ struct VideoView: Sendable {
 }
 
 extension EntryText {
-    /// "12 s", "2 min 05 s", "1 h 02 min": a video's length, rounded to the second.
-    static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return "unknown length" }
-        let total = Int(seconds.rounded())
-        if total < 60 { return "\(total) s" }
-        if total < 3600 { return "\(total / 60) min \(DateText.padded(total % 60)) s" }
-        return "\(total / 3600) h \(DateText.padded(total / 60 % 60)) min"
-    }
-
-    /// The tile's badge: "▶ 12 s", or "▶" for a video whose length is unknown; nil for a photo.
+    /// The tile's badge: "▶ 0:12", or "▶" for a video whose length is unknown; nil for a photo.
     static func videoBadge(media: MediaKind, durationSeconds: Double?) -> String? {
         guard media == .video else { return nil }
-        return "▶" + (durationSeconds.map { " " + duration($0) } ?? "")
+        return "▶" + (durationSeconds.map { " " + DurationText.clock($0) } ?? "")
     }
 }

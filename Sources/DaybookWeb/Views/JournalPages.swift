@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import Foundation
 import NIOCore
@@ -51,7 +52,7 @@ struct JournalPages: Sendable {
 
     func entryModel(_ read: EntryRead, hasPreview: Bool = true) -> EntryPage {
         let (entry, tags, weather, newer, older) = (read.entry, read.tags, read.weather, read.newer, read.older)
-        var frame = frame(entry.capturedLocal.map(EntryText.day) ?? "Undated entry")
+        var frame = frame(entry.capturedLocal.map(CalendarNames.day) ?? "Undated entry")
         if entry.location != nil && leaflet {
             frame.styles = [links.vendor("leaflet/leaflet.css")]
             frame.scripts = [links.vendor("leaflet/leaflet.js"), links.asset("countries.js"), links.asset("entry-map.js")]
@@ -84,7 +85,7 @@ struct JournalPages: Sendable {
                     label: Self.fileLabel(file.role), name: (file.path as NSString).lastPathComponent,
                     href: links.isServer ? "/originals/\(entry.id)?file=\(file.role.rawValue)" : nil)
             },
-            day: entry.capturedLocal.map(EntryText.day) ?? "No date",
+            day: entry.capturedLocal.map(CalendarNames.day) ?? "No date",
             facts: EntryFacts.main(entry, weather: weather), details: EntryFacts.details(entry, files: read.files),
             tags: tags.map { TagView(name: $0.name, isUser: $0.source == .user, search: links.tagSearch($0.name)) },
             edit: edit,
@@ -109,7 +110,7 @@ struct JournalPages: Sendable {
     /// An export carries previews, not originals (docs/web.md), so a video is its poster and these words.
     static func exportVideoNote(_ entry: JournalEntry) -> String {
         let name = (entry.sourcePath as NSString).lastPathComponent
-        let length = entry.durationSeconds.map { ", \(EntryText.duration($0))" } ?? ""
+        let length = entry.durationSeconds.map { ", \(DurationText.clock($0))" } ?? ""
         return "A video (\(name)\(length)): this export holds its poster frame, not the video file."
     }
 
@@ -172,7 +173,7 @@ struct JournalPages: Sendable {
         frame.query = form.q
         let tiles = found?.tiles ?? TileEntries(tiles: [], tileAnnotations: [:])
         let sections = self.sections(tiles, distances: found?.distances ?? [:]) { entry in
-            form.near.isEmpty ? EntryText.month(entry.capturedLocal) : "Nearest first"
+            form.near.isEmpty ? CalendarNames.month(of: entry.capturedLocal) : "Nearest first"
         }
         let nothingToFind = JournalQuery(text: form.q).hasNothingToFind
         let summary = found.map { found in
@@ -201,7 +202,7 @@ struct JournalPages: Sendable {
             let ago = thisYear - date.year
             return "\(date.year), \(ago) year\(ago == 1 ? "" : "s") ago"
         }
-        let title = "\(day.day) \(EntryText.monthNames[day.month - 1])"
+        let title = "\(day.day) \(CalendarNames.monthNames[day.month - 1])"
         let summary = pages.map { "\($0.total) entr\($0.total == 1 ? "y" : "ies")" }
         return OnThisDayPage(
             frame: frame("On this day"), day: title, summary: summary, sections: sections, newest: pages?.newest, more: pages?.more)

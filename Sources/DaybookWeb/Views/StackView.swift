@@ -1,3 +1,4 @@
+import DaybookPresentation
 import DaybookStore
 
 /// An entry page's stack: every frame as a thumbnail linking to its own page, and on a
@@ -24,7 +25,7 @@ struct StackView: Sendable {
         frames = read.stackFrames.map { frame in
             StackFrameView(
                 href: links.entry(frame.id), image: EntryTile(entry: frame, annotations: nil, links: links).image,
-                time: frame.capturedLocal.map(EntryText.time) ?? "", isCover: frame.id == stack.coverID,
+                time: frame.capturedLocal.map(CalendarNames.time) ?? "", isCover: frame.id == stack.coverID,
                 isThis: frame.id == read.entry.id)
         }
         let id = read.entry.id

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import NIOCore
 
@@ -56,7 +57,7 @@ extension TileWriter {
             output.writeStaticString("</div>")
         }
         output.writeStaticString("\n")
-        let weather = annotations.flatMap { EntryText.shortWeather(text: $0.weatherText, temperatureC: $0.temperatureC) }
+        let weather = annotations.flatMap { WeatherText.tile(text: $0.weatherText, temperatureC: $0.temperatureC) }
         optional(weather, "<div class=\"weather\">", "</div>", into: &output)
         // A grid of the timeline shows no distance.
         output.writeStaticString("\n")
@@ -109,14 +110,14 @@ extension TileWriter {
         }
     }
 
-    /// `EntryText.day(_:)`: "Sunday 14 July 2024", letters, digits and spaces only: at most
+    /// `CalendarNames.day(_:)`: "Sunday 14 July 2024", letters, digits and spaces only: at most
     /// 61 bytes (names of 9, numbers of 20).
     static func appendDay(_ date: LocalDateTime, to bytes: inout ShortBytes) {
-        bytes.append(EntryText.weekdayNameBytes[date.weekday])
+        bytes.append(CalendarNames.weekdayNameBytes[date.weekday])
         bytes.append(" ")
         bytes.appendDecimal(date.day)
         bytes.append(" ")
-        bytes.append(EntryText.monthNameBytes[date.month - 1])
+        bytes.append(CalendarNames.monthNameBytes[date.month - 1])
         bytes.append(" ")
         bytes.appendDecimal(date.year)
     }

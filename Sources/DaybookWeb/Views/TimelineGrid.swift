@@ -1,9 +1,10 @@
 import DaybookCore
+import DaybookPresentation
 import DaybookStore
 import NIOCore
 
 /// A timeline page's tiles under their month headings, as sections.mustache renders
-/// `TileSection.grouped` by `EntryText.month`, written from the rows as they come: a new
+/// `TileSection.grouped` by `CalendarNames.month(of:)`, written from the rows as they come: a new
 /// section starts where the month changes, and each tile is written from its row
 /// (`TileWriter.write(_:annotations:links:stackSize:into:)`), so no section or tile is
 /// built first. The search and on-this-day pages, with other headings, keep `TileSection`.
@@ -21,7 +22,7 @@ struct TimelineGrid: HTMLFragment {
             if month != section {
                 if section != nil { output.writeStaticString("\n</ul>\n</section>\n") }
                 section = month
-                let title = EntryText.month(tile.capturedLocal)
+                let title = CalendarNames.month(of: tile.capturedLocal)
                 output.writeStaticString("<section class=\"month\" id=\"")
                 HTMLText.write(TileSection.anchor(title), into: &output)
                 output.writeStaticString("\">\n<h2>")

@@ -1,11 +1,11 @@
 import DaybookCore
 
-/// What one line of a CLI list (`list`, `search`, `on-this-day`, `latest`) shows of an entry:
-/// its date, place, weather, tags and text, and the distance of a "near" match. A list reads
-/// these and no more (`JournalReader.onThisDayLines` and the others): the whole day of "on
-/// this day" at a million entries decoded forty columns of each row, and every tag and weather
-/// row whole, to print a tenth of them (issue 23).
-package struct ListLine: Sendable, Hashable {
+/// What a CLI list (`list`, `search`, `on-this-day`, `latest`) reads of an entry for its
+/// line: its date, place, weather words, tags and text, and the distance of a "near" match.
+/// A list reads these and no more (`JournalReader.onThisDayList` and the others), not the
+/// forty columns of each row and every tag and weather row whole; DaybookPresentation's
+/// `ListLine` says them.
+package struct ListedEntry: Sendable, Hashable {
     package let id: String
     package let capturedLocal: LocalDateTime?
     /// `EntryPlaceName.short`: "Kyoto, Japan", or the coordinates.
@@ -20,7 +20,21 @@ package struct ListLine: Sendable, Hashable {
 
     package var shortID: String { String(id.prefix(8)) }
 
-    /// A tile's line: the columns a list shows are a tile's too.
+    package init(
+        id: String, capturedLocal: LocalDateTime?, placeName: String?, text: String, tags: [String], weatherText: String?,
+        temperatureC: Double?, distanceKm: Double? = nil
+    ) {
+        self.id = id
+        self.capturedLocal = capturedLocal
+        self.placeName = placeName
+        self.text = text
+        self.tags = tags
+        self.weatherText = weatherText
+        self.temperatureC = temperatureC
+        self.distanceKm = distanceKm
+    }
+
+    /// A tile's: the columns a list shows are a tile's too.
     package init(_ tile: TimelineTile, annotations: TileAnnotations?, distanceKm: Double? = nil) {
         id = tile.id
         capturedLocal = tile.capturedLocal
@@ -32,7 +46,7 @@ package struct ListLine: Sendable, Hashable {
         self.distanceKm = distanceKm
     }
 
-    /// A whole entry's line, as lists read them before: what the light read must equal.
+    /// A whole entry's, read with every column: what the light read must equal.
     package init(_ entry: JournalEntry, annotations: EntryAnnotations?, distanceKm: Double? = nil) {
         id = entry.id
         capturedLocal = entry.capturedLocal

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookPlaces
+import DaybookPresentation
 import DaybookStore
 import DaybookTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStore
 
 extension JournalExport {
     /// Text from outside (EXIF strings, file names, imported text and tags, place and weather

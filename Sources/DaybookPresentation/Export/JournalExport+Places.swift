@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStore
 
 extension JournalExport {
     /// `places.md`: the entries with a named place, sectioned by country, then region and

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStore
 import Foundation
 
 /// Markdown and GeoJSON renderings of the journal, for reading and for maps.
@@ -19,14 +20,14 @@ package enum JournalExport {
         for (month, items) in byMonth.sorted(by: {
             ($0.key.map { ($0.year, $0.month) } ?? (.max, 0)) < ($1.key.map { ($0.year, $0.month) } ?? (.max, 0))
         }) {
-            var text = "# \(month.map(monthTitle) ?? "Undated photos")\n"
+            var text = "# \(month.map(CalendarNames.month) ?? "Undated photos")\n"
             for item in items.sorted(by: {
                 ($0.entry.capturedLocal?.secondsSinceEpochIgnoringZone ?? 0, $0.entry.id)
                     < ($1.entry.capturedLocal?.secondsSinceEpochIgnoringZone ?? 0, $1.entry.id)
             }) {
                 let entry = item.entry
                 text += "\n## \(entry.capturedLocal?.readable() ?? "No date")"
-                if let place = placeText(entry, name: markdownInline) { text += " · \(place)" }
+                if let place = PlaceText.withCoordinates(entry, name: markdownInline) { text += " · \(place)" }
                 text += "\n\n"
                 if let name = entry.thumbnailName, let bytes = try files.read(name) {
                     // Read without following links, written under the derived name only.
@@ -37,7 +38,7 @@ package enum JournalExport {
                 // Everything below comes from outside: escaped so it reads as text, not markup.
                 if !entry.text.isEmpty { text += markdownBlock(entry.text) + "\n\n" }
                 if !item.tags.isEmpty { text += "Tags: " + item.tags.map { "#" + markdownInline($0.name) }.joined(separator: " ") + "\n\n" }
-                if let weather = item.weather { text += "Weather: \(markdownInline(weather.summary))\n\n" }
+                if let weather = item.weather { text += "Weather: \(markdownInline(WeatherText.summary(weather)))\n\n" }
                 let camera = markdownInline(entry.camera ?? "unknown camera")
                 text += "<sub>\(camera) · \(markdownInline(entry.sourcePath)) · id \(markdownInline(entry.id))</sub>\n"
             }
@@ -78,7 +79,7 @@ package enum JournalExport {
             properties["place_region"] = entry.place?.region
             properties["place_country_code"] = entry.place?.countryCode
             if !entry.text.isEmpty { properties["text"] = entry.text }
-            if let weather = item.weather { properties["weather"] = weather.summary }
+            if let weather = item.weather { properties["weather"] = WeatherText.summary(weather) }
             var coordinates: [Double] = [location.longitude, location.latitude]
             if let altitude = location.altitude { coordinates.append(altitude) }
             return ["type": "Feature", "geometry": ["type": "Point", "coordinates": coordinates], "properties": properties]
@@ -86,20 +87,5 @@ package enum JournalExport {
         return try JSONSerialization.data(
             withJSONObject: ["type": "FeatureCollection", "features": features],
             options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    }
-
-    static func monthTitle(_ month: CalendarMonth) -> String {
-        let names = [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-        ]
-        return "\(names[month.month - 1]) \(DateText.padded(month.year, width: 4))"
-    }
-
-    /// "Kyoto, Japan (35.0116, 135.7681)"; the coordinates alone when no place was named.
-    /// `name` writes the place's name (Markdown escapes it); the coordinates are our own digits.
-    static func placeText(_ entry: JournalEntry, name: (String) -> String = { $0 }) -> String? {
-        guard let location = entry.location else { return nil }
-        let coordinates = String(format: "%.4f, %.4f", location.latitude, location.longitude)
-        return entry.place.map { "\(name($0.label)) (\(coordinates))" } ?? coordinates
     }
 }

@@ -1,3 +1,4 @@
+import DaybookStore
 import Foundation
 import Synchronization
 
@@ -23,10 +24,13 @@ package enum JSONOutput {
 /// with no dictionary (whose keys would come from data): `JSONOutput` writes it without a key
 /// strategy. A custom strategy makes the encoder build each key's coding path and call back
 /// for every key of every entry: 15 % of the CPU of a 2,735-entry `list --json`.
-/// Tests/StoreTests/SnakeCaseKeyedTests.swift holds each one to the strategy's bytes.
+/// Tests/PresentationTests/SnakeCaseKeyedTests.swift holds each one to the strategy's bytes.
 package protocol SnakeCaseKeyed: Encodable {}
 
 extension Array: SnakeCaseKeyed where Element: SnakeCaseKeyed {}
+
+/// The store writes an entry's documented names itself (`EntryOutput.WrittenKey`).
+extension EntryOutput: SnakeCaseKeyed {}
 
 /// `JSONEncoder`'s `.convertToSnakeCase`, remembered: it converted each of an entry's 45 keys
 /// again for every entry, 13 % of the CPU of a 2,735-entry `--json` list. The conversion

@@ -2,6 +2,7 @@ import DaybookCore
 import Foundation
 import XCTest
 
+@testable import DaybookPresentation
 @testable import DaybookStore
 
 /// The entry lists' `--json` is written without a key strategy (`SnakeCaseKeyed`): every key
@@ -24,10 +25,19 @@ final class SnakeCaseKeyedTests: XCTestCase {
     }()
 
     static let id = "aaaa0001-0000-0000-0000-000000000000"
+    static func hash(_ seed: Character) -> String { String(repeating: String(seed), count: 64) }
+
+    static func entry() -> JournalEntry {
+        JournalEntry(
+            id: id, contentHash: hash("a"), sourcePath: "/photos/\(id).jpg", fileSize: 1234,
+            capture: CaptureTime(local: LocalDateTime(exif: "2021:07:01 10:00:00")!, source: .dateTimeOriginal),
+            location: GeoLocation(latitude: 48.8584, longitude: 2.2945), pixelSize: (4000, 3000), thumbnail: "\(hash("a")).jpg",
+            thumbnailSize: (400, 300), problems: [])
+    }
 
     /// Every optional field set, so that no key is left out because its value is nil.
     static func fullOutput() -> EntryOutput {
-        var output = EntryOutput(ArchiveFixture.entry(id: id, hash: ArchiveFixture.hash("a")))
+        var output = EntryOutput(entry())
         output.captureSubsec = "250"
         output.utcOffsetSeconds = 7200
         output.offsetSource = "exif-offset"
@@ -80,12 +90,25 @@ final class SnakeCaseKeyedTests: XCTestCase {
     func testTagsWeatherAndStackWriteEveryFieldAsTheRecordsConverted() throws {
         XCTAssertEqual(text(try Self.plain.encode(TagsOutput(Self.tags))), text(try Self.converting.encode(Self.tags)))
         XCTAssertEqual(text(try Self.plain.encode(WeatherOutput(record: Self.weather))), text(try Self.converting.encode(Self.weather)))
-        XCTAssertEqual(text(try Self.plain.encode(StackOutput(stack: Self.stack))), text(try Self.converting.encode(Self.stack)))
+        let stack = StackOutput(Self.stack)
+        XCTAssertEqual(text(try Self.plain.encode(stack)), text(try Self.converting.encode(stack)))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Self.plain.encode(stack)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["cover", "frames", "cover_picked", "size"], "the shape docs/json-schema.md names")
+        XCTAssertEqual(object["frames"] as? [String], Self.stack.frameIDs)
+    }
+
+    /// An entry without weather says so, with no instant when it has no offset.
+    func testAnEntrysDetailsSayWhatItLacks() throws {
+        let detailed = EntryDetailsOutput(entry: Self.entry(), tags: [], weather: nil)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: JSONOutput.data(detailed)) as? [String: Any])
+        XCTAssertTrue(object["weather"] is NSNull, "an entry without weather says so")
+        XCTAssertEqual(object["captured_utc"] as? Int, nil, "no offset, no instant")
+        XCTAssertEqual(object["latitude"] as? Double, 48.8584)
     }
 
     func testAListsJSONIsTheConvertedBytes() throws {
         let entry = try JournalEntry(Self.fullOutput())
-        let files = [EntryFile(role: .raw, path: "/photos/a.dng", contentHash: ArchiveFixture.hash("c"), fileSize: 99)]
+        let files = [EntryFile(role: .raw, path: "/photos/a.dng", contentHash: Self.hash("c"), fileSize: 99)]
         var shown = EntryDetailsOutput(entry: entry, tags: Self.tags, weather: Self.weather, distanceKm: 2.5, files: files)
         shown.stack = Self.stack
         let bare = EntryDetailsOutput(entry: entry, tags: [], weather: nil)

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DaybookStore
+@testable import DaybookPresentation
 
 /// `JSONOutput` remembers each key's snake_case form; the output is still byte for byte what
 /// `JSONEncoder`'s `.convertToSnakeCase` writes, for a struct's keys and a dictionary's.
