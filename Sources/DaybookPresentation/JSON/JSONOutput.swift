@@ -23,7 +23,7 @@ package enum JSONOutput {
 /// A value whose keys, all the way down, are written out in snake_case by its own coding keys,
 /// with no dictionary (whose keys would come from data): `JSONOutput` writes it without a key
 /// strategy. A custom strategy makes the encoder build each key's coding path and call back
-/// for every key of every entry: 15 % of the CPU of a 2,735-entry `list --json`.
+/// for every key of every entry, a cost that a long `list --json` pays thousands of times.
 /// Tests/PresentationTests/SnakeCaseKeyedTests.swift holds each one to the strategy's bytes.
 package protocol SnakeCaseKeyed: Encodable {}
 
@@ -32,9 +32,9 @@ extension Array: SnakeCaseKeyed where Element: SnakeCaseKeyed {}
 /// The store writes an entry's documented names itself (`EntryOutput.WrittenKey`).
 extension EntryOutput: SnakeCaseKeyed {}
 
-/// `JSONEncoder`'s `.convertToSnakeCase`, remembered: it converted each of an entry's 45 keys
-/// again for every entry, 13 % of the CPU of a 2,735-entry `--json` list. The conversion
-/// itself is the encoder's own, so the keys stay byte for byte the same.
+/// `JSONEncoder`'s `.convertToSnakeCase`, remembered: the strategy converts each of an entry's
+/// keys again for every entry of a list. The conversion itself is the encoder's own, so the
+/// keys stay byte for byte the same.
 struct SnakeCaseKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
