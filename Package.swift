@@ -25,7 +25,6 @@ let package = Package(
         // from the command line), which saves its build.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // NIOThreadPool: the web journal's reads, hashes and decodes run off the request executor.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
     ],
@@ -144,7 +143,6 @@ let package = Package(
                 .product(name: "HummingbirdBasicAuth", package: "hummingbird-auth"),
                 // HMAC for the login cookie.
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
