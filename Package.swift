@@ -30,7 +30,6 @@ let package = Package(
         // from the command line), which saves its build.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // NIOThreadPool: the web journal's reads, hashes and decodes run off the request executor.
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         // Hummingbird's request and header types, which the web journal names itself.
@@ -155,7 +154,6 @@ let package = Package(
                 .product(name: "HummingbirdBasicAuth", package: "hummingbird-auth"),
                 // HMAC for the login cookie.
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -321,7 +319,6 @@ let package = Package(
                 "DaybookWeather", "DaybookMetadata", "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -40,12 +40,12 @@ perf report -i "$out" --no-children -g none --sort dso,symbol 2>/dev/null | grep
 echo "--- shares of all samples, callees included (perf report --children)"
 perf report -i "$out" --children -g none --sort symbol 2>/dev/null | grep -v "^#" | grep "%" \
     | swift-demangle --simplified | sed -E 's/ +/ /g' > "$work/children.txt"
-for name in "WebJournal.timelinePage(_:)" "MustacheLibrary.render(_:withTemplate:)" "TypedTemplate.render<A>(_:into:)" \
-    "TileWriter.write(_:into:)" "EntryTile.init" "swift_dynamicCast" "TileSection.grouped" "EntryPlaceName.coordinates" \
+for name in "WebJournal.timelinePage(_:)" "TypedTemplate.render<A>(_:into:)" "TypedTemplate.lookUp" \
+    "RowTile.write(_:into:)" "EntryTile.init" "swift_dynamicCast" "TileSection.grouped" "EntryPlaceName.coordinates" \
     "closure #1 in WebJournal.timelinePage" "JournalReader.timelineTiles" "JournalReader.tileAnnotations(for:)" \
     "JournalReader.stackSizes(entryIDs:)" "TimelineCursor.key" "ChangeCounter.count()" "SelectableEventLoop.run()" \
-    "StatementAuthorizer.authorize" "__libc_pread" "WebJournal.timelinePage(_:counting:)" "TimelineGrid.write(into:)" \
-    "TileWriter.write(_:annotations:links:stackSize:into:)" "ChangeCounter.countNow()" "TimelineTile.init(row:)" \
+    "StatementAuthorizer.authorize" "__libc_pread" "WebJournal.timelinePage(_:counting:)" "TimelineSection.grouped" \
+    "RowTile.templateValue" "ChangeCounter.countNow()" "TimelineTile.init(row:)" \
     "HTMLText.write" "finish_task_switch"; do
     echo "$name: $(grep -F "$name" "$work/children.txt" | head -1 | awk '{print $1}')"
 done

@@ -11,7 +11,7 @@ import XCTest
 final class EmbeddedWebFileTests: XCTestCase {
     func testEveryPageAndPartialHasItsTemplateFile() {
         for name in TemplateLibrary.partials + TemplateLibrary.Page.allCases.map(\.rawValue) {
-            XCTAssertNotNil(TemplateLibrary.shared.getTemplate(named: name), name)
+            XCTAssertNotNil(TemplateLibrary.texts[name], name)
             let file = Repository.root.appendingPathComponent("\(TemplateLibrary.folder)/\(name).mustache")
             XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), file.path)
         }

@@ -41,9 +41,9 @@ final class SearchTileReadTests: XCTestCase {
                 let (whole, light) = try store.readNow { reader in
                     let results = try reader.search(query)
                     return (
-                        pages.search(
+                        try pages.search(
                             form, results: results, annotations: try reader.annotations(for: results.map(\.entry.id)), problem: nil),
-                        pages.search(form, found: try SearchTiles(try reader.searchRows(query), reader), problem: nil)
+                        try pages.search(form, found: try SearchTiles(try reader.searchRows(query), reader), problem: nil)
                     )
                 }
                 XCTAssertEqual(light, whole, "\(fields), after \(query.before ?? "nothing")")

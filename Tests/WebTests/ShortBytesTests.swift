@@ -31,7 +31,7 @@ final class ShortBytesTests: XCTestCase {
             let time = LocalDateTime(date, hour: checked % 24, minute: checked % 60)!
             var bytes = ShortBytes()
             bytes.append("Photo of ")
-            TileWriter.appendDay(time, to: &bytes)
+            RowTile.appendDay(time, to: &bytes)
             var output = ByteBuffer()
             bytes.write(into: &output)
             XCTAssertEqual(String(buffer: output), "Photo of " + CalendarNames.day(time))
@@ -45,8 +45,8 @@ final class ShortBytesTests: XCTestCase {
     func testTheLongestMetaLineFits() {
         let time = LocalDateTime(year: 2025, month: 9, day: 24, hour: 23, minute: 59, second: 0)!
         var bytes = ShortBytes()
-        TileWriter.appendDay(time, to: &bytes)
-        TileWriter.appendDay(time, to: &bytes)
+        RowTile.appendDay(time, to: &bytes)
+        RowTile.appendDay(time, to: &bytes)
         XCTAssertEqual(bytes.count, 2 * "Wednesday 24 September 2025".utf8.count)
         XCTAssertGreaterThan(bytes.remaining, 61 + 24 + 41 + 8)
     }

@@ -1,11 +1,10 @@
-import Mustache
 import XCTest
 
 @testable import DaybookWeb
 
 /// The models that answer the templates' names themselves (TemplateLookups.swift,
-/// EntryPageLookups.swift) answer every name Mirror would: a property left out of a list would
-/// vanish from the page without an error.
+/// EntryPageLookups.swift) answer every stored property by its name: a property left out of a
+/// list would be a render error on the first page that shows it.
 final class TemplateLookupTests: XCTestCase {
     func testEveryStoredPropertyAnswersByItsName() {
         let links = SiteLinks.server
@@ -32,17 +31,27 @@ final class TemplateLookupTests: XCTestCase {
         page.stack = stack
         let motion = MotionView(src: "/originals/m?file=motion", type: "video/mp4", badge: "Motion", unplayable: "Motion photo")
         page.motion = motion
-        let models: [any MustacheParent] = [
+        let models: [any TemplateModel] = [
             image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video, stack, stackFrame, motion,
-            JumpForm(action: "/", month: "2024-07"),
+            JumpForm(action: "/", month: "2024-07"), TagRow(name: "blue", entries: 3, user: 1, auto: 2, search: "/s"),
+            TagsPage(frame: frame, tags: []), LatestPage(frame: frame, tiles: [], timeline: "/"),
+            MessagePage(frame: frame, heading: "Not found", message: "None", back: "/"),
+            ConfirmDeletePage(frame: frame, day: "Sunday", place: "Paris", image: image, action: "/d", csrf: "c", cancel: "/e"),
+            EditConflictPage(
+                frame: frame, entry: "/e", action: "/t", csrf: "c", currentText: "a", currentVersion: "v", submittedText: "b"),
+            MapPage(
+                frame: frame, places: "/api/map", outlines: "/o", tiles: "/t", thumbnails: "/th/", entries: "/entries/",
+                entrySuffix: "", leaflet: true),
         ]
         for model in models {
             let labels = Mirror(reflecting: model).children.compactMap(\.label)
             XCTAssertFalse(labels.isEmpty)
             for label in labels {
-                XCTAssertNotNil(model.child(named: label), "\(type(of: model)).\(label)")
+                let name = TemplateName(rawValue: label)
+                XCTAssertNotNil(name, "\(type(of: model)).\(label) is a TemplateName")
+                XCTAssertNotNil(name.flatMap(model.templateValue), "\(type(of: model)).\(label)")
             }
-            XCTAssertNil(model.child(named: "noSuchName"))
+            XCTAssertNil(model.templateValue(.olderCursor), "\(type(of: model)) has no olderCursor")
         }
     }
 }

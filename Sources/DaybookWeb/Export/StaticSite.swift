@@ -45,6 +45,8 @@ package struct StaticSite {
         var report = Report()
         report.hasMap = vendor.hasLeaflet
         let top = JournalPages(links: .staticFiles(depth: 0), leaflet: report.hasMap)
+        // A template that does not parse stops the export before its first file.
+        _ = try top.templates.get()
         let all = try store.entries()
         // The timeline shows a stack once, by its cover (docs/stacks.md); every frame has its page.
         let hidden = try store.hiddenStackFrameIDs()
@@ -99,7 +101,7 @@ package struct StaticSite {
                 report.unpreviewablePhotos.append("\(entry.sourcePath): \(reason)")
             }
             let neighbours = (newer: index > 0 ? all[index - 1] : nil, older: index + 1 < all.count ? all[index + 1] : nil)
-            let html = pages.entry(try store.readNow { try $0.entryPage(entry, neighbours: neighbours) }, hasPreview: hasPreview)
+            let html = try pages.entry(try store.readNow { try $0.entryPage(entry, neighbours: neighbours) }, hasPreview: hasPreview)
             // Entry ids are UUIDs the store made; the name is still checked before it becomes a path.
             guard EntryIDText.isWellFormed(entry.id) else {
                 throw SiteExportError("entry id \(entry.id) cannot be a file name")

@@ -22,9 +22,9 @@ extension WebJournal {
                 do {
                     try store.edit(entryID: entry.id, text: lines, basedOn: basedOn)
                 } catch let conflict as EditConflict {
-                    return Answer.html(pages.editConflict(entry, conflict, csrf: csrf.value), status: .conflict)
+                    return Answer.html(try pages.editConflict(entry, conflict, csrf: csrf.value), status: .conflict)
                 } catch let error as StoreError where error.code == .textTooLong {
-                    return textTooLarge
+                    return try textTooLarge
                 }
                 return Answer.seeOther("/entries/\(entry.id)")
             }
@@ -35,7 +35,7 @@ extension WebJournal {
                     try store.editTags(
                         entryID: entry.id, add: fields.all("add").filter { !$0.isEmpty }, remove: fields.all("remove"))
                 } catch let error as StoreError {
-                    return Answer.html(pages.message("Tag not changed", error.description), status: .badRequest)
+                    return Answer.html(try pages.message("Tag not changed", error.description), status: .badRequest)
                 }
                 return Answer.seeOther("/entries/\(entry.id)")
             }
@@ -46,7 +46,7 @@ extension WebJournal {
                 do {
                     try store.pickCover(entryID: entry.id)
                 } catch let error as StoreError where error.code == .notInStack {
-                    return Answer.html(pages.message("Not in a stack", error.description), status: .badRequest)
+                    return Answer.html(try pages.message("Not in a stack", error.description), status: .badRequest)
                 }
                 return Answer.seeOther("/entries/\(entry.id)")
             }
@@ -56,14 +56,14 @@ extension WebJournal {
                 do {
                     try store.splitStack(entryID: entry.id)
                 } catch let error as StoreError where error.code == .notInStack {
-                    return Answer.html(pages.message("Not in a stack", error.description), status: .badRequest)
+                    return Answer.html(try pages.message("Not in a stack", error.description), status: .badRequest)
                 }
                 return Answer.seeOther("/entries/\(entry.id)")
             }
         }
         router.get("/entries/:id/delete") { _, context in
-            guard let entry = try await lookUp(context.parameters.get("id")) else { return notFound() }
-            return Answer.html(pages.confirmDelete(entry, csrf: csrf.value))
+            guard let entry = try await lookUp(context.parameters.get("id")) else { return try notFound() }
+            return Answer.html(try pages.confirmDelete(entry, csrf: csrf.value))
         }
         router.post("/entries/:id/delete") { request, context in
             try await editing(request, context) { entry, fields in
@@ -89,9 +89,11 @@ extension WebJournal {
     static let smallFormLimit = 64 << 10
 
     var textTooLarge: Response {
-        let limit = "\(JournalEntry.maximumTextBytes) bytes (1 MiB) of UTF-8"
-        let message = "The text is over the journal's limit of \(limit). Nothing was saved: go back, shorten it and save again."
-        return Answer.html(pages.message("Text too long", message), status: .contentTooLarge)
+        get throws {
+            let limit = "\(JournalEntry.maximumTextBytes) bytes (1 MiB) of UTF-8"
+            let message = "The text is over the journal's limit of \(limit). Nothing was saved: go back, shorten it and save again."
+            return Answer.html(try pages.message("Text too long", message), status: .contentTooLarge)
+        }
     }
 
     /// Checks the token (`WebGuard` has refused a foreign Origin already), reads the form (`limit` bytes at most), finds the entry
@@ -105,13 +107,13 @@ extension WebJournal {
         do {
             buffer = try await request.collectBody(upTo: limit)
         } catch {
-            return limit == Self.textFormLimit ? textTooLarge : Answer.problem(.contentTooLarge, "the form is too large")
+            return try limit == Self.textFormLimit ? textTooLarge : Answer.problem(.contentTooLarge, "the form is too large")
         }
         let fields = FormFields(String(buffer: buffer))
         guard csrf.accepts(fields.first("csrf") ?? request.headers[.init("X-Daybook-CSRF")!]) else {
             return Answer.problem(.forbidden, "the form's token is missing or stale: reload the page and try again")
         }
-        guard let entry = try await lookUp(context.parameters.get("id")) else { return notFound() }
+        guard let entry = try await lookUp(context.parameters.get("id")) else { return try notFound() }
         // Pages kept from before the edit would show the old journal.
         defer { cache.invalidate() }
         // The write waits for SQLite's write lock (a watcher's ingest may hold it for seconds)

@@ -16,7 +16,7 @@ extension WebJournal {
         let today = Self.today()
         var day = today.date.monthDay
         if let text = fields.first("date"), !text.isEmpty {
-            guard let given = MonthDay(text) else { return badParameter("date", text, "a day of the year as MM-DD, such as 07-14") }
+            guard let given = MonthDay(text) else { return try badParameter("date", text, "a day of the year as MM-DD, such as 07-14") }
             day = given
         }
         let ask = OnThisDayAsk(
@@ -24,7 +24,7 @@ extension WebJournal {
             includeLeapDay: day == MonthDay(month: 2, day: 28) && !CivilCalendar.isLeapYear(today.year))
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         // Text that is not id-shaped at all ("../", "%00") never reaches the store.
-        if let before, !EntryIDText.isWellFormed(before) { return onThisDayGone() }
+        if let before, !EntryIDText.isWellFormed(before) { return try onThisDayGone() }
         let (size, pages) = (configuration.pageSize, pages)
         // Rendered on the thread that read it, inside the read, as the timeline is: one hop
         // to the store and back, the body ready to send.
@@ -37,13 +37,13 @@ extension WebJournal {
             let link = "/on-this-day?date=\(day)"
             let next = more ? tiles.tiles.last.map { "\(link)&before=\($0.id)" } : nil
             let paging = OnThisDayPaging(total: try reader.onThisDayCount(ask), newest: before == nil ? nil : link, more: next)
-            return pages.onThisDayBody(tiles, day: day, thisYear: today.year, pages: paging)
+            return try pages.onThisDayBody(tiles, day: day, thisYear: today.year, pages: paging)
         }
-        guard let body else { return onThisDayGone() }
+        guard let body else { return try onThisDayGone() }
         return Answer.html(body)
     }
 
-    private func onThisDayGone() -> Response {
-        notFound("That page of on this day is gone: its entry was deleted.")
+    private func onThisDayGone() throws -> Response {
+        try notFound("That page of on this day is gone: its entry was deleted.")
     }
 }

@@ -13,7 +13,7 @@ extension WebJournal {
             try await cache.answer(request) {
                 let id = context.parameters.get("id")
                 let read = try await store.read { reader in try Self.entry(id, reader).map { try reader.entryPage($0) } }
-                return read.map { Answer.html(pages.entry($0)) } ?? notFound()
+                return try read.map { Answer.html(try pages.entry($0)) } ?? notFound()
             }
         }
         router.get("/search") { request, _ in
@@ -23,11 +23,11 @@ extension WebJournal {
             }
         }
         router.get("/on-this-day") { request, _ in try await onThisDayPage(FormFields(request.uri.query)) }
-        router.get("/latest") { _, _ in Answer.html(pages.latest(try await store.read { try $0.tiles($0.latest(5)) })) }
+        router.get("/latest") { _, _ in Answer.html(try pages.latest(try await store.read { try $0.tiles($0.latest(5)) })) }
         router.get("/tags") { request, _ in
-            try await cache.answer(request) { Answer.html(pages.tags(try await store.read { try $0.tagCounts() })) }
+            try await cache.answer(request) { Answer.html(try pages.tags(try await store.read { try $0.tagCounts() })) }
         }
-        router.get("/map") { _, _ in Answer.html(pages.map(places: "/api/map")) }
+        router.get("/map") { _, _ in Answer.html(try pages.map(places: "/api/map")) }
     }
 
     /// `/?before=ID` continues after that entry; `/?month=YYYY-MM` starts at that month.
@@ -39,7 +39,7 @@ extension WebJournal {
         var month: CalendarMonth?
         if let text = fields.first("month"), !text.isEmpty {
             guard let given = CalendarMonth(text) else {
-                return (badParameter("month", text, "a month as YYYY-MM, such as 2024-05"), nil)
+                return (try badParameter("month", text, "a month as YYYY-MM, such as 2024-05"), nil)
             }
             month = given
         }
@@ -65,9 +65,9 @@ extension WebJournal {
             rows.tiles = Array(rows.tiles.prefix(size))
             let tiles = try reader.tiles(rows)
             let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
-            return (pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? ""), changeCount)
+            return (try pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? ""), changeCount)
         }
-        guard let body else { return (notFound("That page of the timeline is gone: its entry was deleted."), changeCount) }
+        guard let body else { return (try notFound("That page of the timeline is gone: its entry was deleted."), changeCount) }
         return (Answer.html(body), changeCount)
     }
 
@@ -76,7 +76,7 @@ extension WebJournal {
     /// distance, which the cursor cannot continue: it shows the nearest `nearLimit`.
     /// The page is rendered on the thread that read it, inside the read, as the timeline is.
     func searchPage(_ form: SearchForm, before: String?) async throws -> Response {
-        guard !form.isEmpty else { return Answer.html(pages.search(form, results: nil, problem: nil)) }
+        guard !form.isEmpty else { return Answer.html(try pages.search(form, results: nil, problem: nil)) }
         do {
             let size = configuration.pageSize
             let (query, note) = try form.read(store: store, limit: form.near.isEmpty ? size + 1 : Self.nearLimit)
@@ -98,15 +98,15 @@ extension WebJournal {
                 if more { found.rows.tiles.removeLast() }
                 let tiles = try SearchTiles(found, reader)
                 let older = more ? tiles.tiles.tiles.last.map { form.link(before: $0.id) } : nil
-                return .page(pages.searchBody(form, found: tiles, problem: nil, note: note, older: older, continued: before != nil))
+                return .page(try pages.searchBody(form, found: tiles, problem: nil, note: note, older: older, continued: before != nil))
             }
             switch read {
-            case .cursorGone: return notFound("That page of the search is gone: its entry was deleted.")
+            case .cursorGone: return try notFound("That page of the search is gone: its entry was deleted.")
             case .problem(let text): throw SearchForm.Problem(description: text)
             case .page(let body): return Answer.html(body)
             }
         } catch let problem as SearchForm.Problem {
-            return Answer.html(pages.search(form, results: nil, problem: problem.description), status: .badRequest)
+            return Answer.html(try pages.search(form, results: nil, problem: problem.description), status: .badRequest)
         }
     }
 
@@ -127,12 +127,12 @@ extension WebJournal {
     }
 
     /// 400 for a query parameter that does not read, saying what it must look like.
-    func badParameter(_ name: String, _ value: String, _ shape: String) -> Response {
-        Answer.html(pages.message("Bad request", "\(name)=\(value) does not read: \(name) must be \(shape)."), status: .badRequest)
+    func badParameter(_ name: String, _ value: String, _ shape: String) throws -> Response {
+        Answer.html(try pages.message("Bad request", "\(name)=\(value) does not read: \(name) must be \(shape)."), status: .badRequest)
     }
 
-    func notFound(_ message: String = "There is no such page in this journal.") -> Response {
-        Answer.html(pages.message("Not found", message), status: .notFound)
+    func notFound(_ message: String = "There is no such page in this journal.") throws -> Response {
+        Answer.html(try pages.message("Not found", message), status: .notFound)
     }
 
     /// Today as the machine's clock and zone say, like `daybook on-this-day`.

@@ -16,8 +16,8 @@ package struct WebJournal: Sendable {
     let vendor: VendorFiles
     /// The pages as the server renders them: links to routes, edit forms with the token.
     /// Made once: whether Leaflet is installed is asked at start (two file checks), not on
-    /// every page.
-    let pages: JournalPages
+    /// every page. A test may give it other templates.
+    var pages: JournalPages
     let cache: AnswerCache
     let hosts: AllowedHosts
     let port: BoundPort
@@ -33,6 +33,8 @@ package struct WebJournal: Sendable {
         previews = try PreviewMaker(library: store.library, limits: configuration.decodeLimits)
         vendor = VendorFiles(folder: configuration.javascriptFolder)
         pages = JournalPages(links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
+        // A template that does not parse stops the server here, not at its first page.
+        _ = try pages.templates.get()
         cache = try AnswerCache(store: store)
         hosts = AllowedHosts(configuration)
         port = BoundPort(configured: configuration.port)
@@ -45,6 +47,7 @@ package struct WebJournal: Sendable {
         let router = Router(context: BasicRequestContext.self)
         // One line per request at debug level (`--log-level debug`).
         router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: TemplateErrorMiddleware())
         addPageRoutes(to: router)
         addEditRoutes(to: router)
         addAPIRoutes(to: router)
@@ -76,7 +79,7 @@ enum Answer {
         html(ByteBuffer(string: text), status: status)
     }
 
-    /// A page rendered straight into bytes (`TypedTemplate.render(_:into:)`).
+    /// A page rendered straight into bytes (`PageTemplates.body(_:capacity:)`).
     static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

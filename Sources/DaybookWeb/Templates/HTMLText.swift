@@ -1,18 +1,11 @@
-import Mustache
 import NIOCore
 
 /// How the templates escape a value for HTML: `<`, `>`, `&`, `"` and `'` become entities, byte
-/// by byte in UTF-8, where swift-mustache's own `HTML` escaper looks every Character up in a
-/// dictionary (a fifth of a timeline page's CPU). Byte by byte is also the stricter rule: those
+/// by byte in UTF-8, with no lookup per Character. Byte by byte is also the stricter rule: those
 /// five are single bytes that never occur inside another character's UTF-8, so a quote that a
-/// combining mark joins into one Character (`"\u{338}`, which the dictionary does not know) is
-/// escaped all the same, where the Character-wise escaper let it close an attribute.
-struct HTMLText: MustacheContentType {
-    /// The name `TemplateLibrary` registers this escaper under, for `{{% CONTENT_TYPE: … }}`.
-    static let contentTypeName = "DAYBOOK_HTML"
-
-    func escapeText(_ text: String) -> String { Self.escape(text) }
-
+/// combining mark joins into one Character (`"\u{338}`) is escaped all the same, where a
+/// Character-wise escaper that knows only the five lets it close an attribute.
+enum HTMLText {
     static func escape(_ text: String) -> String {
         var text = text
         let escaped = text.withUTF8 { bytes -> String? in

@@ -1,24 +1,22 @@
 import DaybookEmbedded
-import Mustache
 import NIOCore
 
-/// The compiled templates, by name: every `mustache/NAME.mustache` in this folder, as the
-/// binary carries it (docs/embedded-files.md), so nothing is read from disk at run time.
+/// The templates, by name: every `mustache/NAME.mustache` in this folder, as the binary carries
+/// it (docs/embedded-files.md), so nothing is read from disk at run time.
 ///
 /// The partials: `head` and `foot`, the frame every page shares (no inline script or style:
 /// the Content-Security-Policy forbids them, so scripts and styles are files under static/);
-/// `tiles`, a grid of entry tiles, each `tile` as `TileWriter` writes it;
-/// `sections`, tiles under month headings; `fact`, one row of
-/// an entry's facts, each value labelled with the `--json` fields it shows. Each page is the
-/// `Page` of the same name; `latest` is small on purpose (a widget or a browser side panel).
+/// `tiles`, a grid of entry tiles, each a `tile`; `sections`, tiles under headings (months,
+/// years); `fact`, one row of an entry's facts, each value labelled with the `--json` fields
+/// it shows. Each page is the `Page` of the same name; `latest` is small on purpose (a widget
+/// or a browser side panel).
 enum TemplateLibrary {
     enum Page: String, CaseIterable, Sendable {
         case timeline, search, onThisDay, latest, tags, message, entry, confirmDelete, map, editConflict
     }
 
     static let folder = "Sources/DaybookWeb/Templates/mustache"
-    static let partials = ["head", "foot", "tiles", "sections", "fact"]
-    static let tile = "tile"
+    static let partials = ["head", "foot", "tiles", "tile", "sections", "fact"]
 
     /// Each template's text by name, as the binary carries it.
     static let texts: [String: String] = {
@@ -29,85 +27,36 @@ enum TemplateLibrary {
         return texts
     }()
 
-    static let shared: MustacheLibrary = {
-        MustacheContentTypes.register(HTMLText(), named: HTMLText.contentTypeName)
-        var library = MustacheLibrary()
-        for (name, text) in texts {
-            // The templates are files of this module: one that does not parse is a bug, caught
-            // by every test that renders a page.
-            do { try library.register(escapedByHTMLText(text), named: name) } catch {
-                preconditionFailure("template \(folder)/\(name).mustache: \(error)")
+    /// Every page of the binary's templates, parsed once. The server and the export ask for
+    /// it before their first page, so a template that does not parse stops them at start.
+    static let parsed: Result<PageTemplates, TemplateError> = Result { () throws(TemplateError) in try PageTemplates(texts: texts) }
+}
+
+/// Every page's template, parsed with its partials.
+struct PageTemplates: Sendable {
+    private let pages: [TemplateLibrary.Page: TypedTemplate]
+
+    /// `texts`: each template's text by name (a page or a partial).
+    init(texts: [String: String]) throws(TemplateError) {
+        var pages: [TemplateLibrary.Page: TypedTemplate] = [:]
+        for page in TemplateLibrary.Page.allCases {
+            guard let text = texts[page.rawValue] else {
+                throw TemplateError(description: "no template \(TemplateLibrary.folder)/\(page.rawValue).mustache in this binary")
+            }
+            do {
+                pages[page] = try TypedTemplate(parsing: text, name: page.rawValue) { texts[$0] }
+            } catch let error as TemplateError {
+                throw error
+            } catch {
+                throw TemplateError(description: "template \(page.rawValue): \(error)")
             }
         }
-        for name in partials + [tile] + Page.allCases.map(\.rawValue) where library.getTemplate(named: name) == nil {
-            preconditionFailure("no template \(folder)/\(name).mustache in this binary (Sources/CEmbeddedWeb/files.c)")
-        }
-        return library
-    }()
-
-    /// swift-mustache starts every template, partials too, with its own HTML escaper; the
-    /// pragma, put in front here so that no template can go without it, swaps in `HTMLText`.
-    /// A line of its own, which the parser drops whole, so the first line of the file (a
-    /// `{{> head}}` say) keeps standing alone.
-    static func escapedByHTMLText(_ template: String) -> String {
-        "{{% CONTENT_TYPE: \(HTMLText.contentTypeName) }}\n" + template
+        self.pages = pages
     }
 
-    static func render(_ page: Page, _ model: Any) -> String {
-        shared.render(model, withTemplate: page.rawValue) ?? ""
-    }
-
-    /// One tile's `<li>` from tile.mustache, what `TileWriter` writes.
-    static func render(_ tile: EntryTile) -> String {
-        typedTile.render(tile, capacity: 1024)
-    }
-
-    /// The pages the typed renderer draws (`TypedTemplate`): the timeline and the entry page,
-    /// the two a journal is mostly read by, and the list pages below.
-    static func render(_ page: TimelinePage) -> String {
-        typedTimeline.render(page, capacity: 64 * 1024)
-    }
-
-    /// The pages of tiles as a response's body.
-    static func body(_ page: TimelinePage) -> ByteBuffer { typedTimeline.body(page, capacity: 64 * 1024) }
-
-    static func body(_ page: SearchPage) -> ByteBuffer { typedSearch.body(page, capacity: 64 * 1024) }
-
-    static func body(_ page: OnThisDayPage) -> ByteBuffer { typedOnThisDay.body(page, capacity: 64 * 1024) }
-
-    static func render(_ page: EntryPage) -> String {
-        typedEntry.render(page, capacity: 16 * 1024)
-    }
-
-    /// The list pages: search and on this day carry a page of tiles as the timeline does;
-    /// tags, a row per tag.
-    static func render(_ page: SearchPage) -> String {
-        typedSearch.render(page, capacity: 64 * 1024)
-    }
-
-    static func render(_ page: OnThisDayPage) -> String {
-        typedOnThisDay.render(page, capacity: 64 * 1024)
-    }
-
-    static func render(_ page: TagsPage) -> String {
-        typedTags.render(page, capacity: 8 * 1024)
-    }
-
-    static let typedTile = typed(tile)
-    static let typedTimeline = typed(Page.timeline.rawValue)
-    static let typedEntry = typed(Page.entry.rawValue)
-    static let typedSearch = typed(Page.search.rawValue)
-    static let typedOnThisDay = typed(Page.onThisDay.rawValue)
-    static let typedTags = typed(Page.tags.rawValue)
-
-    /// A template parsed for `TypedTemplate`, partials included; one it cannot read is a bug,
-    /// caught by every test that renders the page.
-    static func typed(_ name: String) -> TypedTemplate {
-        do {
-            guard let text = texts[name] else { throw TypedTemplate.ParseError(description: "no such template") }
-            return try TypedTemplate(parsing: escapedByHTMLText(text)) { texts[$0].map(escapedByHTMLText) }
-        } catch {
-            preconditionFailure("template \(folder)/\(name).mustache: \(error)")
-        }
+    /// The page of `model`, as a response's body; `capacity` is what the buffer starts with.
+    func body<Model: PageModel>(_ model: Model, capacity: Int) throws(TemplateError) -> ByteBuffer {
+        guard let template = pages[Model.page] else { throw TemplateError(description: "no template \(Model.page.rawValue)") }
+        return try template.body(model, capacity: capacity)
     }
 }

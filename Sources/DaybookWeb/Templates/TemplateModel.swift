@@ -1,33 +1,27 @@
-import Mustache
 import NIOCore
 
 /// A model that answers a template's names itself, with typed values: what `TypedTemplate`
-/// renders, and (through the derived `MustacheParent`) what swift-mustache renders, so the two
-/// renderers read one list of names per type and cannot drift apart.
+/// renders, with no dynamic cast and no reflection.
 ///
-/// A name not answered is `.missing`, as swift-mustache reads a nil optional: the lookup goes
-/// on down the stack of sections. To show one more field, add one `case "name": .init(field)`.
-protocol TemplateModel: MustacheParent {
-    func templateValue(named name: String) -> TemplateValue
+/// `templateValue(_:)` is nil for a name the model does not have, which the lookup passes
+/// on to the enclosing section's model; `.missing` for a name it has with no value now (a nil
+/// optional), which the lookup passes on too, as Mustache reads a nil. A name that no model
+/// on the way out has is a render error (`TemplateError`), not an empty value.
+protocol TemplateModel {
+    func templateValue(_ name: TemplateName) -> TemplateValue?
+
+    /// The text of a name answered `.written`, escaped, straight into the page's bytes.
+    func write(_ name: TemplateName, into output: inout ByteBuffer)
 }
 
 extension TemplateModel {
-    func child(named name: String) -> Any? { templateValue(named: name).mustacheValue }
+    func write(_ name: TemplateName, into output: inout ByteBuffer) {}
 }
 
-/// Markup a model writes itself, each value escaped as it is written (`TileWriter`): the
-/// typed renderer has `{{{name}}}` write it straight into the page, no String made.
-protocol HTMLFragment: Sendable {
-    func write(into output: inout ByteBuffer)
-}
-
-extension HTMLFragment {
-    /// The markup as text, for swift-mustache (and a `{{name}}` that would escape it).
-    var text: String {
-        var output = ByteBufferAllocator().buffer(capacity: 1024)
-        write(into: &output)
-        return String(buffer: output)
-    }
+/// A whole page's model: it names the template it is rendered with, so a page cannot be
+/// given another page's model.
+protocol PageModel: TemplateModel {
+    static var page: TemplateLibrary.Page { get }
 }
 
 /// What a name stands for. Text is escaped by `HTMLText` unless the tag is `{{{triple}}}`.
@@ -35,13 +29,15 @@ enum TemplateValue {
     case missing
     case text(String)
     case number(Int)
-    /// Written as swift-mustache writes it, `String(describing:)`: "48.8566".
+    /// Written as `String(describing:)` writes it: "48.8566".
     case decimal(Double)
     case flag(Bool)
     case object(any TemplateModel)
     case list([any TemplateModel])
     case texts([String])
-    case fragment(any HTMLFragment)
+    /// Text the model writes itself (`TemplateModel.write(_:into:)`), always escaped, with no
+    /// String made on the way: what a timeline tile's day, time, links and alt text are.
+    case written
 
     init(_ text: String?) { self = text.map(Self.text) ?? .missing }
     init(_ number: Int?) { self = number.map(Self.number) ?? .missing }
@@ -50,19 +46,10 @@ enum TemplateValue {
     init(_ object: (some TemplateModel)?) { self = object.map { .object($0) } ?? .missing }
     init(_ list: [some TemplateModel]) { self = .list(list) }
     init(_ texts: [String]) { self = .texts(texts) }
+}
 
-    /// The value as swift-mustache's lookups expect it: nil for missing, else the value itself.
-    var mustacheValue: Any? {
-        switch self {
-        case .missing: nil
-        case .text(let text): text
-        case .number(let number): number
-        case .decimal(let decimal): decimal
-        case .flag(let flag): flag
-        case .object(let object): object
-        case .list(let list): list
-        case .texts(let texts): texts
-        case .fragment(let fragment): fragment.text
-        }
-    }
+/// A template that does not parse, or a name that no model of the page has: a page that
+/// cannot be rendered, never an empty one.
+struct TemplateError: Error, CustomStringConvertible {
+    let description: String
 }

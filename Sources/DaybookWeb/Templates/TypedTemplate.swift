@@ -1,11 +1,9 @@
 /// A `.mustache` file parsed once into literal text and named slots, rendered from a
-/// `TemplateModel` with no dynamic casts: what the timeline renders for every page and tile,
-/// where swift-mustache's lookups (a dynamic cast per name and value) were most of the CPU
-/// (docs/benchmark-web.md). It reads the subset the templates use: `{{name}}`, `{{{name}}}`,
-/// `{{.}}`, dotted names, sections, inverted sections, comments, the content-type pragma and
-/// partials without indentation; anything else is an error at start. Whitespace follows
-/// swift-mustache's parser step for step (a standalone tag's line goes whole), and
-/// `TypedTemplateTests` holds the output of both renderers equal on real pages.
+/// `TemplateModel` with no dynamic casts: the one renderer of every page and tile. It reads
+/// the subset the templates use: `{{name}}`, `{{{name}}}`, `{{.}}`, dotted names, sections,
+/// inverted sections, comments and partials without indentation; anything else, and a name
+/// that is not a `TemplateName`, is an error at start. Whitespace follows the Mustache rules
+/// step for step (a standalone tag's line goes whole), as the pages have always been written.
 struct TypedTemplate: Sendable {
     indirect enum Node: Sendable {
         case text(String)
@@ -13,27 +11,59 @@ struct TypedTemplate: Sendable {
         case section(Name, inverted: Bool, [Node])
     }
 
-    /// A name split at its dots once; empty for `.`, the current value.
+    /// A name split at its dots once, each part a key; empty for `.`, the current value.
     struct Name: Sendable, Hashable {
-        let parts: [String]
+        let parts: [TemplateName]
 
-        init(_ text: String) { parts = text == "." ? [] : text.split(separator: ".").map(String.init) }
+        init(_ text: String) throws {
+            guard text != "." else {
+                parts = []
+                return
+            }
+            parts = try text.split(separator: ".").map { part in
+                guard let name = TemplateName(rawValue: String(part)) else {
+                    throw TemplateError(description: "{{\(text)}}: \(part) is not a TemplateName")
+                }
+                return name
+            }
+        }
     }
 
-    struct ParseError: Error, CustomStringConvertible {
-        let description: String
-    }
-
+    /// The file's name, for errors.
+    let name: String
     let nodes: [Node]
 
     /// `partial` gives a partial's text by name; partials are parsed into this template.
-    init(parsing text: String, partial: @escaping (String) -> String?) throws {
+    init(parsing text: String, name: String, partial: @escaping (String) -> String?) throws {
         var parser = TemplateParser(text: Array(text), partial: partial)
-        nodes = try parser.parse(section: nil, newLine: true)
+        do {
+            nodes = Self.joined(try parser.parse(section: nil, newLine: true))
+        } catch {
+            throw TemplateError(description: "template \(name): \(error)")
+        }
+        self.name = name
+    }
+
+    /// Neighbouring text nodes as one, so that a line break costs no node of its own.
+    private static func joined(_ nodes: [Node]) -> [Node] {
+        var joined: [Node] = []
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                if case .text(let before) = joined.last {
+                    joined[joined.count - 1] = .text(before + text)
+                } else {
+                    joined.append(node)
+                }
+            case .value: joined.append(node)
+            case .section(let name, let inverted, let body): joined.append(.section(name, inverted: inverted, Self.joined(body)))
+            }
+        }
+        return joined
     }
 }
 
-/// The parse itself, the same steps as swift-mustache's `MustacheTemplate.parse`.
+/// The parse itself, step for step the Mustache rules for standalone lines and partials.
 private struct TemplateParser {
     let text: [Character]
     let partial: (String) -> String?
@@ -49,8 +79,8 @@ private struct TemplateParser {
 
     private var atEnd: Bool { position >= text.count }
 
-    private func fail(_ message: String) -> TypedTemplate.ParseError {
-        TypedTemplate.ParseError(description: "\(message) at character \(position)")
+    private func fail(_ message: String) -> TemplateError {
+        TemplateError(description: "\(message) at character \(position)")
     }
 
     mutating func parse(section: String?, newLine startsOnNewLine: Bool) throws -> [Node] {
@@ -87,7 +117,7 @@ private struct TemplateParser {
                 depth += 1
                 let body = try parse(section: name, newLine: setNewLine)
                 depth -= 1
-                nodes.append(.section(TypedTemplate.Name(name), inverted: inverted, body))
+                nodes.append(.section(try TypedTemplate.Name(name), inverted: inverted, body))
             case "/":
                 position += 1
                 let name = try readName()
@@ -100,22 +130,17 @@ private struct TemplateParser {
                 position += 1
                 try skipComment()
                 setNewLine = newLine && lineFinished()
-            case "%":
-                // The content-type pragma TemplateLibrary puts first: escaping is always HTMLText.
-                position += 1
-                try skipComment()
-                setNewLine = newLine && lineFinished()
             case "{":
                 if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                 whiteSpaceBefore = ""
                 position += 1
                 let name = try readName(closing: "}}}")
-                nodes.append(.value(TypedTemplate.Name(name), escaped: false))
+                nodes.append(.value(try TypedTemplate.Name(name), escaped: false))
             case "&":
                 if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                 whiteSpaceBefore = ""
                 position += 1
-                nodes.append(.value(TypedTemplate.Name(try readName()), escaped: false))
+                nodes.append(.value(try TypedTemplate.Name(try readName()), escaped: false))
             case ">":
                 position += 1
                 _ = read(while: \.isWhitespace)
@@ -126,12 +151,12 @@ private struct TemplateParser {
                 var inner = TemplateParser(text: Array(partialText), partial: partial)
                 inner.depth = depth + 1
                 nodes += try inner.parse(section: nil, newLine: true)
-            case "=", "<", "$":
+            case "=", "<", "$", "%":
                 throw fail("a tag TypedTemplate does not read ({{\(text[position])")
             default:
                 if !whiteSpaceBefore.isEmpty { nodes.append(.text(whiteSpaceBefore)) }
                 whiteSpaceBefore = ""
-                nodes.append(.value(TypedTemplate.Name(try readName()), escaped: true))
+                nodes.append(.value(try TypedTemplate.Name(try readName()), escaped: true))
             }
             newLine = setNewLine
         }

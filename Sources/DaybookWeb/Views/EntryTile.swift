@@ -17,8 +17,8 @@ struct TagView: Sendable, Hashable {
     let search: String?
 }
 
-/// One entry in a grid of tiles (timeline, search, on this day, latest), written by
-/// `TileWriter`.
+/// One entry in a grid of tiles (search, on this day, latest), as tile.mustache shows it; the
+/// timeline's tiles are their rows (`RowTile`).
 struct EntryTile: Sendable, Hashable {
     let id: String
     let href: String

@@ -7,11 +7,24 @@ import NIOCore
 /// Renders the journal's pages from what was read for them (`PageReads`), for the server and
 /// for a static export alike (`links` decides where links point; `csrf` is set only on a
 /// server that takes edits). Nothing here reads the store: a page is one read, made before.
+/// A page whose template fails throws `TemplateError`: never an empty page.
 struct JournalPages: Sendable {
     let links: SiteLinks
     var csrf: String?
     var tiles: String?
     var leaflet = true
+    /// The binary's own, unless a test gives others.
+    var templates = TemplateLibrary.parsed
+
+    /// `model`'s page as a response's body; `capacity` is what its buffer starts with.
+    func body(_ model: some PageModel, capacity: Int) throws(TemplateError) -> ByteBuffer {
+        try templates.get().body(model, capacity: capacity)
+    }
+
+    /// `model`'s page as text.
+    func render(_ model: some PageModel, capacity: Int) throws(TemplateError) -> String {
+        String(buffer: try body(model, capacity: capacity))
+    }
 
     func frame(_ title: String) -> PageFrame {
         var frame = PageFrame(title: title, links: links)
@@ -26,13 +39,15 @@ struct JournalPages: Sendable {
     }
 
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
-    func timeline(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> String {
-        TemplateLibrary.render(timelineModel(tiles, newer: newer, older: older, month: month))
+    func timeline(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") throws -> String {
+        try render(timelineModel(tiles, newer: newer, older: older, month: month), capacity: 64 * 1024)
     }
 
     /// `timeline(_:newer:older:month:)` as a response's body.
-    func timelineBody(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> ByteBuffer {
-        TemplateLibrary.body(timelineModel(tiles, newer: newer, older: older, month: month))
+    func timelineBody(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") throws
+        -> ByteBuffer
+    {
+        try body(timelineModel(tiles, newer: newer, older: older, month: month), capacity: 64 * 1024)
     }
 
     func timelineModel(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> TimelinePage {
@@ -40,14 +55,14 @@ struct JournalPages: Sendable {
         if links.isServer { frame.scripts = [links.asset("timeline.js")] }
         return TimelinePage(
             frame: frame, jump: links.isServer ? JumpForm(action: links.timeline, month: month) : nil,
-            grid: TimelineGrid(tiles: tiles, links: links),
+            sections: TimelineSection.grouped(tiles, links: links),
             empty: "No entries yet: run `daybook ingest FOLDER`.", api: "/api/entries", newer: newer, older: older?.href,
             olderCursor: older?.cursor)
     }
 
     /// `hasPreview` false (an export whose photo is gone) shows the thumbnail instead.
-    func entry(_ read: EntryRead, hasPreview: Bool = true) -> String {
-        TemplateLibrary.render(entryModel(read, hasPreview: hasPreview))
+    func entry(_ read: EntryRead, hasPreview: Bool = true) throws -> String {
+        try render(entryModel(read, hasPreview: hasPreview), capacity: 16 * 1024)
     }
 
     func entryModel(_ read: EntryRead, hasPreview: Bool = true) -> EntryPage {
@@ -118,20 +133,20 @@ struct JournalPages: Sendable {
         ImageView(src: links.preview(name), width: size.width, height: size.height, alt: EntryText.alt(entry))
     }
 
-    func editConflict(_ entry: JournalEntry, _ conflict: EditConflict, csrf: String) -> String {
+    func editConflict(_ entry: JournalEntry, _ conflict: EditConflict, csrf: String) throws -> String {
         let page = EditConflictPage(
             frame: frame("Text not saved"), entry: links.entry(entry.id), action: "/entries/\(entry.id)/text", csrf: csrf,
             currentText: conflict.currentText, currentVersion: conflict.currentVersion.description,
             submittedText: conflict.submittedText)
-        return TemplateLibrary.render(.editConflict, page)
+        return try render(page, capacity: 8 * 1024)
     }
 
-    func confirmDelete(_ entry: JournalEntry, csrf: String) -> String {
+    func confirmDelete(_ entry: JournalEntry, csrf: String) throws -> String {
         let tile = EntryTile(entry: entry, annotations: nil, links: links)
         let page = ConfirmDeletePage(
             frame: frame("Delete entry"), day: tile.day, place: tile.place, image: tile.image,
             action: "/entries/\(entry.id)/delete", csrf: csrf, cancel: links.entry(entry.id))
-        return TemplateLibrary.render(.confirmDelete, page)
+        return try render(page, capacity: 8 * 1024)
     }
 
     /// `note` says which place a "near" name was taken for, when others share the name.
@@ -139,23 +154,24 @@ struct JournalPages: Sendable {
     func search(
         _ form: SearchForm, results: [SearchResult]?, annotations: [String: EntryAnnotations] = [:], problem: String?,
         note: String? = nil, older: String? = nil, continued: Bool = false
-    ) -> String {
-        TemplateLibrary.render(
-            searchModel(form, results: results, annotations: annotations, problem: problem, note: note, older: older, continued: continued))
+    ) throws -> String {
+        try render(
+            searchModel(form, results: results, annotations: annotations, problem: problem, note: note, older: older, continued: continued),
+            capacity: 64 * 1024)
     }
 
     /// A search's page from its matches' tiles (`SearchTiles`), as the server reads them.
     func search(
         _ form: SearchForm, found: SearchTiles?, problem: String?, note: String? = nil, older: String? = nil, continued: Bool = false
-    ) -> String {
-        TemplateLibrary.render(searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued))
+    ) throws -> String {
+        try render(searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued), capacity: 64 * 1024)
     }
 
     /// `search(_:found:problem:note:older:continued:)` as a response's body.
     func searchBody(
         _ form: SearchForm, found: SearchTiles?, problem: String?, note: String? = nil, older: String? = nil, continued: Bool = false
-    ) -> ByteBuffer {
-        TemplateLibrary.body(searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued))
+    ) throws -> ByteBuffer {
+        try body(searchModel(form, found: found, problem: problem, note: note, older: older, continued: continued), capacity: 64 * 1024)
     }
 
     func searchModel(
@@ -187,13 +203,13 @@ struct JournalPages: Sendable {
     }
 
     /// `pages` is set on the server, which shows the day a page at a time (an export shows it whole).
-    func onThisDay(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> String {
-        TemplateLibrary.render(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages))
+    func onThisDay(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) throws -> String {
+        try render(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages), capacity: 64 * 1024)
     }
 
     /// `onThisDay(_:day:thisYear:pages:)` as a response's body.
-    func onThisDayBody(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> ByteBuffer {
-        TemplateLibrary.body(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages))
+    func onThisDayBody(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) throws -> ByteBuffer {
+        try body(onThisDayModel(tiles, day: day, thisYear: thisYear, pages: pages), capacity: 64 * 1024)
     }
 
     func onThisDayModel(_ tiles: TileEntries, day: MonthDay, thisYear: Int, pages: OnThisDayPaging? = nil) -> OnThisDayPage {
@@ -208,15 +224,15 @@ struct JournalPages: Sendable {
             frame: frame("On this day"), day: title, summary: summary, sections: sections, newest: pages?.newest, more: pages?.more)
     }
 
-    func latest(_ read: TileEntries) -> String {
+    func latest(_ read: TileEntries) throws -> String {
         var frame = frame("Latest")
         frame.compact = true
         frame.bodyClass = "widget"
         let tiles = read.tiles.map { EntryTile($0, annotations: read.annotations[$0.id], links: links) }
-        return TemplateLibrary.render(.latest, LatestPage(frame: frame, tiles: tiles, timeline: links.timeline))
+        return try render(LatestPage(frame: frame, tiles: tiles, timeline: links.timeline), capacity: 16 * 1024)
     }
 
-    func tags(_ counts: [TagCount]) -> String { TemplateLibrary.render(tagsModel(counts)) }
+    func tags(_ counts: [TagCount]) throws -> String { try render(tagsModel(counts), capacity: 8 * 1024) }
 
     func tagsModel(_ counts: [TagCount]) -> TagsPage {
         let rows = counts.map { TagRow(name: $0.name, entries: $0.entries, user: $0.user, auto: $0.auto, search: links.tagSearch($0.name)) }
@@ -225,7 +241,7 @@ struct JournalPages: Sendable {
 
     /// `places` is where the map's script finds the entries with a place: the JSON API on
     /// the server, a script file in an export (a page opened from file:// cannot fetch).
-    func map(places: String) -> String {
+    func map(places: String) throws -> String {
         var frame = frame("Map")
         frame.bodyClass = "mappage"
         if leaflet {
@@ -244,11 +260,11 @@ struct JournalPages: Sendable {
             frame: frame, places: places, outlines: links.asset("countries.js"), tiles: tiles,
             thumbnails: links.root + "thumbnails/", entries: links.isServer ? "/entries/" : links.root + "entries/",
             entrySuffix: links.isServer ? "" : ".html", leaflet: leaflet)
-        return TemplateLibrary.render(.map, page)
+        return try render(page, capacity: 8 * 1024)
     }
 
-    func message(_ heading: String, _ message: String) -> String {
-        TemplateLibrary.render(.message, MessagePage(frame: frame(heading), heading: heading, message: message, back: links.timeline))
+    func message(_ heading: String, _ message: String) throws -> String {
+        try render(MessagePage(frame: frame(heading), heading: heading, message: message, back: links.timeline), capacity: 4 * 1024)
     }
 }
 

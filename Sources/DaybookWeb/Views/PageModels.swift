@@ -1,4 +1,5 @@
-/// What each template renders. Stored properties only: the templates read them by name.
+/// What each template renders: each page's model names its template (`PageModel`) and answers
+/// the names the template says (TemplateLookups.swift).
 
 struct JumpForm: Sendable {
     let action: String
@@ -8,7 +9,8 @@ struct JumpForm: Sendable {
 struct TimelinePage: Sendable {
     let frame: PageFrame
     let jump: JumpForm?
-    let grid: TimelineGrid
+    /// The tiles under month headings; none for an empty journal.
+    let sections: [TimelineSection]
     let empty: String
     let api: String
     let newer: String?

@@ -44,27 +44,27 @@ struct StackFrameView: Sendable {
 }
 
 extension StackView: TemplateModel {
-    func templateValue(named name: String) -> TemplateValue {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
         switch name {
-        case "size": .init(size)
-        case "frames": .init(frames)
-        case "coverAction": .init(coverAction)
-        case "splitAction": .init(splitAction)
-        case "csrf": .init(csrf)
-        default: .missing
+        case .size: .init(size)
+        case .frames: .init(frames)
+        case .coverAction: .init(coverAction)
+        case .splitAction: .init(splitAction)
+        case .csrf: .init(csrf)
+        default: nil
         }
     }
 }
 
 extension StackFrameView: TemplateModel {
-    func templateValue(named name: String) -> TemplateValue {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
         switch name {
-        case "href": .init(href)
-        case "image": .init(image)
-        case "time": .init(time)
-        case "isCover": .init(isCover)
-        case "isThis": .init(isThis)
-        default: .missing
+        case .href: .init(href)
+        case .image: .init(image)
+        case .time: .init(time)
+        case .isCover: .init(isCover)
+        case .isThis: .init(isThis)
+        default: nil
         }
     }
 }

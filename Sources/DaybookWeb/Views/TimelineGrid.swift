@@ -1,37 +1,44 @@
 import DaybookCore
 import DaybookPresentation
 import DaybookStore
-import NIOCore
 
-/// A timeline page's tiles under their month headings, as sections.mustache renders
-/// `TileSection.grouped` by `CalendarNames.month(of:)`, written from the rows as they come: a new
-/// section starts where the month changes, and each tile is written from its row
-/// (`TileWriter.write(_:annotations:links:stackSize:into:)`), so no section or tile is
-/// built first. The search and on-this-day pages, with other headings, keep `TileSection`.
-struct TimelineGrid: HTMLFragment {
-    let tiles: TileEntries
-    let links: SiteLinks
+/// A timeline page's tiles under their month headings, as sections.mustache shows them: a new
+/// section starts where the month changes, and each tile is its row (`RowTile`), so no
+/// `EntryTile` is built. The search and on-this-day pages, with other headings, keep
+/// `TileSection`.
+struct TimelineSection: Sendable {
+    let title: String
+    let tiles: [RowTile]
 
-    var isEmpty: Bool { tiles.tiles.isEmpty }
-
-    func write(into output: inout ByteBuffer) {
+    static func grouped(_ tiles: TileEntries, links: SiteLinks) -> [TimelineSection] {
+        var sections: [TimelineSection] = []
+        var rows: [RowTile] = []
         // The section's month as one number (year × 12 + month), -1 for "Undated".
-        var section: Int?
+        var month: Int?
+        var title = ""
         for tile in tiles.tiles {
-            let month = tile.capturedLocal.map { $0.year * 12 + $0.month - 1 } ?? -1
-            if month != section {
-                if section != nil { output.writeStaticString("\n</ul>\n</section>\n") }
-                section = month
-                let title = CalendarNames.month(of: tile.capturedLocal)
-                output.writeStaticString("<section class=\"month\" id=\"")
-                HTMLText.write(TileSection.anchor(title), into: &output)
-                output.writeStaticString("\">\n<h2>")
-                HTMLText.write(title, into: &output)
-                output.writeStaticString("</h2>\n<ul class=\"tiles\">\n")
+            let tileMonth = tile.capturedLocal.map { $0.year * 12 + $0.month - 1 } ?? -1
+            if tileMonth != month {
+                if month != nil { sections.append(TimelineSection(title: title, tiles: rows)) }
+                month = tileMonth
+                title = CalendarNames.month(of: tile.capturedLocal)
+                rows = []
             }
-            TileWriter.write(
-                tile, annotations: tiles.annotations[tile.id], links: links, stackSize: tiles.stackSizes[tile.id], into: &output)
+            rows.append(
+                RowTile(tile: tile, annotations: tiles.annotations[tile.id], links: links, stackSize: tiles.stackSizes[tile.id]))
         }
-        if section != nil { output.writeStaticString("\n</ul>\n</section>\n") }
+        if month != nil { sections.append(TimelineSection(title: title, tiles: rows)) }
+        return sections
+    }
+}
+
+extension TimelineSection: TemplateModel {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .title: .text(title)
+        case .anchor: .text(TileSection.anchor(title))
+        case .tiles: .init(tiles)
+        default: nil
+        }
     }
 }

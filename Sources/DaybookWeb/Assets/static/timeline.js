@@ -28,14 +28,15 @@
     const lon = Math.abs(e.longitude).toFixed(5) + "° " + (e.longitude < 0 ? "W" : "E");
     return lat + ", " + lon;
   }
-  // As EntryText.duration writes it: "12 s", "2 min 05 s", "1 h 02 min".
+  // As DurationText.clock writes it (the badge tile.mustache gives): "0:12", "4:05", "1:02:03".
   function duration(seconds) {
     if (typeof seconds !== "number" || !isFinite(seconds) || seconds < 0) return null;
+    if (seconds === 0) return "0:00";
     const total = Math.round(seconds);
     const two = function (n) { return (n < 10 ? "0" : "") + n; };
-    if (total < 60) return total + " s";
-    if (total < 3600) return Math.floor(total / 60) + " min " + two(total % 60) + " s";
-    return Math.floor(total / 3600) + " h " + two(Math.floor(total / 60) % 60) + " min";
+    const hours = Math.floor(total / 3600), minutes = Math.floor(total / 60) % 60;
+    if (hours === 0) return minutes + ":" + two(total % 60);
+    return hours + ":" + two(minutes) + ":" + two(total % 60);
   }
   function tile(e) {
     const p = parts(e.captured_local);

@@ -1,0 +1,16 @@
+/// Every name the templates say, as a key: each `{{name}}` is read into one of these when its
+/// template is parsed, so a misspelt name stops the parse (at start) and a render compares
+/// small integers where it would compare strings. A model answers the names it has
+/// (`TemplateModel.templateValue(_:)`); to show a new field, add its name here and a `case`
+/// to its model's list.
+enum TemplateName: String, CaseIterable, Sendable {
+    case action, alt, anchor, api, auto, back, badge, bigMap, bodyClass, cancel, compact, coverAction, csrf
+    case currentText, currentVersion, day, deleteLink, details, distance, download, edit, empty, entries, entry
+    case entrySuffix, excerpt, facts, fields, fileName, files, form, frame, frames, from, hasNotes, hasTags
+    case heading, height, href, id, image, isCover, isThis, isUser, jump, kind, label, latest, latitude, leaflet
+    case longitude, map, message, month, more, motion, name, nav, near, newer, newest, noImage, note, notes
+    case older, olderCursor, onThisDay, original, originalJPEG, outlines, paragraphs, place, places, poster
+    case preview, problem, q, query, radius, scripts, search, sections, size, splitAction, src, stack, styles
+    case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails
+    case tiles, time, timeline, title, to, type, unplayable, user, value, video, videoNote, weather, width
+}
