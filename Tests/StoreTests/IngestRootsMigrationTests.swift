@@ -23,8 +23,8 @@ final class IngestRootsMigrationTests: XCTestCase {
     }
 
     func testAPhotoAtTheTopOfTheFileSystemGivesNoRoot() {
-        XCTAssertEqual(IngestRootsTable.parentFolder("/a/b/c.jpg"), "/a/b")
-        XCTAssertEqual(IngestRootsTable.parentFolder("/c.jpg"), "/")
-        XCTAssertNil(IngestRootsTable.parentFolder("c.jpg"))
+        XCTAssertEqual(Migrations.v8ParentFolder("/a/b/c.jpg"), "/a/b")
+        XCTAssertEqual(Migrations.v8ParentFolder("/c.jpg"), "/")
+        XCTAssertNil(Migrations.v8ParentFolder("c.jpg"))
     }
 }

@@ -40,7 +40,7 @@ final class SearchOrderTests: XCTestCase {
         let (store, seeded) = try Self.seed(entries: 1_500, seed: 5)
         try store.pool.write { db in
             try db.execute(sql: "DROP TRIGGER entry_search_order")
-            try SearchOrder.migrate(db)
+            try Migrations.v16SearchOrder(db)
         }
         try store.pool.write { db in try db.execute(sql: "INSERT INTO entry_search(entry_search) VALUES ('integrity-check')") }
         try assertSearchesMatchTheFilter(store, seeded, queries: 40, seed: 11)

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import DaybookStore
 
-/// The tag counts kept by triggers (`TagCountTable`) equal a count of the tag table after
+/// The tag counts kept by triggers (migration v19) equal a count of the tag table after
 /// every kind of write: batch and single inserts, the tagger again, user edits turning an auto
 /// tag into a user one, removals, deletes cascading from entries, an import, and the migration
 /// filling the table of an older journal.

@@ -26,16 +26,6 @@ package struct OnThisDayAsk: Sendable, Hashable {
 enum OnThisDayIndex {
     /// "MM-DD" of the capture's local time (captured_local is "YYYY-MM-DDTHH:MM:SS").
     static let monthDay = SQL("substr(captured_local, 6, 5)")
-
-    static func create(_ db: Database) throws {
-        // The month-day index of v4 is this one's first column: it has no reader left.
-        try db.execute(sql: "DROP INDEX IF EXISTS entry_month_day")
-        try db.execute(
-            sql: """
-                CREATE INDEX entry_on_this_day ON entry (
-                    substr(captured_local, 6, 5), captured_local DESC, created_at DESC, id)
-                """)
-    }
 }
 
 extension JournalReader {

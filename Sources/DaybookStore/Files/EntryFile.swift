@@ -31,18 +31,4 @@ package struct EntryFile: Sendable, Hashable, Codable {
         case contentHash = "content_hash"
         case fileSize = "file_size"
     }
-
-    /// The table, created by migration v11 (`Schema`): one row per file, the RAW of one entry.
-    static func createTable(_ db: Database) throws {
-        try db.create(table: "entry_file") { t in
-            t.column("entry_id", .text).notNull().references("entry", onDelete: .cascade)
-            t.column("role", .text).notNull()
-            // A file is part of one entry at most: the pairing moves it, never copies it.
-            t.column("path", .text).notNull().unique()
-            t.column("content_hash", .text).notNull()
-            t.column("file_size", .integer).notNull()
-            t.primaryKey(["entry_id", "role", "path"])
-        }
-        try db.create(index: "entry_file_hash", on: "entry_file", columns: ["content_hash"])
-    }
 }

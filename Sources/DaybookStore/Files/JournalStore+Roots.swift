@@ -27,30 +27,3 @@ extension JournalStore {
         try pool.read { db in try String.fetchAll(db, sql: "SELECT path FROM ingest_root ORDER BY path") }
     }
 }
-
-/// Migration "v8-ingest-roots".
-enum IngestRootsTable {
-    static func create(_ db: Database) throws {
-        try db.create(table: "ingest_root") { t in
-            t.primaryKey("path", .text)
-            t.column("added_at", .text).notNull()
-        }
-        // An existing library's photos keep being served: its roots are the folders its
-        // entries were seen in. The store cannot tell an entry imported from an export from
-        // an ingested one (nothing marks them), so those folders count too; imports after
-        // this migration add no root (docs/file-access.md).
-        let paths = try String.fetchAll(db, sql: "SELECT DISTINCT source_path FROM entry")
-        // "/" would open every file on the machine: a photo there gives no root.
-        let folders = Set(paths.compactMap(parentFolder)).subtracting(["/"])
-        let now = JournalEntry.timestamp(Date())
-        for folder in folders.sorted() {
-            try db.execute(sql: "INSERT OR IGNORE INTO ingest_root (path, added_at) VALUES (?, ?)", arguments: [folder, now])
-        }
-    }
-
-    /// "/a/b" for "/a/b/c.jpg"; nil for a path that is not absolute.
-    static func parentFolder(_ path: String) -> String? {
-        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-}

@@ -19,28 +19,6 @@ package struct RepairMark: Sendable, Equatable {
     let changes: Int64
     let maxRowid: Int64
 
-    static func create(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE repair_mark (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    changes INTEGER NOT NULL DEFAULT 0,
-                    clean_folder TEXT,
-                    clean_changes INTEGER,
-                    clean_max_rowid INTEGER,
-                    read_all_at INTEGER
-                );
-                INSERT INTO repair_mark (id) VALUES (1);
-                CREATE TRIGGER repair_mark_delete AFTER DELETE ON entry BEGIN
-                    UPDATE repair_mark SET changes = changes + 1;
-                END;
-                CREATE TRIGGER repair_mark_thumbnail AFTER UPDATE OF thumbnail ON entry
-                WHEN old.thumbnail IS NOT new.thumbnail BEGIN
-                    UPDATE repair_mark SET changes = changes + 1;
-                END;
-                """)
-    }
-
     /// The library as it is now, with `folder` read by the caller.
     static func current(_ db: Database, folder: String) throws -> RepairMark {
         let changes = try Int64.fetchOne(db, sql: "SELECT changes FROM repair_mark") ?? 0

@@ -13,31 +13,6 @@ import GRDB
 enum NearIndex {
     static let tableName = "entry_near"
 
-    static func create(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE VIRTUAL TABLE entry_near USING rtree(
-                    id, min_latitude, max_latitude, min_longitude, max_longitude, +latitude, +longitude);
-
-                CREATE TRIGGER entry_near_insert AFTER INSERT ON entry
-                WHEN new.latitude IS NOT NULL AND new.longitude IS NOT NULL BEGIN
-                    INSERT OR REPLACE INTO entry_near
-                        VALUES (new.rowid, new.latitude, new.latitude, new.longitude, new.longitude, new.latitude, new.longitude);
-                END;
-                CREATE TRIGGER entry_near_move AFTER UPDATE OF latitude, longitude ON entry
-                WHEN old.latitude IS NOT new.latitude OR old.longitude IS NOT new.longitude BEGIN
-                    DELETE FROM entry_near WHERE id = old.rowid;
-                    INSERT INTO entry_near
-                        SELECT new.rowid, new.latitude, new.latitude, new.longitude, new.longitude, new.latitude, new.longitude
-                        WHERE new.latitude IS NOT NULL AND new.longitude IS NOT NULL;
-                END;
-                CREATE TRIGGER entry_near_delete AFTER DELETE ON entry BEGIN
-                    DELETE FROM entry_near WHERE id = old.rowid;
-                END;
-                """)
-        try fill(db)
-    }
-
     /// Every positioned entry into the (empty) index. The R*Tree has no bulk load: each row
     /// is an insert, so a large journal's fill takes a while, once. Its nodes are rewritten
     /// again and again meanwhile: with SQLite's default 2 MB cache they would spill to the

@@ -1,7 +1,8 @@
 import GRDB
 
 /// The full-text index over an entry's words and tags (SQLite FTS5). Triggers keep it in step
-/// with every write, whichever code path makes it, so it can never drift from the journal.
+/// with every write, whichever code path makes it, so it can never drift from the journal;
+/// migration v4 made them, and later ones remade the index with more columns (`Migrations`).
 ///
 /// Each entry's search row is found by an integer key (`search_key`, AUTOINCREMENT so keys
 /// are never reused and survive VACUUM) used as the FTS rowid: an FTS5 column cannot be
@@ -9,50 +10,6 @@ import GRDB
 /// Since migration v16 the keys follow the timeline instead of counting up (`SearchOrder`);
 /// since v23 the insert paths write new entries' rows once per transaction (`SearchWrites`).
 enum SearchIndex {
-    static func create(_ db: Database) throws {
-        // unicode61 with remove_diacritics 2: "café" matches "cafe", case-insensitively.
-        try db.execute(
-            sql: """
-                CREATE TABLE search_key (
-                    key INTEGER PRIMARY KEY AUTOINCREMENT,
-                    entry_id TEXT NOT NULL UNIQUE);
-                CREATE VIRTUAL TABLE entry_search USING fts5(
-                    text, tags, tokenize = 'unicode61 remove_diacritics 2');
-
-                CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
-                    INSERT INTO search_key (entry_id) VALUES (new.id);
-                    INSERT INTO entry_search (rowid, text, tags)
-                        VALUES ((SELECT key FROM search_key WHERE entry_id = new.id), new.text, '');
-                END;
-                CREATE TRIGGER entry_search_text AFTER UPDATE OF text ON entry BEGIN
-                    UPDATE entry_search SET text = new.text
-                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.id);
-                END;
-                CREATE TRIGGER entry_search_delete AFTER DELETE ON entry BEGIN
-                    DELETE FROM entry_search WHERE rowid = (SELECT key FROM search_key WHERE entry_id = old.id);
-                    DELETE FROM search_key WHERE entry_id = old.id;
-                END;
-                CREATE TRIGGER entry_search_tag_insert AFTER INSERT ON tag BEGIN
-                    UPDATE entry_search SET tags = (SELECT group_concat(name, ' ') FROM tag WHERE entry_id = new.entry_id)
-                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.entry_id);
-                END;
-                CREATE TRIGGER entry_search_tag_update AFTER UPDATE ON tag BEGIN
-                    UPDATE entry_search SET tags = (SELECT group_concat(name, ' ') FROM tag WHERE entry_id = new.entry_id)
-                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.entry_id);
-                END;
-                CREATE TRIGGER entry_search_tag_delete AFTER DELETE ON tag BEGIN
-                    UPDATE entry_search SET tags = coalesce((SELECT group_concat(name, ' ') FROM tag WHERE entry_id = old.entry_id), '')
-                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = old.entry_id);
-                END;
-
-                INSERT INTO search_key (entry_id) SELECT id FROM entry ORDER BY created_at, id;
-                INSERT INTO entry_search (rowid, text, tags)
-                    SELECT search_key.key, entry.text,
-                           coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), '')
-                    FROM entry JOIN search_key ON search_key.entry_id = entry.id;
-                """)
-    }
-
     /// A tag as an FTS5 phrase restricted to the tags column: `tags : "summer trip"`. Tag
     /// names are checked (`JournalTag.normalizedName`: letters, digits, `-` and `_`), so the
     /// phrase is built directly: an `FTS5Pattern` would cost two throwaway databases per tag

@@ -25,39 +25,6 @@ enum SearchTerms {
     /// Words shorter than this (in characters, as FTS5 counts them) have prefix lists.
     static let shortestExpanded = 4
 
-    /// Migration v20-search-terms: the vocabulary, its triggers, and every term of the index.
-    static func create(_ db: Database) throws {
-        let entryWords = "coalesce(new.text, '') || ' ' || \(PlaceColumns.placeWords) || ' ' || \(SearchWords.call("new"))"
-        try db.execute(
-            sql: """
-                CREATE VIRTUAL TABLE search_term USING fts5(
-                    terms, content = '', detail = none, tokenize = 'unicode61 remove_diacritics 2');
-                CREATE VIRTUAL TABLE search_term_vocab USING fts5vocab(search_term, row);
-
-                CREATE TRIGGER search_term_entry_insert AFTER INSERT ON entry BEGIN
-                    INSERT INTO search_term (rowid, terms) VALUES (1, \(entryWords));
-                END;
-                CREATE TRIGGER search_term_text AFTER UPDATE OF text ON entry BEGIN
-                    INSERT INTO search_term (rowid, terms) VALUES (1, coalesce(new.text, ''));
-                END;
-                CREATE TRIGGER search_term_words AFTER UPDATE OF camera_make, camera_model, source_path,
-                        place_name, place_region, place_country, place_country_code ON entry BEGIN
-                    INSERT INTO search_term (rowid, terms)
-                        VALUES (1, \(PlaceColumns.placeWords) || ' ' || \(SearchWords.call("new")));
-                END;
-                CREATE TRIGGER search_term_tag_insert AFTER INSERT ON tag BEGIN
-                    INSERT INTO search_term (rowid, terms) VALUES (1, new.name);
-                END;
-                CREATE TRIGGER search_term_tag_update AFTER UPDATE ON tag BEGIN
-                    INSERT INTO search_term (rowid, terms) VALUES (1, new.name);
-                END;
-
-                CREATE VIRTUAL TABLE temp.search_term_fill USING fts5vocab(main, entry_search, row);
-                INSERT INTO search_term (rowid, terms) SELECT 1, term FROM temp.search_term_fill;
-                DROP TABLE temp.search_term_fill;
-                """)
-    }
-
     /// The words of a search (`SearchIndex.matchExpression`, every word a prefix) with each
     /// longer word as the OR of the terms it begins, or as it was past `maximumTerms`. Nil
     /// when no word has a token for the index.

@@ -36,35 +36,4 @@ enum SearchWords {
         }
         return words.joined(separator: " ")
     }
-
-    /// Migration v10: an FTS5 table cannot gain a column, so the index is made again with
-    /// `words` beside `text`, `tags` and `place` (same tokenizer, same integer keys), as
-    /// `PlaceColumns` did for `place`. The triggers that write the other columns name the
-    /// table, not its columns, so they carry on; the insert trigger is made again, and a new
-    /// one follows the columns the words come from.
-    static func addToSearchIndex(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                DROP TRIGGER entry_search_insert;
-                DROP TABLE entry_search;
-                CREATE VIRTUAL TABLE entry_search USING fts5(
-                    text, tags, place, words, tokenize = 'unicode61 remove_diacritics 2');
-                CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
-                    INSERT INTO search_key (entry_id) VALUES (new.id);
-                    INSERT INTO entry_search (rowid, text, tags, place, words)
-                        VALUES ((SELECT key FROM search_key WHERE entry_id = new.id), new.text, '', \(PlaceColumns.placeWords),
-                                \(call("new")));
-                END;
-                CREATE TRIGGER entry_search_words AFTER UPDATE OF camera_make, camera_model, source_path,
-                        place_name, place_region, place_country, place_country_code ON entry BEGIN
-                    UPDATE entry_search SET words = \(call("new"))
-                    WHERE rowid = (SELECT key FROM search_key WHERE entry_id = new.id);
-                END;
-                INSERT INTO entry_search (rowid, text, tags, place, words)
-                    SELECT search_key.key, entry.text,
-                           coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), ''),
-                           \(PlaceColumns.oldPlaceWords), \(call("entry"))
-                    FROM entry JOIN search_key ON search_key.entry_id = entry.id;
-                """)
-    }
 }

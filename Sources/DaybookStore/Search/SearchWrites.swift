@@ -16,37 +16,6 @@ import GRDB
 /// inside the caller's transaction (a rolled-back savepoint takes its mark with it); every
 /// other write, and any insert not marked, is indexed by the triggers as it is written.
 enum SearchWrites {
-    /// Migration v23-search-writes: the marks, and the triggers that skip a marked entry. It
-    /// only replaces triggers: the index is not rebuilt.
-    static func migrate(_ db: Database) throws {
-        let unmarked = "NOT EXISTS (SELECT 1 FROM search_pending WHERE entry_id = new.id)"
-        let entryWords = "coalesce(new.text, '') || ' ' || \(PlaceColumns.placeWords) || ' ' || \(SearchWords.call("new"))"
-        try db.execute(
-            sql: """
-                CREATE TABLE search_pending (entry_id TEXT PRIMARY KEY) WITHOUT ROWID;
-
-                DROP TRIGGER entry_search_insert;
-                CREATE TRIGGER entry_search_insert AFTER INSERT ON entry BEGIN
-                    INSERT INTO search_key (key, entry_id) VALUES (\(SearchOrder.newKeySQL("new.captured_local")), new.id);
-                    INSERT INTO entry_search (rowid, text, tags, place, words)
-                        SELECT (SELECT key FROM search_key WHERE entry_id = new.id), new.text, '', \(PlaceColumns.placeWords),
-                               \(SearchWords.call("new"))
-                        WHERE \(unmarked);
-                END;
-                DROP TRIGGER search_term_entry_insert;
-                CREATE TRIGGER search_term_entry_insert AFTER INSERT ON entry WHEN \(unmarked) BEGIN
-                    INSERT INTO search_term (rowid, terms) VALUES (1, \(entryWords));
-                END;
-                DROP TRIGGER search_term_tag_insert;
-                CREATE TRIGGER search_term_tag_insert AFTER INSERT ON tag
-                WHEN NOT EXISTS (SELECT 1 FROM search_pending WHERE entry_id = new.entry_id) BEGIN
-                    INSERT INTO search_term (rowid, terms) VALUES (1, new.name);
-                END;
-                """)
-        // A marked entry has no index row yet, so the triggers that rewrite one (tags, text,
-        // place, capture time) find none and write nothing; `indexPending` reads its final state.
-    }
-
     /// Marks the entry about to be inserted as `entryID`: `indexPending`, before the
     /// transaction commits, writes its index row.
     static func markPending(entryID: String, _ db: Database) throws {
@@ -73,7 +42,7 @@ enum SearchWrites {
         INSERT INTO entry_search (rowid, text, tags, place, words)
             SELECT k.key, entry.text,
                    coalesce((SELECT group_concat(name, ' ') FROM tag WHERE tag.entry_id = entry.id), ''),
-                   \(PlaceColumns.oldPlaceWords), \(SearchWords.call("entry"))
+                   \(PlaceColumns.placeWords), \(SearchWords.call("entry"))
             FROM search_pending p CROSS JOIN search_key k ON k.entry_id = p.entry_id CROSS JOIN entry ON entry.id = p.entry_id
             ORDER BY k.key
         """
