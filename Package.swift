@@ -227,9 +227,15 @@ let package = Package(
             ]
         ),
 
-        // What every test target shares: the repository's files, the built executables, seeded
-        // random numbers and temporary folders. Foundation only: no Daybook module.
+        // What every test target shares: the repository's files, the built executables and the
+        // real `daybook` run as a user runs it, seeded random numbers and temporary folders.
+        // Foundation only: no Daybook module.
         .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
+        // What the tests of the store and of the layers above it share: temporary journals,
+        // entries with no file behind them, and journals whose entries tie on the timeline.
+        .target(
+            name: "DaybookStoreTestSupport", dependencies: ["DaybookCore", "DaybookStore", "DaybookTestSupport"],
+            path: "Tests/StoreTestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
         // The embedded files against the repository's: a stale or incomplete build fails here.
         .testTarget(name: "EmbeddedTests", dependencies: ["CEmbeddedWeb", "DaybookEmbedded", "DaybookTestSupport"]),
@@ -239,11 +245,16 @@ let package = Package(
         .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
         .testTarget(
             name: "WeatherTests",
-            dependencies: ["DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport"]
+            dependencies: [
+                "DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport",
+                "DaybookStoreTestSupport",
+            ]
         ),
         // Weather (a layer below the store) only to read the old library's weather cache back as
         // series; no photo reader, so the store's tests build without the image libraries.
-        .testTarget(name: "StoreTests", dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport"]),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["DaybookCore", "DaybookStore", "DaybookWeather", "DaybookTestSupport", "DaybookStoreTestSupport"]),
         .testTarget(
             name: "IngestTests",
             dependencies: [
@@ -265,7 +276,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "daybook", "DaybookCore", "DaybookSupport", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging",
-                "DaybookTestSupport",
+                "DaybookTestSupport", "DaybookStoreTestSupport",
                 // Weather from a file and a floating capture time, for the entry page's facts.
                 "DaybookWeather", "DaybookMetadata",
                 .product(name: "Hummingbird", package: "hummingbird"),

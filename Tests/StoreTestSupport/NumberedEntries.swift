@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookStore
+import Foundation
 
 /// Entries with no file behind them, told apart by a number: the hash is the number in hex,
 /// the capture day cycles through July 2021, so a few dozen of them share days and tags.

@@ -36,10 +36,6 @@ final class PhotoPreviewTests: XCTestCase {
         return fixture
     }
 
-    static func entry(_ fixture: WebFixture, _ suffix: String) throws -> JournalEntry {
-        try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix(suffix) }, suffix)
-    }
-
     /// What `heif-convert` (libheif's own viewer) shows: the pixels every viewer agrees on.
     static func heifConvert(_ url: URL) throws -> [UInt8] {
         let output = try TemporaryFolder.make("daybook-heif-convert").appendingPathComponent("shown.jpg")
@@ -63,7 +59,7 @@ final class PhotoPreviewTests: XCTestCase {
 
     func testHEICPreviewIsAJPEGOfThePhotoAsShown() async throws {
         let fixture = try Self.journal()
-        let arrow = try Self.entry(fixture, "arrow.heic")
+        let arrow = try fixture.entry("arrow.heic")
         XCTAssertEqual([arrow.pixelWidth, arrow.pixelHeight], [3024, 4032], "stored as shown")
         let shown = try Self.heifConvert(Self.pillow.appendingPathComponent("arrow.heic"))
         XCTAssertEqual(try JPEGDecoder.frameSize(of: shown), FrameSize(width: 3024, height: 4032))
@@ -84,7 +80,7 @@ final class PhotoPreviewTests: XCTestCase {
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: fixture.store.library.previewsURL.appendingPathComponent(name.fileName).path))
 
-            let reykjavik = try Self.entry(fixture, "10-reykjavik-dandelions.heic")
+            let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
             let landscape = try XCTUnwrap(ThumbnailName(contentHash: reykjavik.contentHash))
             try await client.execute(uri: "/previews/\(landscape.fileName)", method: .get) { response in
                 XCTAssertEqual(response.status, .ok)
@@ -100,7 +96,7 @@ final class PhotoPreviewTests: XCTestCase {
         let fixture = try WebFixture()
         try await fixture.application().test(.router) { client in
             for file in ["02-rio-2020-01.jpg", "03-newyork-2021-03.jpg", "04-sydney-2021-12.jpg"] {
-                let entry = try Self.entry(fixture, file)
+                let entry = try fixture.entry(file)
                 XCTAssertNotEqual(entry.orientation, .up, file)
                 let name = try XCTUnwrap(ThumbnailName(contentHash: entry.contentHash))
                 let bytes = try await client.execute(uri: "/previews/\(name.fileName)", method: .get) {
@@ -123,7 +119,7 @@ final class PhotoPreviewTests: XCTestCase {
         ]
         try await fixture.application().test(.router) { client in
             for (file, type) in types {
-                let entry = try Self.entry(fixture, file)
+                let entry = try fixture.entry(file)
                 try await client.execute(uri: "/originals/\(entry.id)", method: .get) { response in
                     XCTAssertEqual(response.status, .ok, file)
                     XCTAssertEqual(response.headers[.contentType], type, file)
@@ -135,8 +131,8 @@ final class PhotoPreviewTests: XCTestCase {
 
     func testJPEGOfAHEICIsTheWholePhotoMadeOnceAndCached() async throws {
         let fixture = try Self.journal()
-        let reykjavik = try Self.entry(fixture, "10-reykjavik-dandelions.heic")
-        let paris = try Self.entry(fixture, "01-paris-2019-07.jpg")
+        let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
+        let paris = try fixture.entry("01-paris-2019-07.jpg")
         let cached = fixture.store.library.jpegOriginalsURL.appendingPathComponent("\(reykjavik.contentHash).jpg")
         let shown = try Self.heifConvert(URL(fileURLWithPath: reykjavik.sourcePath))
         try await fixture.application().test(.router) { client in
@@ -178,7 +174,7 @@ final class PhotoPreviewTests: XCTestCase {
 
     func testDeletingAnEntryRemovesItsJPEGOriginal() async throws {
         let fixture = try Self.journal()
-        let reykjavik = try Self.entry(fixture, "10-reykjavik-dandelions.heic")
+        let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
         let cached = fixture.store.library.jpegOriginalsURL.appendingPathComponent("\(reykjavik.contentHash).jpg")
         let journal = try fixture.journal()
         let page = try await SafetyTests.token(journal)
@@ -198,7 +194,7 @@ final class PhotoPreviewTests: XCTestCase {
     /// file's 384×512 thumbnail item, but a 1600-pixel preview needs the primary image.
     func testPhotoTooBigToPreviewIsAnsweredWithItsThumbnailNotAServerError() async throws {
         let fixture = try Self.journal(adding: [Self.pillow.appendingPathComponent("200MP.heic")])
-        let huge = try Self.entry(fixture, "200MP.heic")
+        let huge = try fixture.entry("200MP.heic")
         let name = try XCTUnwrap(huge.thumbnailName)
         let thumbnail = [UInt8](try Data(contentsOf: fixture.store.library.thumbnailURL(for: name)))
         try await fixture.application().test(.router) { client in
@@ -238,7 +234,7 @@ final class PhotoPreviewTests: XCTestCase {
         process.waitUntilExit()
         try jpeg.write(to: fixture.photos.appendingPathComponent("progressive.jpg"))
         _ = try await Ingester(store: fixture.store, options: IngestOptions(jobs: 1)).ingest(paths: [fixture.photos.path])
-        let entry = try Self.entry(fixture, "progressive.jpg")
+        let entry = try fixture.entry("progressive.jpg")
         let name = try XCTUnwrap(entry.thumbnailName, "ingest's own limit allows it")
         let limits = DecodeLimits(maxImageBytes: 10_000_000, budget: DecodeBudget(bytes: 100_000_000))
         try await fixture.application { $0.decodeLimits = limits }.test(.router) { client in
