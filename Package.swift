@@ -236,12 +236,15 @@ let package = Package(
         .target(
             name: "DaybookStoreTestSupport", dependencies: ["DaybookCore", "DaybookStore", "DaybookTestSupport"],
             path: "Tests/StoreTestSupport"),
+        // What the tests of decoded pictures share: how far one is from another decoder's.
+        .target(name: "DaybookImagingTestSupport", dependencies: ["DaybookImaging"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
         // The embedded files against the repository's: a stale or incomplete build fails here.
         .testTarget(name: "EmbeddedTests", dependencies: ["CEmbeddedWeb", "DaybookEmbedded", "DaybookTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(
+            name: "ImagingTests", dependencies: ["DaybookCore", "DaybookImaging", "DaybookTestSupport", "DaybookImagingTestSupport"]),
         .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
         .testTarget(
             name: "WeatherTests",
@@ -265,7 +268,10 @@ let package = Package(
         // compared with heif-convert's, metadata through the analyzer.
         .testTarget(
             name: "HEIFTests",
-            dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"],
+            dependencies: [
+                "CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport",
+                "DaybookImagingTestSupport",
+            ],
             // Its writer calls libheif's encoder directly.
             linkerSettings: [.linkedLibrary("heif")]
         ),
@@ -276,7 +282,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "daybook", "DaybookCore", "DaybookSupport", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging",
-                "DaybookTestSupport", "DaybookStoreTestSupport",
+                "DaybookTestSupport", "DaybookStoreTestSupport", "DaybookImagingTestSupport",
                 // Weather from a file and a floating capture time, for the entry page's facts.
                 "DaybookWeather", "DaybookMetadata",
                 .product(name: "Hummingbird", package: "hummingbird"),

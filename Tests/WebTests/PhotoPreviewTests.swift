@@ -1,4 +1,5 @@
 import DaybookImaging
+import DaybookImagingTestSupport
 import DaybookIngest
 import DaybookStore
 import DaybookTestSupport
@@ -49,14 +50,6 @@ final class PhotoPreviewTests: XCTestCase {
         return [UInt8](try Data(contentsOf: output))
     }
 
-    /// The mean difference per channel between two images of the same size.
-    static func meanDifference(_ a: RGBImage, _ b: RGBImage) -> Double {
-        XCTAssertEqual([a.width, a.height], [b.width, b.height])
-        guard a.pixels.count == b.pixels.count, !a.pixels.isEmpty else { return .infinity }
-        let total = zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
-        return Double(total) / Double(a.pixels.count)
-    }
-
     func testHEICPreviewIsAJPEGOfThePhotoAsShown() async throws {
         let fixture = try Self.journal()
         let arrow = try fixture.entry("arrow.heic")
@@ -74,7 +67,7 @@ final class PhotoPreviewTests: XCTestCase {
             XCTAssertEqual(decoded.frame, FrameSize(width: 1200, height: 1600), "portrait, as heif-convert shows it")
             // Turned once: the same picture as heif-convert's, not a sideways one.
             let viewer = try JPEGDecoder.decode(shown, minimumLongestSide: 1600).image.resized(toLongestSide: 1600)
-            XCTAssertLessThan(Self.meanDifference(decoded.image, viewer), 6)
+            XCTAssertLessThan(decoded.image.meanDifference(viewer), 6)
             let thumbnail = try XCTUnwrap(arrow.thumbnailWidth.flatMap { w in arrow.thumbnailHeight.map { (w, $0) } })
             XCTAssertEqual(Double(thumbnail.0) / Double(thumbnail.1), 1200.0 / 1600, accuracy: 0.01, "the thumbnail's shape")
             XCTAssertTrue(
@@ -154,7 +147,7 @@ final class PhotoPreviewTests: XCTestCase {
             let decoded = try JPEGDecoder.decode(first, minimumLongestSide: .max)
             XCTAssertEqual(decoded.frame, FrameSize(width: 1600, height: 900), "the whole photo as shown")
             let viewer = try JPEGDecoder.decode(shown, minimumLongestSide: .max).image
-            XCTAssertLessThan(Self.meanDifference(decoded.image, viewer), 4)
+            XCTAssertLessThan(decoded.image.meanDifference(viewer), 4)
             XCTAssertEqual([UInt8](try Data(contentsOf: cached)), first, "kept by content hash")
             XCTAssertEqual(
                 try FileManager.default.contentsOfDirectory(atPath: cached.deletingLastPathComponent().path), [cached.lastPathComponent],
