@@ -13,7 +13,7 @@ import XCTest
 /// movie reaches the watched folder before its photo (JourneyMediaChecks.swift).
 final class JourneyTests: XCTestCase {
     func testAMixedFolderIngestedServedAndWatchedShowsEveryPictureAndPlace() throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let root = try temporaryFolder("daybook-journey")
         let folder = try JourneyFolder.load()
         let corpus = try folder.corpusDisplaySizes()

@@ -14,29 +14,6 @@ import XCTest
 /// HEIC photos as they are shown, originals with their true media type, and a photo too big
 /// to preview answered with its thumbnail rather than a server error.
 final class PhotoPreviewTests: XCTestCase {
-    static let pillow = Repository.fixtures.appendingPathComponent("heic-pillow")
-
-    /// The web fixture's squares plus real HEICs: an iPhone 8 Plus portrait stored turned
-    /// (`irot` 270° and EXIF Orientation 6, shown 3024×4032), a 1600×900 HEIC, and a copy of
-    /// it whose brands are only the generic `mif1` (a HEIF, not a HEIC).
-    static func journal(adding extra: [URL] = []) throws -> WebFixture {
-        let fixture = try WebFixture()
-        let reykjavik = Repository.root.appendingPathComponent("SampleImages/10-reykjavik-dandelions.heic")
-        for url in [pillow.appendingPathComponent("arrow.heic"), reykjavik] + extra {
-            try FileManager.default.copyItem(at: url, to: fixture.photos.appendingPathComponent(url.lastPathComponent))
-        }
-        var generic = [UInt8](try Data(contentsOf: reykjavik))
-        XCTAssertEqual(String(decoding: generic[8..<12], as: UTF8.self), "heic")
-        let ftypEnd = Int(generic[3])  // a small ftyp: its size fits the last byte
-        for brand in stride(from: 8, to: ftypEnd, by: 4) where String(decoding: generic[brand..<brand + 4], as: UTF8.self) == "heic" {
-            generic.replaceSubrange(brand..<brand + 4, with: Array("mif1".utf8))
-        }
-        try Data(generic).write(to: fixture.photos.appendingPathComponent("generic.heif"))
-        let summary = try Ingester(store: fixture.store, options: IngestOptions(jobs: 2)).ingest(paths: [fixture.photos.path])
-        XCTAssertEqual(summary.failed, 0)
-        return fixture
-    }
-
     /// What `heif-convert` (libheif's own viewer) shows: the pixels every viewer agrees on.
     static func heifConvert(_ url: URL) throws -> [UInt8] {
         let output = try TemporaryFolder.make("daybook-heif-convert").appendingPathComponent("shown.jpg")
@@ -51,10 +28,10 @@ final class PhotoPreviewTests: XCTestCase {
     }
 
     func testHEICPreviewIsAJPEGOfThePhotoAsShown() async throws {
-        let fixture = try Self.journal()
+        let fixture = try WebFixture.withHEICs()
         let arrow = try fixture.entry("arrow.heic")
         XCTAssertEqual([arrow.pixelWidth, arrow.pixelHeight], [3024, 4032], "stored as shown")
-        let shown = try Self.heifConvert(Self.pillow.appendingPathComponent("arrow.heic"))
+        let shown = try Self.heifConvert(WebFixture.heicPillow.appendingPathComponent("arrow.heic"))
         XCTAssertEqual(try JPEGDecoder.frameSize(of: shown), FrameSize(width: 3024, height: 4032))
         let name = try XCTUnwrap(ThumbnailName(contentHash: arrow.contentHash))
         try await fixture.application().test(.router) { client in
@@ -105,7 +82,7 @@ final class PhotoPreviewTests: XCTestCase {
     }
 
     func testOriginalsAnswerWithTheMediaTypeOfTheirBytes() async throws {
-        let fixture = try Self.journal()
+        let fixture = try WebFixture.withHEICs()
         let types = [
             "01-paris-2019-07.jpg": "image/jpeg", "arrow.heic": "image/heic", "10-reykjavik-dandelions.heic": "image/heic",
             "generic.heif": "image/heif",
@@ -123,7 +100,7 @@ final class PhotoPreviewTests: XCTestCase {
     }
 
     func testJPEGOfAHEICIsTheWholePhotoMadeOnceAndCached() async throws {
-        let fixture = try Self.journal()
+        let fixture = try WebFixture.withHEICs()
         let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
         let paris = try fixture.entry("01-paris-2019-07.jpg")
         let cached = fixture.store.library.jpegOriginalsURL.appendingPathComponent("\(reykjavik.contentHash).jpg")
@@ -166,11 +143,11 @@ final class PhotoPreviewTests: XCTestCase {
     }
 
     func testDeletingAnEntryRemovesItsJPEGOriginal() async throws {
-        let fixture = try Self.journal()
+        let fixture = try WebFixture.withHEICs()
         let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
         let cached = fixture.store.library.jpegOriginalsURL.appendingPathComponent("\(reykjavik.contentHash).jpg")
         let journal = try fixture.journal()
-        let page = try await SafetyTests.token(journal)
+        let page = try await journal.pageToken()
         let token = try XCTUnwrap(page)
         try await journal.application(logger: Logger(label: "t")).test(.router) { client in
             _ = try await client.execute(uri: "/originals/\(reykjavik.id)?as=jpeg", method: .get)
@@ -186,7 +163,7 @@ final class PhotoPreviewTests: XCTestCase {
     /// A 200 MP HEIC is above the 100 MP decode limit: ingest made its thumbnail from the
     /// file's 384×512 thumbnail item, but a 1600-pixel preview needs the primary image.
     func testPhotoTooBigToPreviewIsAnsweredWithItsThumbnailNotAServerError() async throws {
-        let fixture = try Self.journal(adding: [Self.pillow.appendingPathComponent("200MP.heic")])
+        let fixture = try WebFixture.withHEICs(adding: [WebFixture.heicPillow.appendingPathComponent("200MP.heic")])
         let huge = try fixture.entry("200MP.heic")
         let name = try XCTUnwrap(huge.thumbnailName)
         let thumbnail = [UInt8](try Data(contentsOf: fixture.store.library.thumbnailURL(for: name)))

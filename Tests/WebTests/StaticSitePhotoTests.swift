@@ -9,7 +9,7 @@ import XCTest
 /// was missing, and writes files a web host can serve, whatever the umask.
 final class StaticSitePhotoTests: XCTestCase {
     func testHEICEntriesGetWorkingPreviewsAndTheReportNamesWhatWasMissing() throws {
-        let fixture = try PhotoPreviewTests.journal()
+        let fixture = try WebFixture.withHEICs()
         let entries = try fixture.store.entries()
         let gone = try fixture.entry("04-sydney-2021-12.jpg")
         try FileManager.default.removeItem(atPath: gone.sourcePath)

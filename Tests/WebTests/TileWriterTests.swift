@@ -15,12 +15,12 @@ import XCTest
 /// place, weather, distance, stack, excerpt, tags of both kinds) and hostile text in each.
 final class TileWriterTests: XCTestCase {
     func testTheWriterGivesTheTemplatesBytesForEveryShapeOfTile() throws {
-        let fixture = try TypedTemplateTests.hostileFixture()
+        let fixture = try WebFixture.hostileParis()
         let entries = try fixture.store.entries()
         let annotations = try fixture.store.annotations(for: entries.map(\.id))
         // The fixture has no weather: a tile's own, hostile.
         let weather = TileAnnotations(
-            tags: [.init(name: "x\"<y>", isUser: true)], weatherText: HostileValuesPageTests.text, temperatureC: -3.25)
+            tags: [.init(name: "x\"<y>", isUser: true)], weatherText: HostileValues.text, temperatureC: -3.25)
         var shapes: [JournalEntry] = []
         for entry in entries {
             shapes.append(entry)

@@ -13,22 +13,8 @@ import XCTest
 /// small templates that try the whitespace rules one by one. So the two cannot drift apart
 /// when a template changes.
 final class TypedTemplateTests: XCTestCase {
-    /// The web fixture with hostile text, place and tag on its Paris entry, and a tag of the user's.
-    static func hostileFixture() throws -> WebFixture {
-        let fixture = try WebFixture()
-        let paris = try fixture.entry("01-paris-2019-07.jpg")
-        _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
-            if entry.id == paris.id { entry.place?.name = HostileValuesPageTests.place }
-        }
-        try fixture.store.replaceAutoTags(
-            entryID: paris.id, with: [AutoTag(name: HostileValuesPageTests.tag, score: 0.9)], taggerVersion: 1)
-        _ = try fixture.store.editTags(entryID: paris.id, add: ["mine"], remove: [])
-        try fixture.store.edit(entryID: paris.id, text: HostileValuesPageTests.text)
-        return fixture
-    }
-
     func testTimelineTilesAndEntryPagesAreSwiftMustachesBytesOnRealEntries() throws {
-        let fixture = try Self.hostileFixture()
+        let fixture = try WebFixture.hostileParis()
         let entries = try fixture.store.entries()
         XCTAssertGreaterThan(entries.count, 5)
         let read = TileEntries(entries: entries, annotations: try fixture.store.annotations(for: entries.map(\.id)))
@@ -70,7 +56,7 @@ final class TypedTemplateTests: XCTestCase {
     /// (scripts/web_pages_bench.sh), give swift-mustache's bytes: with results and without,
     /// with a problem and a note, paged and whole, and hostile text in every field shown.
     func testSearchOnThisDayAndTagsPagesAreSwiftMustachesBytes() throws {
-        let fixture = try Self.hostileFixture()
+        let fixture = try WebFixture.hostileParis()
         let entries = try fixture.store.entries()
         let annotations = try fixture.store.annotations(for: entries.map(\.id))
         let read = TileEntries(entries: entries, annotations: annotations)
@@ -82,7 +68,7 @@ final class TypedTemplateTests: XCTestCase {
         let nearest = entries.enumerated().map { SearchResult(entry: $1, distanceKm: Double($0) * 1.25) }
         let day = try XCTUnwrap(MonthDay(month: 7, day: 14))
         let counts = [
-            TagCount(name: HostileValuesPageTests.tag, entries: 3, auto: 2, user: 1), TagCount(name: "mine", entries: 1, auto: 0, user: 1),
+            TagCount(name: HostileValues.tag, entries: 3, auto: 2, user: 1), TagCount(name: "mine", entries: 1, auto: 0, user: 1),
         ]
         for links in [SiteLinks.server, .staticFiles(depth: 1)] {
             let pages = JournalPages(links: links, csrf: "token-<&>")
@@ -116,7 +102,7 @@ final class TypedTemplateTests: XCTestCase {
             for model in [pages.tagsModel(counts), pages.tagsModel([])] {
                 let typed = TemplateLibrary.typedTags.render(model)
                 XCTAssertEqual(typed, TemplateLibrary.shared.render(model, withTemplate: "tags"))
-                XCTAssertFalse(typed.contains(HostileValuesPageTests.tag), "the tag's name, escaped")
+                XCTAssertFalse(typed.contains(HostileValues.tag), "the tag's name, escaped")
             }
         }
     }
