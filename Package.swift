@@ -255,20 +255,33 @@ let package = Package(
             path: "Benchmarks/daybook-places-bench"
         ),
 
-        // What every test target shares: the repository's files, the built executables, seeded
-        // random numbers and temporary folders. Foundation only: no Daybook module.
+        // What every test target shares: the repository's files, the built executables and the
+        // real `daybook` run as a user runs it, seeded random numbers and temporary folders.
+        // Foundation only: no Daybook module.
         .target(name: "DaybookTestSupport", path: "Tests/TestSupport"),
+        // What the tests of the store and of the layers above it share: temporary journals,
+        // entries with no file behind them, and journals whose entries tie on the timeline.
+        .target(
+            name: "DaybookStoreTestSupport", dependencies: ["DaybookCore", "DaybookStore", "DaybookTestSupport"],
+            path: "Tests/StoreTestSupport"),
+        // What the tests of decoded pictures share: how far one is from another decoder's.
+        .target(name: "DaybookImagingTestSupport", dependencies: ["DaybookImaging"], path: "Tests/ImagingTestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["DaybookCore"]),
         // The embedded files against the repository's: a stale or incomplete build fails here.
         .testTarget(name: "EmbeddedTests", dependencies: ["CEmbeddedWeb", "DaybookEmbedded", "DaybookTestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["DaybookCore", "DaybookPlaces", "DaybookTestSupport"]),
         .testTarget(name: "MetadataTests", dependencies: ["DaybookCore", "DaybookMetadata", "DaybookTestSupport"]),
         // CJPEG: the C decoder called directly, to read the status a damaged file ends it with.
-        .testTarget(name: "ImagingTests", dependencies: ["CJPEG", "DaybookCore", "DaybookImaging", "DaybookTestSupport"]),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["CJPEG", "DaybookCore", "DaybookImaging", "DaybookTestSupport", "DaybookImagingTestSupport"]),
         .testTarget(name: "TaggingTests", dependencies: ["DaybookCore", "DaybookTagging", "DaybookImaging", "DaybookTestSupport"]),
         .testTarget(
             name: "WeatherTests",
-            dependencies: ["DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport"]
+            dependencies: [
+                "DaybookCore", "DaybookWeather", "DaybookMetadata", "DaybookIngest", "DaybookStore", "DaybookTestSupport",
+                "DaybookStoreTestSupport",
+            ]
         ),
         // Weather (a layer below the store) only to read the old library's weather cache back as
         // series; no photo reader, so the store's tests build without the image libraries.
@@ -276,7 +289,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "DaybookCore", "DaybookStore", "DaybookWeather", "DaybookPlaces", "DaybookTestSupport",
+                "DaybookCore", "DaybookStore", "DaybookWeather", "DaybookPlaces", "DaybookTestSupport", "DaybookStoreTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -297,7 +310,10 @@ let package = Package(
         // compared with heif-convert's, metadata through the analyzer.
         .testTarget(
             name: "HEIFTests",
-            dependencies: ["CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport"],
+            dependencies: [
+                "CHeif", "DaybookCore", "DaybookImaging", "DaybookMetadata", "DaybookIngest", "DaybookTestSupport",
+                "DaybookImagingTestSupport",
+            ],
             // Its writer calls libheif's encoder directly.
             linkerSettings: [.linkedLibrary("heif")]
         ),
@@ -314,7 +330,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "daybook", "DaybookCore", "DaybookSupport", "DaybookWeb", "DaybookStore", "DaybookIngest", "DaybookImaging",
-                "DaybookPresentation", "DaybookTestSupport",
+                "DaybookPresentation", "DaybookTestSupport", "DaybookStoreTestSupport", "DaybookImagingTestSupport",
                 // Weather from a file and a floating capture time, for the entry page's facts.
                 "DaybookWeather", "DaybookMetadata", "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -3,21 +3,13 @@ import Foundation
 import XCTest
 
 /// Runs the real `daybook` executable: exit codes, output streams, JSON.
-final class CLITests: XCTestCase {
+final class CLITests: XCTestCase, DaybookCommandLineTest {
     static let repository = Repository.root
     static let samples = Repository.sampleSquares
 
     typealias Run = DaybookProcess.Run
 
-    var library: URL!
-
-    override func setUpWithError() throws {
-        library = TemporaryFolder.unusedPath("daybook-cli")
-    }
-
-    func daybook(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
-        try DaybookProcess.run(arguments, library: library, environment: environment)
-    }
+    let library = TemporaryFolder.unusedPath("daybook-cli")
 
     func testIngestSummaryIdempotenceAndExitZero() throws {
         let first = try daybook("ingest", Self.samples.path)

@@ -5,20 +5,17 @@ import XCTest
 /// Edits racing each other through the real binary: a text changed while `edit --editor` was
 /// open, or since a script read its version, is never silently written over; a change of tags
 /// meanwhile merges. And searches that cannot mean anything say so in one line.
-final class EditConflictCLITests: XCTestCase {
-    var library: URL!
+final class EditConflictCLITests: XCTestCase, DaybookCommandLineTest {
+    var folder: URL!
+    var library: URL { folder.appendingPathComponent("library") }
     var id = ""
 
     override func setUpWithError() throws {
-        library = try temporaryFolder("daybook-edit-conflict").appendingPathComponent("library")
+        folder = try temporaryFolder("daybook-edit-conflict")
         let photo = Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg")
         XCTAssertEqual(try daybook("ingest", photo.path).status, 0)
         id = try XCTUnwrap(try show()["id"] as? String)
         XCTAssertEqual(try daybook("edit", id, "--text", "First words").status, 0)
-    }
-
-    func daybook(_ arguments: String..., environment: [String: String] = [:]) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library, environment: environment)
     }
 
     func show() throws -> [String: Any] {

@@ -4,7 +4,7 @@ import XCTest
 
 /// Every failure, the library's or the command line's own, is one `daybook: error: …` line
 /// on standard error, nothing on standard output, and exit status 1.
-final class ErrorLineTests: XCTestCase {
+final class ErrorLineTests: XCTestCase, DaybookCommandLineTest {
     var base: URL!
     var library: URL { base.appendingPathComponent("library") }
 
@@ -14,10 +14,6 @@ final class ErrorLineTests: XCTestCase {
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: base) }
-
-    func daybook(_ arguments: String..., environment: [String: String] = [:]) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library, environment: environment)
-    }
 
     func assertErrorLine(_ run: DaybookProcess.Run, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(run.status, 1, run.stderr, file: file, line: line)

@@ -3,16 +3,8 @@ import Foundation
 import XCTest
 
 /// What `daybook export` says it did, through the real executable (umask 077, as users run it).
-final class ExportReportCLITests: XCTestCase {
-    var library: URL!
-
-    override func setUpWithError() throws {
-        library = TemporaryFolder.unusedPath("daybook-export-report")
-    }
-
-    func daybook(_ arguments: String...) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library)
-    }
+final class ExportReportCLITests: XCTestCase, DaybookCommandLineTest {
+    let library = TemporaryFolder.unusedPath("daybook-export-report")
 
     func testGeoJSONSaysHowManyEntriesHadNoPlace() throws {
         XCTAssertEqual(try daybook("ingest", Repository.sampleSquares.path).status, 0)

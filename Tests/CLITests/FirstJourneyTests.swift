@@ -4,7 +4,7 @@ import XCTest
 
 /// What a new user meets first: a mistyped command, a path that is not there, a
 /// library that does not exist yet, and one they may read but not write.
-final class FirstJourneyTests: XCTestCase {
+final class FirstJourneyTests: XCTestCase, DaybookCommandLineTest {
     var base: URL!
     var library: URL { base.appendingPathComponent("library") }
 
@@ -16,10 +16,6 @@ final class FirstJourneyTests: XCTestCase {
     override func tearDownWithError() throws {
         _ = try? run("/bin/chmod", ["-R", "u+w", base.path])
         try? FileManager.default.removeItem(at: base)
-    }
-
-    func daybook(_ arguments: [String]) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library)
     }
 
     func testAMistypedCommandSuggestsTheNearestOne() throws {

@@ -5,7 +5,7 @@ import XCTest
 /// The real `daybook import`, `delete` and first `ingest` against hostile files and racing
 /// processes: a refused export writes nothing anywhere, delete stays inside `thumbnails/`,
 /// and several processes creating one library all succeed.
-final class ImportSafetyTests: XCTestCase {
+final class ImportSafetyTests: XCTestCase, DaybookCommandLineTest {
     var base: URL!
     var library: URL { base.appendingPathComponent("library") }
     var outside: URL { base.appendingPathComponent("outside") }
@@ -16,10 +16,6 @@ final class ImportSafetyTests: XCTestCase {
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: base) }
-
-    func daybook(_ arguments: String...) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library)
-    }
 
     func names(_ folder: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
 
@@ -114,7 +110,7 @@ final class ImportSafetyTests: XCTestCase {
         for target in [outside.path, "/nonexistent/daybook-thumbnails"] {
             try FileManager.default.removeItem(at: thumbnails)
             try FileManager.default.createSymbolicLink(atPath: thumbnails.path, withDestinationPath: target)
-            for command in [["list"], ["ingest", CLITests.samples.path], ["import", try export().path]] {
+            for command in [["list"], ["ingest", Repository.sampleSquares.path], ["import", try export().path]] {
                 let run = try DaybookProcess.run(command, library: library)
                 XCTAssertEqual(run.status, 1, "\(command)")
                 XCTAssertEqual(
@@ -129,7 +125,7 @@ final class ImportSafetyTests: XCTestCase {
     func testProcessesCreatingOneLibraryAtOnceAllSucceed() throws {
         for round in 0..<3 {
             let fresh = base.appendingPathComponent("library-\(round)")
-            let started = try (0..<5).map { _ in try DaybookProcess.start(["ingest", CLITests.samples.path], library: fresh) }
+            let started = try (0..<5).map { _ in try DaybookProcess.start(["ingest", Repository.sampleSquares.path], library: fresh) }
             for run in started.map({ $0.finish() }) {
                 XCTAssertEqual(run.status, 0, "round \(round): \(run.stderr)")
             }

@@ -5,24 +5,24 @@ import XCTest
 /// An entry's other files (the RAW of a RAW+JPEG pair) through the real `export json` and
 /// `import`: a journal moved to a new library keeps its pairs, and an archive's `files` are
 /// checked as hostile input like every other field.
-final class PairedFilesArchiveCLITests: XCTestCase {
+final class PairedFilesArchiveCLITests: XCTestCase, DaybookCommandLineTest {
     var base: URL!
 
     override func setUpWithError() throws { base = try TemporaryFolder.make("daybook-paired-archive") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: base) }
 
-    func daybook(_ library: String, _ arguments: String...) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: base.appendingPathComponent(library))
-    }
+    /// The library called `name` in the test's folder: a journal moves from one to another.
+    func libraryNamed(_ name: String) -> URL { base.appendingPathComponent(name) }
+    var library: URL { libraryNamed("first") }
 
     /// `show --json`'s `files` of the library's one entry, as parsed JSON.
     func files(_ library: String) throws -> NSArray {
-        let list = try daybook(library, "list", "--json")
+        let list = try daybook("list", "--json", library: libraryNamed(library))
         XCTAssertEqual(list.status, 0, list.stderr)
         let entries = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(entries.count, 1, "one entry for the pair")
         let id = try XCTUnwrap(entries.first?["id"] as? String)
-        let show = try daybook(library, "show", "--json", id)
+        let show = try daybook("show", "--json", id, library: libraryNamed(library))
         XCTAssertEqual(show.status, 0, show.stderr)
         let details = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
         return try XCTUnwrap(details["files"] as? NSArray)
@@ -36,7 +36,7 @@ final class PairedFilesArchiveCLITests: XCTestCase {
         try FileManager.default.copyItem(
             at: Repository.sampleSquares.appendingPathComponent("07-deadsea-2022-06.jpg"), to: photos.appendingPathComponent("IMG_0001.JPG")
         )
-        let ingest = try daybook("first", "ingest", photos.path)
+        let ingest = try daybook("ingest", photos.path)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
         let before = try files("first")
         let rawBytes = try Data(contentsOf: raw)
@@ -48,9 +48,9 @@ final class PairedFilesArchiveCLITests: XCTestCase {
         XCTAssertEqual((file["content_hash"] as? String)?.count, 64)
 
         let archive = base.appendingPathComponent("journal.json")
-        let export = try daybook("first", "export", "json", archive.path)
+        let export = try daybook("export", "json", archive.path)
         XCTAssertEqual(export.status, 0, export.stderr)
-        let imported = try daybook("second", "import", archive.path)
+        let imported = try daybook("import", archive.path, library: libraryNamed("second"))
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(try files("second"), before, "show --json lists the same files after the move")
     }
@@ -78,7 +78,7 @@ final class PairedFilesArchiveCLITests: XCTestCase {
 
     /// Exit 1, one line naming the file and `problem`, and no library made.
     func assertRefused(_ archive: URL, _ problem: String, line: UInt = #line) throws {
-        let run = try daybook("library", "import", archive.path)
+        let run = try daybook("import", archive.path, library: libraryNamed("library"))
         XCTAssertEqual(run.status, 1, problem, line: line)
         XCTAssertEqual(run.stdout, "", line: line)
         XCTAssertTrue(run.stderr.hasPrefix("daybook: error: \(archive.path): \(problem)"), run.stderr, line: line)
@@ -110,7 +110,7 @@ final class PairedFilesArchiveCLITests: XCTestCase {
             try archive([Self.goodFile], [Self.goodFile]),
             "item 1 (id \"abcd0001-0000-0000-0000-000000000000\"): files[0].path is used twice (also by item 0)")
         // The same good file is imported: the refusals above are the file's, not the archive's.
-        let run = try daybook("library", "import", try archive([Self.goodFile]).path)
+        let run = try daybook("import", try archive([Self.goodFile]).path, library: libraryNamed("library"))
         XCTAssertEqual(run.status, 0, run.stderr)
     }
 }

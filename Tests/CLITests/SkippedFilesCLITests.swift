@@ -5,18 +5,10 @@ import XCTest
 /// What `ingest` says about the files it does not read: the summary counts them by kind,
 /// `--verbose` names each one (escaped), `--json` lists them, and a file Daybook recognises
 /// but cannot read (a camera RAW LibRaw refuses) is a skip in a folder, an error only when named.
-final class SkippedFilesCLITests: XCTestCase {
+final class SkippedFilesCLITests: XCTestCase, DaybookCommandLineTest {
     static let unsupported = Repository.fixtures.appendingPathComponent("unsupported")
 
-    var library: URL!
-
-    override func setUpWithError() throws {
-        library = TemporaryFolder.unusedPath("daybook-cli-skips")
-    }
-
-    func daybook(_ arguments: String...) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library)
-    }
+    let library = TemporaryFolder.unusedPath("daybook-cli-skips")
 
     /// A camera card's worth of files Daybook does not read, beside one JPEG.
     static func cardFolder() throws -> URL {

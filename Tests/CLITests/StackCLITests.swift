@@ -4,9 +4,10 @@ import XCTest
 
 /// `daybook stack` and `daybook duplicates` through the real binary, on photos ImageMagick
 /// and exiftool made (Tests/Fixtures/stacks) and a real corpus photo.
-final class StackCLITests: XCTestCase {
+final class StackCLITests: XCTestCase, DaybookCommandLineTest {
     var base: URL!
     var photos: URL!
+    var library: URL { base.appendingPathComponent("library") }
 
     override func setUpWithError() throws {
         base = try TemporaryFolder.make("daybook-stack-cli")
@@ -14,10 +15,6 @@ final class StackCLITests: XCTestCase {
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: base) }
-
-    func daybook(_ arguments: String...) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: base.appendingPathComponent("library"))
-    }
 
     private func add(_ names: [String]) throws {
         for name in names {

@@ -5,7 +5,7 @@ import XCTest
 /// The real `daybook` on a photo whose EXIF Make would retitle and recolour a terminal and
 /// on file names holding line breaks: no human-readable output carries a raw control
 /// character, while `--json` keeps the exact bytes (docs/terminal-text.md).
-final class TerminalTextCLITests: XCTestCase {
+final class TerminalTextCLITests: XCTestCase, DaybookCommandLineTest {
     /// OSC title, BEL, SGR red background, then a CR/LF that would start a forged line.
     static let hostileMake = "\u{1B}]0;TITLE\u{07}\u{1B}[41mEvil\r\ninfo: FORGED\u{202E}gpj"
     static let escapedMake = "\\e]0;TITLE\\a\\e[41mEvil\\r\\ninfo: FORGED\\u{202E}gpj"
@@ -20,10 +20,6 @@ final class TerminalTextCLITests: XCTestCase {
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: base) }
-
-    func daybook(_ arguments: String...) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library)
-    }
 
     /// No byte that steers a terminal or ends a line, other than the line's own final LF.
     func assertNoRawControls(_ output: String, lines: Int? = nil, file: StaticString = #filePath, line: UInt = #line) {

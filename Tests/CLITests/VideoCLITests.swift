@@ -5,18 +5,10 @@ import XCTest
 /// What the CLI says about videos: the summary counts them, `show` gives their kind, length
 /// and shown frame, `--json` their `media` and `duration_seconds`, and `export json` and
 /// `import` carry both.
-final class VideoCLITests: XCTestCase {
+final class VideoCLITests: XCTestCase, DaybookCommandLineTest {
     static let videos = Repository.fixtures.appendingPathComponent("videos")
 
-    var library: URL!
-
-    override func setUpWithError() throws {
-        library = TemporaryFolder.unusedPath("daybook-cli-videos")
-    }
-
-    func daybook(_ arguments: String..., library: URL? = nil) throws -> DaybookProcess.Run {
-        try DaybookProcess.run(arguments, library: library ?? self.library)
-    }
+    let library = TemporaryFolder.unusedPath("daybook-cli-videos")
 
     func testIngestShowJSONAndExportOfVideos() throws {
         let ingest = try daybook(

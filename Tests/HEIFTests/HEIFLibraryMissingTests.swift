@@ -1,3 +1,4 @@
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -9,7 +10,7 @@ final class HEIFLibraryMissingTests: XCTestCase {
     static let missingSoname = "libheif.so.0-daybook-test-missing"
 
     func bytes() throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: HEIFTransformTests.pillow.appendingPathComponent("xiaomi.heic")))
+        [UInt8](try Data(contentsOf: Repository.fixtures.appendingPathComponent("heic-pillow/xiaomi.heic")))
     }
 
     func testAMachineWithoutLibheifGetsOneLineNamingTheLibrary() throws {

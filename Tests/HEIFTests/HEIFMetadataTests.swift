@@ -10,6 +10,7 @@ import XCTest
 /// rules, as a JPEG's.
 final class HEIFMetadataTests: XCTestCase {
     static let samples = Repository.fixtures.appendingPathComponent("heic")
+    static let pillow = Repository.fixtures.appendingPathComponent("heic-pillow")
 
     static func bytes(_ url: URL) throws -> [UInt8] { try [UInt8](Data(contentsOf: url)) }
 
@@ -21,12 +22,12 @@ final class HEIFMetadataTests: XCTestCase {
                 "Apple", "iPhone 11 Pro Max", FrameSize(width: 2566, height: 3313)
             ),
             (
-                HEIFTransformTests.pillow.appendingPathComponent("pug.heic"), "2023:02:21 14:33:08", "+03:00", 44.8504778, 34.9766472,
+                Self.pillow.appendingPathComponent("pug.heic"), "2023:02:21 14:33:08", "+03:00", 44.8504778, 34.9766472,
                 "Apple", "iPhone 13 Pro", FrameSize(width: 4032, height: 3024)
             ),
             // No offset tag: the offset comes from the GPS clock (16:43:45 UTC), as for JPEG.
             (
-                HEIFTransformTests.pillow.appendingPathComponent("xiaomi.heic"), "2023:04:27 19:44:18", "+03:00", 47.2272889, 39.6999922,
+                Self.pillow.appendingPathComponent("xiaomi.heic"), "2023:04:27 19:44:18", "+03:00", 47.2272889, 39.6999922,
                 "Xiaomi", "M2012K11AG", FrameSize(width: 2592, height: 1944)
             ),
         ]
@@ -45,7 +46,7 @@ final class HEIFMetadataTests: XCTestCase {
             XCTAssertNotNil(analysis.thumbnail, name)
             XCTAssertEqual(analysis.warnings, [], name)
         }
-        let xiaomi = try PhotoAnalyzer().analyze(Self.bytes(HEIFTransformTests.pillow.appendingPathComponent("xiaomi.heic")))
+        let xiaomi = try PhotoAnalyzer().analyze(Self.bytes(Self.pillow.appendingPathComponent("xiaomi.heic")))
         XCTAssertEqual(xiaomi.metadata.capture?.offset?.source, .gpsTimestamp)
     }
 
@@ -92,7 +93,7 @@ final class HEIFMetadataTests: XCTestCase {
         let text = String(decoding: xmp, as: UTF8.self)
         XCTAssertTrue(text.contains("x:xmpmeta"), text)
         XCTAssertTrue(text.contains("2021-04-11T15:47:53"), text)
-        let sony = try HEIFFile(Self.bytes(HEIFTransformTests.pillow.appendingPathComponent("L_exif_xmp_iptc.heic")))
+        let sony = try HEIFFile(Self.bytes(Self.pillow.appendingPathComponent("L_exif_xmp_iptc.heic")))
         XCTAssertTrue(String(decoding: try XCTUnwrap(sony.xmp), as: UTF8.self).contains("rdf:RDF"))
         XCTAssertNotNil(sony.exif)
         let plain = try HEIFFile(HEIFWriter().encode(RGBImage(width: 64, height: 48, fill: (1, 2, 3))))

@@ -9,7 +9,7 @@ import XCTest
 /// enough and has the primary image's shape, otherwise the primary image, never above the
 /// pixel limit.
 final class HEIFThumbnailTests: XCTestCase {
-    static let pillow = HEIFTransformTests.pillow
+    static let pillow = Repository.fixtures.appendingPathComponent("heic-pillow")
 
     /// A file whose thumbnail item shows something else (green) than its primary image (red
     /// and blue halves), so the pixels tell which one was decoded.

@@ -1,6 +1,7 @@
 import CHeif
 import DaybookCore
 import DaybookImaging
+import DaybookImagingTestSupport
 import DaybookIngest
 import DaybookTestSupport
 import Foundation

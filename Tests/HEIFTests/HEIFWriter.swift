@@ -102,13 +102,3 @@ enum HEIFConvert {
         return try JPEGDecoder.decode(jpeg, minimumLongestSide: .max).image
     }
 }
-
-extension RGBImage {
-    /// Mean absolute difference per sample, 0…255; infinity for images of different sizes.
-    func meanDifference(_ other: RGBImage) -> Double {
-        guard width == other.width && height == other.height else { return .infinity }
-        var total = 0
-        for i in 0..<pixels.count { total += abs(Int(pixels[i]) - Int(other.pixels[i])) }
-        return Double(total) / Double(max(1, pixels.count))
-    }
-}

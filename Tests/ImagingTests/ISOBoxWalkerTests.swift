@@ -8,10 +8,11 @@ import XCTest
 /// nothing the file says makes the walk read outside its bytes or run long.
 final class ISOBoxWalkerTests: XCTestCase {
     typealias B = ISOBytes
+    static let dandelions = Repository.root.appendingPathComponent("SampleImages/10-reykjavik-dandelions.heic")
     let payload = [UInt8](repeating: 0x5A, count: 40)
 
     func testTheRealBoxesOfAHEIC() throws {
-        let bytes = try B.file(ISOMediaEndingTests.dandelions)
+        let bytes = try B.file(Self.dandelions)
         XCTAssertEqual(
             B.topLevel(bytes),
             [
@@ -147,7 +148,7 @@ final class ISOBoxWalkerTests: XCTestCase {
     /// Random damage to a real HEIC's boxes and index, cut anywhere: the walk stays inside the
     /// bytes (a debug build traps on any read outside them) and every step moves forward.
     func testRandomDamageNeverReadsOutsideTheBytes() throws {
-        let original = try B.file(ISOMediaEndingTests.dandelions)
+        let original = try B.file(Self.dandelions)
         var random = SplitMix64(seed: 19)
         for round in 0..<20_000 {
             var bytes = Array(original.prefix(600 + Int(random.next() % 600)))

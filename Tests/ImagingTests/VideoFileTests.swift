@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookImaging
+import DaybookImagingTestSupport
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -63,7 +64,7 @@ final class VideoFileTests: XCTestCase {
         let poster = try video.poster(longestSide: 400, budget: DecodeBudget(bytes: 10_000_000))
         XCTAssertEqual([poster.width, poster.height], [160, 120], "never enlarged")
         let reference = try Self.ffmpegFrame("h264_keys.mp4", width: 160, height: 120)
-        XCTAssertLessThan(Self.meanDifference(poster.pixels, reference), 3)
+        XCTAssertLessThan(poster.meanDifference(reference), 3)
     }
 
     /// The display matrix turns the poster upright, as ffmpeg's autorotate does.
@@ -73,10 +74,10 @@ final class VideoFileTests: XCTestCase {
         let poster = try video.poster(longestSide: 400, budget: .shared)
         XCTAssertEqual([poster.width, poster.height], [96, 128])
         let reference = try Self.ffmpegFrame("hevc_rotated.mov", width: 96, height: 128)
-        XCTAssertLessThan(Self.meanDifference(poster.pixels, reference), 3)
+        XCTAssertLessThan(poster.meanDifference(reference), 3)
         // Turned the other way, the same pixels are far from ffmpeg's: the direction is right.
         let wrongWay = poster.oriented(.down)
-        XCTAssertGreaterThan(Self.meanDifference(wrongWay.pixels, reference), 20)
+        XCTAssertGreaterThan(wrongWay.meanDifference(reference), 20)
     }
 
     /// An HD video's colours are BT.709: converted as swscale's default 601 they would be
@@ -84,9 +85,9 @@ final class VideoFileTests: XCTestCase {
     func testPosterConvertsBT709AsFFmpegDoes() throws {
         let poster = try VideoFile(try Self.bytes("bt709.mp4")).poster(longestSide: 400, budget: .shared)
         let reference = try Self.ffmpegFrame("bt709.mp4", width: 160, height: 120)
-        XCTAssertLessThan(Self.meanDifference(poster.pixels, reference), 2)
+        XCTAssertLessThan(poster.meanDifference(reference), 2)
         let as601 = try Self.ffmpegFrame("bt709.mp4", width: 160, height: 120, filter: "scale=in_color_matrix=bt601")
-        XCTAssertGreaterThan(Self.meanDifference(poster.pixels, as601), 4)
+        XCTAssertGreaterThan(poster.meanDifference(as601), 4)
     }
 
     /// A black first 1.5 s: the poster is the red that follows.
@@ -143,10 +144,5 @@ final class VideoFileTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertEqual(data.count, width * height * 3, "ffmpeg's frame is \(width)×\(height)")
         return [UInt8](data)
-    }
-
-    static func meanDifference(_ a: [UInt8], _ b: [UInt8]) -> Double {
-        guard a.count == b.count, !a.isEmpty else { return .infinity }
-        return Double(zip(a, b).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.count)
     }
 }

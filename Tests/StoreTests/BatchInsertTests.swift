@@ -1,5 +1,5 @@
 import DaybookCore
-import DaybookTestSupport
+import DaybookStoreTestSupport
 import Foundation
 import XCTest
 
@@ -10,33 +10,11 @@ import XCTest
 /// their tags. The batch takes a shorter path for a new entry's tags, so the two are compared
 /// on the same entries.
 final class BatchInsertTests: XCTestCase {
-    static func entry(_ index: Int, text: String = "") -> JournalEntry {
-        var entry = JournalEntry(
-            contentHash: String(format: "%064x", index), sourcePath: "/p/\(index).jpg", fileSize: 1,
-            capture: CaptureTime(local: LocalDateTime(exif: "2021:07:0\(1 + index % 9) 10:00:00")!, source: .dateTimeOriginal),
-            pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [])
-        entry.text = text
-        return entry
-    }
-
-    static func proposals(_ index: Int) -> [AutoTag] {
-        // A repeated name (the tagger never proposes one, an import might) is stored once, first score kept.
-        let names = ["blue", "sky", "night", "red"]
-        return [
-            AutoTag(name: names[index % 4], score: 0.25 + Double(index % 3) / 10), AutoTag(name: names[(index + 1) % 4], score: 0.5),
-            AutoTag(name: names[index % 4], score: 0.9),
-        ]
-    }
-
-    static func makeStore(_ name: String) throws -> JournalStore {
-        try JournalStore(library: Library(root: try TemporaryFolder.make(name)))
-    }
-
     func testABatchStoresTheTagsThatOneInsertPerEntryStores() throws {
-        let batched = try Self.makeStore("daybook-batch")
-        let single = try Self.makeStore("daybook-single")
-        let entries = (0..<40).map { Self.entry($0, text: $0 % 5 == 0 ? "harbour at night" : "market") }
-        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, Self.proposals($0)) })
+        let batched = try makeStore("daybook-batch")
+        let single = try makeStore("daybook-single")
+        let entries = (0..<40).map { JournalEntry.numbered($0, text: $0 % 5 == 0 ? "harbour at night" : "market") }
+        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, AutoTag.proposals($0)) })
         XCTAssertEqual(try batched.insert(batch: entries, autoTags: tags, taggerVersion: 3), 40)
         for entry in entries { try single.insert(entry, autoTags: tags[entry.id]!, taggerVersion: 3) }
 
@@ -56,15 +34,15 @@ final class BatchInsertTests: XCTestCase {
     }
 
     func testABatchLeavesOutBytesAlreadyStoredAndTheirTags() throws {
-        let store = try Self.makeStore("daybook-batch-known")
-        let stored = Self.entry(1)
+        let store = try makeStore("daybook-batch-known")
+        let stored = JournalEntry.numbered(1)
         try store.insert(stored, autoTags: [AutoTag(name: "green", score: 0.7)], taggerVersion: 1)
         // Same bytes as the stored entry, and the same bytes twice within the batch.
         let again = JournalEntry(
             contentHash: stored.contentHash, sourcePath: "/elsewhere/1.jpg", fileSize: 1, pixelSize: nil, thumbnail: nil,
             thumbnailSize: nil, problems: [])
-        let twice = [Self.entry(2), Self.entry(2)]
-        let batch = [again, twice[0], twice[1], Self.entry(3)]
+        let twice = [JournalEntry.numbered(2), JournalEntry.numbered(2)]
+        let batch = [again, twice[0], twice[1], JournalEntry.numbered(3)]
         let tags = Dictionary(uniqueKeysWithValues: batch.map { ($0.id, [AutoTag(name: "red", score: 0.5)]) })
 
         XCTAssertEqual(try store.insert(batch: batch, autoTags: tags, taggerVersion: 2), 2)

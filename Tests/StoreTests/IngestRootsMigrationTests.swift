@@ -1,4 +1,3 @@
-import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -8,12 +7,7 @@ import XCTest
 /// the folders its entries were seen in, so its originals keep being served.
 final class IngestRootsMigrationTests: XCTestCase {
     func testAnOldLibraryGetsTheFoldersOfItsEntriesAsRoots() throws {
-        let root = try temporaryFolder("daybook-roots-migration")
-        for name in ["journal.sqlite", "thumbnails"] {
-            try FileManager.default.copyItem(
-                at: OldLibraryTests.fixture.appendingPathComponent(name), to: root.appendingPathComponent(name))
-        }
-        let store = try JournalStore(library: Library(root: root))
+        let store = try JournalStore(library: try copyOfOldLibrary())
         let folders = Set(try store.entries().map { ($0.sourcePath as NSString).deletingLastPathComponent })
         XCTAssertFalse(folders.isEmpty)
         XCTAssertEqual(Set(try store.ingestRoots()), folders)

@@ -1,15 +1,10 @@
 import DaybookCore
 import DaybookStore
-import DaybookTestSupport
+import DaybookStoreTestSupport
 import Foundation
 import XCTest
 
 final class JournalStoreTests: XCTestCase {
-    func makeStore() throws -> JournalStore {
-        let folder = try TemporaryFolder.make("daybook-store")
-        return try JournalStore(library: Library(root: folder))
-    }
-
     func entry(id: String, hash: String, date: String? = nil) -> JournalEntry {
         var capture: CaptureTime?
         if let date, let local = LocalDateTime(exif: date) { capture = CaptureTime(local: local, source: .dateTimeOriginal) }

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStoreTestSupport
 import DaybookTestSupport
 import Foundation
 import GRDB
@@ -18,7 +19,7 @@ final class LatestOrderTests: XCTestCase {
     /// 60 entries over three `created_at` instants with ids in no order, as the timeline's
     /// tests seed them, plus 500 added in one second (a bulk ingest's tie).
     static func seededStore() throws -> (JournalStore, [JournalEntry]) {
-        let (store, _) = try TimelineOrderTests.tiedStore()
+        let (store, _) = try makeTiedStore()
         var generator = SplitMix64(seed: 23)
         let created = JournalEntry.timestamp(Date(timeIntervalSince1970: 1_700_000_001))
         let tied = (0..<500).map { index in

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStoreTestSupport
 import DaybookTestSupport
 import Foundation
 import GRDB
@@ -171,7 +172,7 @@ final class MapCellTests: XCTestCase {
             seen += page.map(\.id)
             cursor = page.count == 7 ? try store.entry(idPrefix: page.last!.id) : nil
         } while cursor != nil && seen.count <= inCell.count
-        XCTAssertEqual(seen, inCell.sorted(by: TimelineOrderTests.precedes).map(\.id), "newest first, each once")
+        XCTAssertEqual(seen, inCell.sorted(by: timelinePrecedes).map(\.id), "newest first, each once")
     }
 
     func testBadViewsAndCellsAreRefused() {

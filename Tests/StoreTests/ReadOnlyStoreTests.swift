@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStoreTestSupport
 import DaybookTestSupport
 import Foundation
 import GRDB
@@ -15,13 +16,7 @@ final class ReadOnlyStoreTests: XCTestCase {
     func makeLibrary() throws -> (Library, JournalStore) {
         let library = Library(root: try TemporaryFolder.make("daybook-readonly"))
         let store = try JournalStore(library: library)
-        for index in 1...3 {
-            let capture = CaptureTime(local: LocalDateTime(exif: "2024:05:0\(index) 10:00:00")!, source: .dateTimeOriginal)
-            try store.insert(
-                JournalEntry(
-                    id: "aaaa000\(index)", contentHash: "h\(index)", sourcePath: "/photos/beach\(index).jpg", fileSize: 1,
-                    capture: capture, pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: []))
-        }
+        for index in 1...3 { try store.insert(JournalEntry.beach(index)) }
         try store.editTags(entryID: "aaaa0002", add: ["beach"], remove: [])
         return (library, store)
     }

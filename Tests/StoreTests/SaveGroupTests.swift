@@ -1,5 +1,5 @@
 import DaybookCore
-import DaybookTestSupport
+import DaybookStoreTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -11,17 +11,9 @@ import XCTest
 final class SaveGroupTests: XCTestCase {
     struct MoveFailed: Error {}
 
-    static func save(_ index: Int, beforeCommit: @escaping @Sendable () throws -> Void = {}) -> EntrySave {
-        var entry = BatchInsertTests.entry(index, text: "harbour \(index)")
-        entry.media = .photo
-        return EntrySave(
-            entry: entry, sourceTruncated: false, sidecar: nil, autoTags: BatchInsertTests.proposals(index), taggerVersion: 1,
-            stack: StackRequest(perceptualHash: Int64(index), burstID: nil), beforeCommit: beforeCommit)
-    }
-
     func testAFailingEntryIsRolledBackAloneAndTheOthersAreStored() throws {
-        let store = try BatchInsertTests.makeStore("daybook-save-group")
-        let group = [Self.save(1), Self.save(2) { throw MoveFailed() }, Self.save(3)]
+        let store = try makeStore("daybook-save-group")
+        let group = [EntrySave.numbered(1), EntrySave.numbered(2) { throw MoveFailed() }, EntrySave.numbered(3)]
         let results = try store.save(group: group)
         XCTAssertEqual(results.count, 3)
         XCTAssertEqual(try results[0].get().outcome, .created)
@@ -48,8 +40,8 @@ final class SaveGroupTests: XCTestCase {
     }
 
     func testTheSameBytesTwiceInOneGroupAreOneEntry() throws {
-        let store = try BatchInsertTests.makeStore("daybook-save-group-twice")
-        let first = Self.save(7)
+        let store = try makeStore("daybook-save-group-twice")
+        let first = EntrySave.numbered(7)
         var copy = first
         copy.entry = JournalEntry(
             contentHash: first.entry.contentHash, sourcePath: "/elsewhere/7.jpg", fileSize: 1, capture: nil, pixelSize: nil,

@@ -1,5 +1,5 @@
 import DaybookCore
-import DaybookTestSupport
+import DaybookStoreTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -14,13 +14,13 @@ final class SearchRowsTests: XCTestCase {
     /// with automatic tags; then user edits: tags added, an automatic one taken over as the
     /// user's, automatic ones removed.
     private static func store() throws -> JournalStore {
-        let store = try BatchInsertTests.makeStore("daybook-search-rows")
+        let store = try makeStore("daybook-search-rows")
         let entries = (0..<40).map { index in
-            var entry = BatchInsertTests.entry(index, text: index % 5 == 0 ? "harbour at night" : "market")
+            var entry = JournalEntry.numbered(index, text: index % 5 == 0 ? "harbour at night" : "market")
             if index % 3 == 0 { entry.location = GeoLocation(latitude: 48.85 + Double(index) / 1000, longitude: 2.35) }
             return entry
         }
-        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, BatchInsertTests.proposals($0)) })
+        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, AutoTag.proposals($0)) })
         XCTAssertEqual(try store.insert(batch: entries, autoTags: tags, taggerVersion: 1), 40)
         for (index, entry) in entries.enumerated() where index % 2 == 0 {
             _ = try store.editTags(entryID: entry.id, add: ["zebra", "apple", index % 4 == 0 ? "blue" : "red"], remove: ["sky"])

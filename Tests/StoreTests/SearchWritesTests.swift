@@ -1,5 +1,5 @@
 import DaybookCore
-import DaybookTestSupport
+import DaybookStoreTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -11,11 +11,11 @@ import XCTest
 /// a photo, and the rows written are those the triggers write one statement at a time.
 final class SearchWritesTests: XCTestCase {
     func testAGroupOfPhotosWritesOneSegmentOfTheIndexAndOfTheVocabulary() throws {
-        let store = try BatchInsertTests.makeStore("daybook-search-writes")
+        let store = try makeStore("daybook-search-writes")
         // A first entry, so both tables have a structure record to compare with.
-        XCTAssertEqual(try store.save(group: [SaveGroupTests.save(0)]).count, 1)
+        XCTAssertEqual(try store.save(group: [EntrySave.numbered(0)]).count, 1)
         let before = try store.pool.read { db in try Self.segmentsWritten(db) }
-        let group = (1...16).map { SaveGroupTests.save($0) }
+        let group = (1...16).map { EntrySave.numbered($0) }
         let results = try store.save(group: group)
         XCTAssertEqual(try results.map { try $0.get().outcome }, Array(repeating: .created, count: 16))
 
@@ -29,16 +29,16 @@ final class SearchWritesTests: XCTestCase {
     /// The rows written at once equal those the triggers write for an entry saved on its own
     /// path (`insert`, not marked), and the vocabulary holds every term of the index.
     func testTheRowsWrittenAtOnceAreThoseTheTriggersWrite() throws {
-        let grouped = try BatchInsertTests.makeStore("daybook-search-writes-group")
-        let single = try BatchInsertTests.makeStore("daybook-search-writes-single")
-        var saves = (1...12).map { SaveGroupTests.save($0) }
+        let grouped = try makeStore("daybook-search-writes-group")
+        let single = try makeStore("daybook-search-writes-single")
+        var saves = (1...12).map { EntrySave.numbered($0) }
         for index in saves.indices {
             saves[index].entry.cameraMake = "NIKON"
             saves[index].entry.cameraModel = "COOLPIX P\(index)"
         }
         _ = try grouped.save(group: saves)
-        let batch = (20..<32).map { BatchInsertTests.entry($0, text: "lighthouse \($0)") }
-        let batchTags = Dictionary(uniqueKeysWithValues: batch.enumerated().map { ($1.id, BatchInsertTests.proposals($0)) })
+        let batch = (20..<32).map { JournalEntry.numbered($0, text: "lighthouse \($0)") }
+        let batchTags = Dictionary(uniqueKeysWithValues: batch.enumerated().map { ($1.id, AutoTag.proposals($0)) })
         XCTAssertEqual(try grouped.insert(batch: batch, autoTags: batchTags, taggerVersion: 1), 12)
         for save in saves { try single.insert(save.entry, autoTags: save.autoTags, taggerVersion: 1) }
         for entry in batch { try single.insert(entry, autoTags: batchTags[entry.id]!, taggerVersion: 1) }
@@ -63,8 +63,8 @@ final class SearchWritesTests: XCTestCase {
 
     /// An entry indexed at once is kept exact by the triggers afterwards: text, tags, deletion.
     func testEditsAfterAGroupKeepTheSearchExact() throws {
-        let store = try BatchInsertTests.makeStore("daybook-search-writes-edits")
-        let saves = (1...4).map { SaveGroupTests.save($0) }
+        let store = try makeStore("daybook-search-writes-edits")
+        let saves = (1...4).map { EntrySave.numbered($0) }
         _ = try store.save(group: saves)
         func found(_ query: JournalQuery) throws -> Set<String> { Set(try store.search(query).map(\.entry.id)) }
         let (first, second) = (saves[0].entry.id, saves[1].entry.id)
@@ -83,14 +83,14 @@ final class SearchWritesTests: XCTestCase {
 
     /// `import` indexes the whole archive at once too, into the rows the source library has.
     func testAnImportWritesOneSegmentAndTheSourcesRows() throws {
-        let source = try BatchInsertTests.makeStore("daybook-search-writes-export")
-        var saves = (1...12).map { SaveGroupTests.save($0) }
+        let source = try makeStore("daybook-search-writes-export")
+        var saves = (1...12).map { EntrySave.numbered($0) }
         for index in saves.indices { saves[index].entry.cameraModel = "COOLPIX P\(index)" }
         _ = try source.save(group: saves)
         _ = try source.editTags(entryID: saves[0].entry.id, add: ["dutch-trip"], remove: ["sky"])
         try source.edit(entryID: saves[1].entry.id, text: "windmill by the canal")
 
-        let imported = try BatchInsertTests.makeStore("daybook-search-writes-import")
+        let imported = try makeStore("daybook-search-writes-import")
         XCTAssertEqual(try imported.importArchive(try source.exportArchive(includeThumbnails: false)), 12)
         XCTAssertEqual(try Self.indexRows(imported), try Self.indexRows(source))
         let written = try imported.pool.read { db in try Self.segmentsWritten(db) }
@@ -105,7 +105,7 @@ final class SearchWritesTests: XCTestCase {
     /// The marks drive both statements: without statistics for them, SQLite would rather read
     /// search_key, or the whole full-text index, in order, a cost every photo would pay.
     func testTheRowsAreFoundFromTheMarksNotByReadingTheIndex() throws {
-        let store = try BatchInsertTests.makeStore("daybook-search-writes-plan")
+        let store = try makeStore("daybook-search-writes-plan")
         for sql in [SearchWrites.indexRowsSQL, SearchWrites.vocabularySQL] {
             let plan = try store.pool.write { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }

@@ -1,5 +1,5 @@
 import DaybookCore
-import DaybookTestSupport
+import DaybookStoreTestSupport
 import Foundation
 import GRDB
 import XCTest
@@ -28,9 +28,9 @@ final class TagCountTests: XCTestCase {
     }
 
     func testCountsFollowEveryWrite() throws {
-        let store = try BatchInsertTests.makeStore("daybook-tag-counts")
-        let entries = (0..<60).map { BatchInsertTests.entry($0) }
-        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, BatchInsertTests.proposals($0)) })
+        let store = try makeStore("daybook-tag-counts")
+        let entries = (0..<60).map { JournalEntry.numbered($0) }
+        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, AutoTag.proposals($0)) })
         XCTAssertEqual(try store.insert(batch: Array(entries.prefix(50)), autoTags: tags, taggerVersion: 1), 50)
         try assertInStep(store, "after a batch")
         for entry in entries.suffix(10) { try store.insert(entry, autoTags: tags[entry.id]!, taggerVersion: 1) }
@@ -49,7 +49,7 @@ final class TagCountTests: XCTestCase {
         _ = try store.delete(entryIDs: entries.dropFirst(5).map(\.id))
         XCTAssertEqual(try store.tagCounts(), [], "no entries, no tags: no counts left at zero")
 
-        let archive = try BatchInsertTests.makeStore("daybook-tag-counts-source")
+        let archive = try makeStore("daybook-tag-counts-source")
         XCTAssertEqual(try archive.insert(batch: entries, autoTags: tags, taggerVersion: 1), 60)
         XCTAssertEqual(try store.importArchive(try archive.exportArchive(includeThumbnails: false)), 60)
         try assertInStep(store, "after an import")

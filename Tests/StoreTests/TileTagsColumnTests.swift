@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStoreTestSupport
 import DaybookTestSupport
 import Foundation
 import GRDB
@@ -42,12 +43,12 @@ final class TileTagsColumnTests: XCTestCase {
     }
 
     func testTheColumnFollowsEveryWrite() throws {
-        let store = try BatchInsertTests.makeStore("daybook-tile-tags")
-        let grouped = try store.save(group: (100..<106).map { SaveGroupTests.save($0) })
+        let store = try makeStore("daybook-tile-tags")
+        let grouped = try store.save(group: (100..<106).map { EntrySave.numbered($0) })
         XCTAssertEqual(grouped.filter { (try? $0.get()) != nil }.count, 6)
         try assertInStep(store, "after a save group")
-        let entries = (0..<40).map { BatchInsertTests.entry($0) }
-        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, BatchInsertTests.proposals($0)) })
+        let entries = (0..<40).map { JournalEntry.numbered($0) }
+        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, AutoTag.proposals($0)) })
         XCTAssertEqual(try store.insert(batch: Array(entries.prefix(30)), autoTags: tags, taggerVersion: 1), 30)
         try assertInStep(store, "after a batch")
         for entry in entries.suffix(10) { try store.insert(entry, autoTags: tags[entry.id]!, taggerVersion: 1) }
@@ -68,11 +69,11 @@ final class TileTagsColumnTests: XCTestCase {
         _ = try store.delete(entryIDs: entries.prefix(5).map(\.id))
         try assertInStep(store, "after deletes cascading to their tags")
 
-        let archive = try BatchInsertTests.makeStore("daybook-tile-tags-source")
+        let archive = try makeStore("daybook-tile-tags-source")
         XCTAssertEqual(try archive.insert(batch: entries, autoTags: tags, taggerVersion: 1), 40)
         _ = try archive.editTags(entryID: entries[0].id, add: ["kept"], remove: [])
         let exported = try archive.exportArchive(includeThumbnails: false)
-        let imported = try BatchInsertTests.makeStore("daybook-tile-tags-import")
+        let imported = try makeStore("daybook-tile-tags-import")
         XCTAssertEqual(try imported.importArchive(exported), 40)
         try assertInStep(imported, "after an import")
         XCTAssertEqual(try columnAndTags(imported).first { $0.id == entries[0].id }?.column.first?.name, "kept")
@@ -80,9 +81,9 @@ final class TileTagsColumnTests: XCTestCase {
 
     /// Lines and timeline tiles read the tags from the column: the same as from the tag table.
     func testTilesAndLinesShowTheTagTablesTags() throws {
-        let store = try BatchInsertTests.makeStore("daybook-tile-tags-reads")
-        let entries = (0..<20).map { BatchInsertTests.entry($0) }
-        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, BatchInsertTests.proposals($0)) })
+        let store = try makeStore("daybook-tile-tags-reads")
+        let entries = (0..<20).map { JournalEntry.numbered($0) }
+        let tags = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, AutoTag.proposals($0)) })
         XCTAssertEqual(try store.insert(batch: entries, autoTags: tags, taggerVersion: 1), 20)
         _ = try store.editTags(entryID: entries[4].id, add: ["holiday"], remove: ["sky", "blue", "night", "red"])
         try store.readNow { reader in
@@ -109,13 +110,13 @@ final class TileTagsColumnTests: XCTestCase {
         configuration.prepareDatabase { db in db.add(function: SearchWords.function) }
         let queue = try DatabaseQueue(path: library.databaseURL.path, configuration: configuration)
         try Schema.migrator.migrate(queue, upTo: "v23-search-writes")
-        let entries = (0..<6).map { BatchInsertTests.entry($0) }
+        let entries = (0..<6).map { JournalEntry.numbered($0) }
         try queue.write { db in
             XCTAssertFalse(try db.columns(in: "entry").contains { $0.name == "tile_tags" })
             for (index, entry) in entries.enumerated() {
                 try entry.insert(db)
                 guard index > 0 else { continue }
-                for proposal in BatchInsertTests.proposals(index) {
+                for proposal in AutoTag.proposals(index) {
                     try JournalStore.addAutoTag(db, entryID: entry.id, proposal, taggerVersion: 1)
                 }
                 if index.isMultiple(of: 2) {

@@ -1,5 +1,5 @@
 import DaybookCore
-import DaybookTestSupport
+import DaybookStoreTestSupport
 import Foundation
 import XCTest
 
@@ -8,40 +8,10 @@ import XCTest
 /// The timeline's order as a person reads it: newest capture first, undated last; entries
 /// captured in the same second, newest added first, then by id. Every walk of the timeline
 /// (the whole list, pages after a cursor, an entry's neighbours, a search's pages) follows
-/// that one order, written here as the rule it must match.
+/// that one order, the rule `timelinePrecedes` writes down.
 final class TimelineOrderTests: XCTestCase {
-    static func precedes(_ a: JournalEntry, _ b: JournalEntry) -> Bool {
-        switch (a.capturedLocal, b.capturedLocal) {
-        case (let x?, let y?) where x != y: return x > y
-        case (nil, _?): return false
-        case (_?, nil): return true
-        default: return a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.id < b.id
-        }
-    }
-
-    /// 60 entries: every fourth undated, the rest at three capture times, added at three
-    /// instants, with ids in no order of their own.
-    static func tiedStore() throws -> (JournalStore, [String]) {
-        let store = try JournalStore(library: Library(root: try TemporaryFolder.make("daybook-timeline-order")))
-        var entries: [JournalEntry] = []
-        for index in 0..<60 {
-            let id = String(format: "%08x-0000-4000-8000-%012x", index * 7919 % 4096, index)
-            let captured = index % 4 == 0 ? nil : LocalDateTime(exif: "2021:07:0\(1 + index % 3) 10:00:00")
-            let created = JournalEntry.timestamp(Date(timeIntervalSince1970: 1_700_000_000 + Double(index % 3)))
-            entries.append(
-                JournalEntry(
-                    id: id, contentHash: String(repeating: "0", count: 52) + String(format: "%012x", index), sourcePath: "/p/\(index).jpg",
-                    fileSize: 1, capturedLocal: captured, captureSubsec: nil, captureSource: captured == nil ? nil : .dateTimeOriginal,
-                    offset: nil, location: nil, cameraMake: nil, cameraModel: nil, pixelWidth: nil, pixelHeight: nil, orientation: .up,
-                    thumbnail: nil, thumbnailWidth: nil, thumbnailHeight: nil, problems: nil, text: "", weatherStatus: .unavailable,
-                    weatherError: nil, createdAt: created, updatedAt: created))
-        }
-        XCTAssertEqual(try store.insert(batch: entries), 60)
-        return (store, entries.sorted(by: precedes).map(\.id))
-    }
-
     func testEveryWalkOfTheTimelineFollowsOneOrder() throws {
-        let (store, expected) = try Self.tiedStore()
+        let (store, expected) = try makeTiedStore()
         XCTAssertEqual(try store.entries().map(\.id), expected, "the whole list")
         for size in [1, 7] {
             var seen: [String] = []

@@ -175,7 +175,7 @@ final class GeneratedImageTaggingTests: XCTestCase {
     }
 
     func testVividAndMutedNeverTogetherAndMonochromeExcludesColourAndVivid() {
-        for (label, image) in GeneratedImageTaggingTests.allPictures() {
+        for (label, image) in Pictures.all() {
             let names = tagger.tags(for: image).names
             XCTAssertFalse(names.contains("vivid") && names.contains("muted"), label)
             XCTAssertFalse(names.contains("dark") && names.contains("bright"), label)
@@ -192,7 +192,7 @@ final class GeneratedImageTaggingTests: XCTestCase {
     }
 
     func testScoresAreInZeroToOneAndRoundedToThreeDecimals() {
-        for (label, image) in GeneratedImageTaggingTests.allPictures() {
+        for (label, image) in Pictures.all() {
             for tag in tagger.tags(for: image) {
                 XCTAssertTrue((0...1).contains(tag.score), "\(label): \(tag)")
                 XCTAssertEqual(tag.score, (tag.score * 1000).rounded() / 1000, "\(label): \(tag)")
@@ -211,42 +211,5 @@ final class GeneratedImageTaggingTests: XCTestCase {
         XCTAssertEqual(
             tagger.tags(for: RGBImage(width: 3, height: 2, fill: (0, 0, 0))).names,
             ["black", "dark", "night"])
-    }
-
-    /// Every picture these tests build, for the checks that must hold on all of them.
-    static func allPictures() -> [(String, RGBImage)] {
-        var rng = SplitMix64(seed: 99)
-        return [
-            ("70/30", Pictures.bands([(0.7, Colour.blue), (0.3, Colour.green)])),
-            ("blocks", Pictures.make { x, _ in x < 120 ? Colour.green : Colour.blue }),
-            (
-                "gradient",
-                Pictures.make { x, _ in
-                    let v = x * 255 / 399; return (v, v, v)
-                }
-            ),
-            (
-                "dark",
-                Pictures.make(noise: 0) { _, _ in
-                    (Int(rng.next() % 21), Int(rng.next() % 21), Int(rng.next() % 21))
-                }
-            ),
-            ("sunset", Pictures.bands([(0.3, Colour.orange), (0.3, Colour.red), (0.4, (30, 18, 12))])),
-            ("sky", Pictures.bands([(1.0 / 3, Colour.skyBlue), (2.0 / 3, Colour.leafGreen)])),
-            ("snow", Pictures.solid((240, 244, 250))),
-            ("rainbow", Pictures.make(noise: 0) { x, _ in Pictures.hsv(Double(x) * 0.9, 1, 1) }),
-            ("pastel", Pictures.make(noise: 3) { x, _ in Pictures.hsv(Double(x / 100) * 90 + 20, 0.3, 0.75) }),
-            ("grey", Pictures.solid((128, 128, 128))),
-            ("brown", Pictures.solid((139, 69, 19))),
-            ("light pink", Pictures.solid((255, 182, 193))),
-            ("teal", Pictures.solid((20, 170, 170))),
-            ("yellow", Pictures.solid((235, 215, 40))),
-            (
-                "noise",
-                Pictures.make(noise: 0) { _, _ in
-                    (Int(rng.next() % 256), Int(rng.next() % 256), Int(rng.next() % 256))
-                }
-            ),
-        ]
     }
 }

@@ -1,7 +1,6 @@
 import DaybookCore
 import DaybookImaging
 import DaybookTagging
-import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -11,23 +10,6 @@ import XCTest
 /// be dominant colours, but they keep the grey, white and near-black photos from being
 /// perfectly neutral.
 final class SampleImageTaggingTests: XCTestCase {
-    static let samples = Repository.sampleSquares
-
-    /// EXIF orientation of each file (see Tests/Fixtures/sample-squares/README.md); absent means 1.
-    static let orientations: [String: Orientation] = ["01": .up, "02": .right, "03": .down, "04": .left]
-
-    static func thumbnail(_ name: String) throws -> RGBImage {
-        let bytes = [UInt8](try Data(contentsOf: samples.appendingPathComponent(name)))
-        let orientation = orientations[String(name.prefix(2))] ?? .up
-        return try ThumbnailMaker().make(from: bytes, orientation: orientation).image
-    }
-
-    static func allThumbnails() throws -> [(String, RGBImage)] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: samples.path)
-            .filter { $0.hasSuffix(".jpg") }.sorted()
-        return try names.map { ($0, try thumbnail($0)) }
-    }
-
     /// Checked by eye against each background colour:
     /// - a saturated background → its colour name, then `vivid` (the markers are vivid too);
     /// - blue → also `sky`, green → also `greenery` (a colour-only tagger can't tell a blue
@@ -52,7 +34,7 @@ final class SampleImageTaggingTests: XCTestCase {
     ]
 
     func testExactTagsForEverySampleImage() throws {
-        let thumbnails = try Self.allThumbnails()
+        let thumbnails = try SampleThumbnails.all()
         XCTAssertEqual(thumbnails.map(\.0), Self.expected.keys.sorted(), "the ten samples")
         let tagger = ColourTagger()
         for (name, image) in thumbnails {
@@ -64,7 +46,7 @@ final class SampleImageTaggingTests: XCTestCase {
 
     func testSampleScoresAreTheBackgroundShares() throws {
         let tagger = ColourTagger()
-        for (name, image) in try Self.allThumbnails() {
+        for (name, image) in try SampleThumbnails.all() {
             let tags = tagger.tags(for: image)
             // Background = everything but the two markers: 1 − (60² + 40²) / (400 × 300).
             let expected = name.hasPrefix("10") ? 0.987 : 0.957
@@ -72,16 +54,16 @@ final class SampleImageTaggingTests: XCTestCase {
         }
         // Upper-third rules see the magenta marker only where orientation put it:
         // 60 × 60 of the 400 × 100 upper third.
-        let paris = tagger.tags(for: try Self.thumbnail("01-paris-2019-07.jpg"))
+        let paris = tagger.tags(for: try SampleThumbnails.thumbnail("01-paris-2019-07.jpg"))
         XCTAssertEqual(paris.score("sky") ?? 0, 0.91, accuracy: 0.002)
-        let night = tagger.tags(for: try Self.thumbnail("09-night-2023-02.jpg"))
+        let night = tagger.tags(for: try SampleThumbnails.thumbnail("09-night-2023-02.jpg"))
         XCTAssertEqual(night.score("night") ?? 0, 0.91, accuracy: 0.002)
     }
 
     func testMarkersLandInTheDisplayedCornersForRotatedSamples() throws {
         // The rio sample is stored rotated (orientation 6): with the tag applied, magenta is
         // top-left and counts in the upper third; cyan in the lower third.
-        let histogram = ColourHistogram(image: try Self.thumbnail("02-rio-2020-01.jpg"))
+        let histogram = ColourHistogram(image: try SampleThumbnails.thumbnail("02-rio-2020-01.jpg"))
         let pinkHue = 300 / ColourHistogram.hueBinDegrees  // magenta is 300°
         let tealHue = 180 / ColourHistogram.hueBinDegrees  // cyan is 180°
         func hueCount(_ hue: Int, _ region: ColourHistogram.Region) -> Int {

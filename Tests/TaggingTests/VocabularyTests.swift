@@ -37,8 +37,8 @@ final class VocabularyTests: XCTestCase {
         let order = Dictionary(uniqueKeysWithValues: vocabulary.enumerated().map { ($1.name, $0) })
         var emitted = Set<String>()
         let pictures =
-            GeneratedImageTaggingTests.allPictures()
-            + (try SampleImageTaggingTests.allThumbnails())
+            Pictures.all()
+            + (try SampleThumbnails.all())
         let tagger = ColourTagger()
         for (label, image) in pictures {
             let tags = tagger.tags(for: image)

@@ -17,7 +17,7 @@ final class BackfillEndToEndTests: ServerTestCase {
 
     func testTenThousandEntriesTakeAtMostNinetyRequests() async throws {
         var generator = SplitMix64(seed: 99)
-        let places = PlannerTests.places(using: &generator)
+        let places = spreadPlaces(using: &generator)
         let first = CivilDate.d("2019-01-01"), last = CivilDate.d("2021-12-31")
         var entries: [Entry] = []
         for index in 0..<10_000 {

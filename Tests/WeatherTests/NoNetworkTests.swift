@@ -1,5 +1,6 @@
 import DaybookIngest
 import DaybookStore
+import DaybookStoreTestSupport
 import DaybookWeather
 import Foundation
 import XCTest
@@ -37,7 +38,7 @@ extension StoreBackfillTests {
     }
 
     func testIngestWithoutNetworkMakesOneAttemptWaitsForNothingAndSaysSoInOneLine() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         try seed(store)  // Paris and Lyon: two planned requests
         let waits = SleepRecorder()
         let summary = try await backfillAfterIngest(store, baseURL: Self.closedPort, waits: waits)
@@ -53,7 +54,7 @@ extension StoreBackfillTests {
     }
 
     func testBackfillRetriesAnUnreachableHostOnceThenStopsTheWholeRun() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         try seed(store)
         let waits = SleepRecorder()
         let summary = try await backfillAfterIngest(
@@ -66,7 +67,7 @@ extension StoreBackfillTests {
     }
 
     func testAServerErrorIsNotNoNetwork() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         try seed(store)
         let server = try startServer { _ in .json(503, #"{"error":true,"reason":"maintenance"}"#) }
         let summary = try await backfillAfterIngest(store, baseURL: server.baseURL, waits: SleepRecorder())

@@ -1,5 +1,6 @@
 import DaybookIngest
 import DaybookStore
+import DaybookStoreTestSupport
 import DaybookWeather
 import Foundation
 import XCTest
@@ -10,7 +11,7 @@ extension StoreBackfillTests {
     static func utc(_ text: String) -> Int64 { Int64(ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970) }
 
     func testNearestHourAllNullTakesTheNextHourWithValues() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         // 14:20 +02:00 is 12:20 UTC: 12:00 is nearest, but all null; 13:00 is 40 minutes away.
         let id = try addEntry(store, "2021:07:01 14:20:00", at: Self.paris, offset: 7200)
         let noon = Self.utc("2021-07-01T12:00:00Z")
@@ -24,7 +25,7 @@ extension StoreBackfillTests {
     }
 
     func testNearestHourWithoutTemperatureIsPassedOver() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         // The fake leaves the temperature of every 7th hour null (other values present):
         // 07:00 UTC on 1 July is one. 09:05 +02:00 = 07:05 UTC, so 08:00 is used.
         let seven = Self.utc("2021-07-01T07:00:00Z")
@@ -38,7 +39,7 @@ extension StoreBackfillTests {
     }
 
     func testEveryHourNearIsNullSoTheEntryStaysPendingUntilTheArchiveFillsIt() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         let id = try addEntry(store, "2021:07:01 14:20:00", at: Self.paris, offset: 7200)
         let other = try addEntry(store, "2021:07:01 09:40:00", at: Self.paris, offset: 7200)
         // The archive has filled 1 July up to 10:00 UTC only.

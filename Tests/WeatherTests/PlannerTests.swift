@@ -88,21 +88,9 @@ final class GeoCellTests: XCTestCase {
 }
 
 final class PlannerTests: XCTestCase {
-    /// 30 places spread over the globe (negative coordinates and the antimeridian included).
-    static func places(using generator: inout SplitMix64) -> [(Double, Double)] {
-        var places: [(Double, Double)] = [
-            (48.8566, 2.3522), (-33.8688, 151.2093), (-17.7134, 179.999), (-17.7134, -179.999),
-            (-0.05, -0.05), (64.1466, -21.9426),
-        ]
-        while places.count < 30 {
-            places.append((Double.random(in: -60...70, using: &generator), Double.random(in: -180..<180, using: &generator)))
-        }
-        return places
-    }
-
     func testTenThousandEntriesAtThirtyPlacesOverThreeYears() {
         var generator = SplitMix64(seed: 2024)
-        let places = Self.places(using: &generator)
+        let places = spreadPlaces(using: &generator)
         XCTAssertEqual(Set(places.map { GeoCell(latitude: $0.0, longitude: $0.1) }).count, 30)
         let first = CivilDate.d("2019-01-01"), last = CivilDate.d("2021-12-31")
         var items: [BackfillItem] = []

@@ -2,6 +2,7 @@ import DaybookCore
 import DaybookIngest
 import DaybookMetadata
 import DaybookStore
+import DaybookStoreTestSupport
 import DaybookTestSupport
 import DaybookWeather
 import Foundation
@@ -14,11 +15,6 @@ final class StoreBackfillTests: ServerTestCase {
     struct Place { let latitude: Double; let longitude: Double }
     static let paris = Place(latitude: 48.8566, longitude: 2.3522)
     static let lyon = Place(latitude: 45.7640, longitude: 4.8357)
-
-    func makeStore() throws -> JournalStore {
-        let folder = try TemporaryFolder.make("daybook-weather")
-        return try JournalStore(library: Library(root: folder))
-    }
 
     @discardableResult
     func addEntry(_ store: JournalStore, _ local: String, at place: Place, offset: Int? = nil) throws -> String {
@@ -73,7 +69,7 @@ final class StoreBackfillTests: ServerTestCase {
     func seededStoreAndServer(_ replies: [@Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Reply]) throws -> (
         JournalStore, LocalHTTPServer
     ) {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         try seed(store)
         return (store, try startServer(ReplyScript(replies).next))
     }
@@ -101,7 +97,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testFloatingTimeTakesThePlacesOffsetAndUsesTheLocalHour() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         let id = try addEntry(store, "2021:07:01 09:40:00", at: Self.lyon)
         let server = try startServer(OpenMeteoFake.ok)
         _ = try await backfill(store, server: server)
@@ -143,7 +139,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testSlowServerTimesOutAndEntriesStayPending() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         try addEntry(store, "2021:07:01 14:20:00", at: Self.paris, offset: 7200)
         let server = try startServer { OpenMeteoFake.ok($0).delayed(by: 3) }
         let start = Date()
@@ -188,7 +184,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testPhotosNewerThanTheArchiveStayPending() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         try addEntry(store, "2021:07:01 14:20:00", at: Self.paris, offset: 7200)
         try addEntry(store, "2021:07:09 14:20:00", at: Self.paris, offset: 7200)
         let server = try startServer(OpenMeteoFake.ok)
@@ -201,7 +197,7 @@ final class StoreBackfillTests: ServerTestCase {
     }
 
     func testTenThousandEntriesAtThirtyPlacesOverThreeYearsTakeAtMostNinetyRequests() async throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         var generator = SplitMix64(seed: 42)
         let places = (0..<30).map { _ in
             Place(latitude: Double.random(in: -60...70, using: &generator), longitude: Double.random(in: -179...179, using: &generator))

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookStore
+import DaybookStoreTestSupport
 import DaybookWeather
 import Foundation
 import XCTest
@@ -28,7 +29,7 @@ extension StoreBackfillTests {
     }
 
     func testSavedWeatherNeverReplacesAnOffsetTheEntryHas() throws {
-        let store = try makeStore()
+        let store = try makeStore("daybook-weather")
         let id = try addEntry(store, "2021:07:01 09:40:00", at: Self.lyon, offset: 3600)
         let record = WeatherFill(
             entryID: id,

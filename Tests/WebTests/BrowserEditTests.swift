@@ -12,7 +12,7 @@ import XCTest
 /// protocol, since `--dump-dom` cannot type. Skipped only where chromium is not installed.
 final class BrowserEditTests: XCTestCase {
     func testTheBrowserSavesALongJapaneseTextAndIsToldOfAConflict() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let entry = try XCTUnwrap(try fixture.store.entries().first)
         let line = String(repeating: "今日は京都の古い寺を歩いた。", count: 3)

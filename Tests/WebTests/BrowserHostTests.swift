@@ -8,7 +8,7 @@ import XCTest
 /// that name while it works under 127.0.0.1 and localhost.
 final class BrowserHostTests: XCTestCase {
     func testTheJournalRefusesAForeignNameThatResolvesToLoopback() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let someID = try XCTUnwrap(try fixture.store.entries().first).id
         let profile = fixture.root.appendingPathComponent("chromium-profile")
@@ -16,15 +16,15 @@ final class BrowserHostTests: XCTestCase {
         try await fixture.application { $0.port = 0 }.test(.live) { client in
             let port = try XCTUnwrap(client.port)
             for name in ["127.0.0.1", "localhost"] {
-                let page = try await BrowserTests.load(
+                let page = try await Chromium.load(
                     "http://\(name):\(port)/", chromium: chromium, profile: profile, arguments: rebinding)
                 XCTAssertEqual(page.matches(of: /<li class="tile" data-id=/).count, 11, name)
-                let api = try await BrowserTests.load(
+                let api = try await Chromium.load(
                     "http://\(name):\(port)/api/entries", chromium: chromium, profile: profile, arguments: rebinding)
                 XCTAssertTrue(api.contains(someID), name)
             }
             for path in ["/", "/api/entries", "/api/entries/\(someID)", "/map"] {
-                let refused = try await BrowserTests.load(
+                let refused = try await Chromium.load(
                     "http://evil.example:\(port)\(path)", chromium: chromium, profile: profile, arguments: rebinding, quiet: false)
                 XCTAssertTrue(refused.contains("This journal answers only to its own address"), "\(path): \(refused)")
                 XCTAssertFalse(refused.contains(someID), path)

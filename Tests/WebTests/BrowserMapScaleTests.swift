@@ -14,7 +14,7 @@ final class BrowserMapScaleTests: XCTestCase {
     static let seeded = 20_000
 
     func testTheMapOfALargeJournalLoadsClustersInKilobytes() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let placedBefore = try fixture.store.entries().filter { $0.location != nil }.count
         XCTAssertEqual(try fixture.store.insert(batch: Self.entries(Self.seeded)), Self.seeded)

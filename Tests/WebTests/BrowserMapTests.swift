@@ -10,7 +10,7 @@ import XCTest
 /// served must show the message saying what the map needs, not a blank page.
 final class BrowserMapTests: XCTestCase {
     func testTheMapWithoutLeafletShowsWhatItNeeds() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let noJavaScript = try TemporaryFolder.make("daybook-no-leaflet")
         let profile = fixture.root.appendingPathComponent("chromium-profile")
@@ -19,7 +19,7 @@ final class BrowserMapTests: XCTestCase {
             $0.javascriptFolder = noJavaScript
         }.test(.live) { client in
             let url = "http://127.0.0.1:\(try XCTUnwrap(client.port))/map"
-            let dom = try await BrowserTests.load(url, chromium: chromium, profile: profile)
+            let dom = try await Chromium.load(url, chromium: chromium, profile: profile)
             XCTAssertTrue(dom.contains("The map needs Debian's libjs-leaflet and libjs-leaflet.markercluster"), dom)
             let shot = try await Self.screenshot(url, chromium: chromium, profile: profile)
             // The message is set in the danger colour (#a3302a), the only text in it on this
@@ -36,7 +36,7 @@ final class BrowserMapTests: XCTestCase {
     /// Leaflet's files present when the server started but not loading (here: empty): the
     /// map's script shows the same message.
     func testTheMapScriptShowsTheMessageWhenLeafletDoesNotLoad() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let brokenJavaScript = try TemporaryFolder.make("daybook-empty-leaflet")
         let leaflet = brokenJavaScript.appendingPathComponent("leaflet")
@@ -49,7 +49,7 @@ final class BrowserMapTests: XCTestCase {
             $0.port = 0
             $0.javascriptFolder = brokenJavaScript
         }.test(.live) { client in
-            let dom = try await BrowserTests.load(
+            let dom = try await Chromium.load(
                 "http://127.0.0.1:\(try XCTUnwrap(client.port))/map", chromium: chromium, profile: profile)
             let message = try XCTUnwrap(dom.firstMatch(of: /<p id="mapneeds"[^>]*>/), dom)
             XCTAssertFalse(message.output.contains("hidden"), "the script unhid the message: \(message.output)")

@@ -10,12 +10,12 @@ import XCTest
 /// logged to the console.
 final class BrowserPlaceTests: XCTestCase {
     func testMapMarkersNameTheirPlaceWithoutScriptErrors() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let profile = fixture.root.appendingPathComponent("chromium-profile")
         try await fixture.application { $0.port = 0 }.test(.live) { client in
             let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
-            let map = try await BrowserTests.load(base + "/map", chromium: chromium, profile: profile)
+            let map = try await Chromium.load(base + "/map", chromium: chromium, profile: profile)
             XCTAssertTrue(map.contains("data-count=\"6\""), "every entry with a place was placed")
             let titles = map.matches(
                 of: /class="leaflet-marker-icon dot[^"]*"[^>]*title="([^"]*)"|title="([^"]*)"[^>]*class="leaflet-marker-icon dot/
@@ -24,7 +24,7 @@ final class BrowserPlaceTests: XCTestCase {
             XCTAssertTrue(titles.contains { $0.hasPrefix("Paris, France") }, "\(titles)")
             // `#entry=ID` opens that entry's card, as a click on its marker does.
             let paris = try fixture.entry("01-paris-2019-07.jpg")
-            let card = try await BrowserTests.load(base + "/map#entry=\(paris.id)", chromium: chromium, profile: profile)
+            let card = try await Chromium.load(base + "/map#entry=\(paris.id)", chromium: chromium, profile: profile)
             let panel = try XCTUnwrap(card.firstMatch(of: /<aside id="cluster" class="cluster">(.*?)<\/aside>/.dotMatchesNewlines()), card)
             XCTAssertTrue(panel.output.1.contains("<span class=\"place\">Paris, France</span>"), String(panel.output.1))
         }

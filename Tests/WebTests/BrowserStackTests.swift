@@ -14,7 +14,7 @@ import XCTest
 /// chromium is not installed.
 final class BrowserStackTests: XCTestCase {
     func testTheBrowserSeesOneTilePicksTheCoverAndSplits() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let root = try TemporaryFolder.make("daybook-browser-stack")
         let photos = root.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)

@@ -1,5 +1,4 @@
 import DaybookStore
-import DaybookTestSupport
 import DaybookWeb
 import Foundation
 import Hummingbird
@@ -11,35 +10,33 @@ import XCTest
 /// error, a refused inline script or a failed load all log one), and the DOM they leave is
 /// checked. Skipped only where chromium is not installed (scripts/setup.sh installs it).
 final class BrowserTests: XCTestCase {
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     func testTimelineEntrySearchAndMapRenderWithoutScriptErrors() async throws {
-        guard let chromium = Self.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let paris = try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix("01-paris-2019-07.jpg") })
         let placed = try fixture.store.entries().filter { $0.location != nil }.count
         let profile = fixture.root.appendingPathComponent("chromium-profile")
         try await fixture.application { $0.port = 0 }.test(.live) { client in
             let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
-            let timeline = try await Self.load(base + "/", chromium: chromium, profile: profile)
+            let timeline = try await Chromium.load(base + "/", chromium: chromium, profile: profile)
             XCTAssertEqual(timeline.matches(of: /<li class="tile" data-id=/).count, 11)
             XCTAssertEqual(timeline.matches(of: /<section class="month"/).count, 11)
 
-            let entry = try await Self.load(base + "/entries/\(paris.id)", chromium: chromium, profile: profile)
+            let entry = try await Chromium.load(base + "/entries/\(paris.id)", chromium: chromium, profile: profile)
             XCTAssertTrue(entry.contains("<h1>Sunday 14 July 2019</h1>"))
             XCTAssertNotNil(entry.firstMatch(of: /id="entrymap"[^>]*class="smallmap leaflet-container/), "the small map was drawn")
             XCTAssertTrue(entry.contains("leaflet-marker-icon dot"), "with the entry's place")
             XCTAssertTrue(entry.contains("leaflet-interactive") || entry.contains("<path"), "over the country outlines")
 
             // The hostile values reach the browser as text: nothing runs, nothing is logged.
-            let hostile = try await Self.load(base + "/entries/\(try fixture.hostileEntry.id)", chromium: chromium, profile: profile)
+            let hostile = try await Chromium.load(base + "/entries/\(try fixture.hostileEntry.id)", chromium: chromium, profile: profile)
             XCTAssertTrue(hostile.contains("&lt;img src=x onerror=alert(1)&gt;"))
             XCTAssertTrue(hostile.contains("&lt;script&gt;alert('daybook')&lt;/script&gt;"))
 
-            let search = try await Self.load(base + "/search?tag=blue", chromium: chromium, profile: profile)
+            let search = try await Chromium.load(base + "/search?tag=blue", chromium: chromium, profile: profile)
             XCTAssertEqual(search.matches(of: /<li class="tile" data-id=/).count, 1)
 
-            let map = try await Self.load(base + "/map", chromium: chromium, profile: profile)
+            let map = try await Chromium.load(base + "/map", chromium: chromium, profile: profile)
             XCTAssertTrue(map.contains("data-count=\"\(placed)\""), "every entry with a place was placed")
             XCTAssertGreaterThan(map.matches(of: /<path/).count, 100, "country outlines, offline")
             let markers = map.matches(of: /leaflet-marker-icon/).count
@@ -48,7 +45,7 @@ final class BrowserTests: XCTestCase {
     }
 
     func testTimelineLoadsOlderEntriesFromTheAPIAsItScrolls() async throws {
-        guard let chromium = Self.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let all = try fixture.store.entries().map(\.id)
         let profile = fixture.root.appendingPathComponent("chromium-profile")
@@ -58,7 +55,7 @@ final class BrowserTests: XCTestCase {
         }.test(.live) { client in
             // Four tiles fill less than the window: the "Older" link is in view, so timeline.js
             // fetches the next pages until the end.
-            let timeline = try await Self.load("http://127.0.0.1:\(try XCTUnwrap(client.port))/", chromium: chromium, profile: profile)
+            let timeline = try await Chromium.load("http://127.0.0.1:\(try XCTUnwrap(client.port))/", chromium: chromium, profile: profile)
             XCTAssertEqual(timeline.matches(of: /<li class="tile" data-id="([0-9a-f-]+)"/).map { String($0.output.1) }, all)
             XCTAssertNil(timeline.firstMatch(of: /id="older"/), "the link goes once the last page is in")
             XCTAssertEqual(timeline.matches(of: /<h2>Undated<\/h2>/).count, 1)
@@ -66,45 +63,16 @@ final class BrowserTests: XCTestCase {
     }
 
     func testExportedSiteOpensFromFileURLs() async throws {
-        guard let chromium = Self.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let site = fixture.root.appendingPathComponent("site")
         let report = try StaticSite(store: fixture.store, folder: site).write()
         let profile = fixture.root.appendingPathComponent("chromium-profile")
-        let index = try await Self.load(site.appendingPathComponent("index.html").absoluteString, chromium: chromium, profile: profile)
+        let index = try await Chromium.load(site.appendingPathComponent("index.html").absoluteString, chromium: chromium, profile: profile)
         XCTAssertEqual(index.matches(of: /<li class="tile" data-id=/).count, 11)
         if report.hasMap {
-            let map = try await Self.load(site.appendingPathComponent("map.html").absoluteString, chromium: chromium, profile: profile)
+            let map = try await Chromium.load(site.appendingPathComponent("map.html").absoluteString, chromium: chromium, profile: profile)
             XCTAssertTrue(map.contains("data-count=\"6\""), "places.js read without fetch")
         }
-    }
-
-    /// The DOM after the page's scripts ran; fails the test on any console message unless
-    /// `quiet` is false (a refused page may log its status).
-    static func load(
-        _ url: String, chromium: String, profile: URL, arguments: [String] = [], quiet: Bool = true
-    ) async throws -> String {
-        let folder = try TemporaryFolder.make("daybook-chromium")
-        let dom = folder.appendingPathComponent("dom.html")
-        let log = folder.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: dom.path, contents: nil)
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments =
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
-                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--window-size=1280,900", "--dump-dom", url,
-            ] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: dom)
-        process.standardError = try FileHandle(forWritingTo: log)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        XCTAssertEqual(process.terminationStatus, 0, url)
-        let messages = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").filter { $0.contains(":CONSOLE") }
-        if quiet { XCTAssertEqual(messages, [], "\(url): the page logged to its console") }
-        return try String(contentsOf: dom, encoding: .utf8)
     }
 }

@@ -11,7 +11,7 @@ import XCTest
 /// Skipped only where chromium is not installed.
 final class BrowserVideoTests: XCTestCase {
     func testAnH264VideoPlaysAndAnHEVCOneShowsItsDownloadLink() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let fixture = try WebFixture()
         let clip = try fixture.addVideo("clip.mp4", duration: 3)
         let hevc = try fixture.addVideo("hevc.mov", duration: 2)

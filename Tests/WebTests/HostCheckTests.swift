@@ -72,7 +72,7 @@ final class HostCheckTests: XCTestCase {
         let fixture = try WebFixture()
         let entry = try fixture.hostileEntry
         let journal = try fixture.journal { $0.port = 0 }
-        let page = try await SafetyTests.token(journal)
+        let page = try await journal.pageToken()
         let token = try XCTUnwrap(page)
         var logger = Logger(label: "web-test")
         logger.logLevel = .warning

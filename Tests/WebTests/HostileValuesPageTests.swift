@@ -13,21 +13,15 @@ import XCTest
 /// search) comes out as text, in the timeline, the entry page and the search page, whatever
 /// characters it carries; and the templates' escaper (`HTMLText`) makes the five entities.
 final class HostileValuesPageTests: XCTestCase {
-    /// A quote joined by a combining mark is one Character ("\"\u{338}") but still a quote byte
-    /// to the browser: escaped Character by Character, it closed the attribute it stood in.
-    static let place = "Paris\"\u{338} onerror=alert(1) x=\"<script>alert(2)</script>&'"
-    static let tag = "<b>tag</b>\"\u{301}'&"
-    static let text = "</p><script>alert(3)</script> '\u{301} onclick=alert(4) & \"quotes\""
-
     func testHostilePlaceTagMakeAndTextAreTextOnTimelineEntryAndSearchPages() async throws {
         let fixture = try WebFixture()
         let paris = try fixture.entry("01-paris-2019-07.jpg")
         let hostile = try fixture.hostileEntry
         _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
-            if entry.id == paris.id { entry.place?.name = Self.place }
+            if entry.id == paris.id { entry.place?.name = HostileValues.place }
         }
-        try fixture.store.replaceAutoTags(entryID: paris.id, with: [AutoTag(name: Self.tag, score: 0.9)], taggerVersion: 1)
-        try fixture.store.edit(entryID: paris.id, text: Self.text)
+        try fixture.store.replaceAutoTags(entryID: paris.id, with: [AutoTag(name: HostileValues.tag, score: 0.9)], taggerVersion: 1)
+        try fixture.store.edit(entryID: paris.id, text: HostileValues.text)
         let query = "paris \"\u{338} autofocus onfocus=alert(5) x="
         let search = "/search?q=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         try await fixture.application().test(.router) { client in

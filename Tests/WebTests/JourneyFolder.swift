@@ -152,47 +152,21 @@ struct ListedEntry {
     }
 }
 
-/// `daybook` run to its end as a user runs it, with standard output and error kept.
-struct DaybookRun {
-    let status: Int32
-    let output: String
-    let errors: String
-
-    init(_ arguments: [String], in folder: URL) throws {
-        let label = UUID().uuidString
-        let out = folder.appendingPathComponent("\(label).out")
-        let err = folder.appendingPathComponent("\(label).err")
-        try Data().write(to: out)
-        try Data().write(to: err)
-        let process = Process()
-        process.executableURL = BuildProducts.daybook
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DAYBOOK_LIBRARY"] = nil
-        environment["DAYBOOK_WEATHER"] = "none"  // no network in tests
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        output = try String(contentsOf: out, encoding: .utf8)
-        errors = try String(contentsOf: err, encoding: .utf8)
-    }
-
+/// The journey's library read back through the real `daybook`, as a user or a script reads it.
+extension DaybookProcess {
     /// `daybook list --json` of `library`.
-    static func list(library: URL, in folder: URL) throws -> [ListedEntry] {
-        let run = try DaybookRun(["list", "--json", "--library", library.path], in: folder)
-        XCTAssertEqual(run.status, 0, run.errors)
-        let entries = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]]
-        return try XCTUnwrap(entries, run.output).map(ListedEntry.init)
+    static func list(library: URL) throws -> [ListedEntry] {
+        let run = try Self.run(["list", "--json", "--library", library.path], library: library)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let entries = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        return try XCTUnwrap(entries, run.stdout).map(ListedEntry.init)
     }
 
     /// `daybook show --json ID` of `library`: the entry with its files.
-    static func show(_ id: String, library: URL, in folder: URL) throws -> [String: Any] {
-        let run = try DaybookRun(["show", "--json", id, "--library", library.path], in: folder)
-        XCTAssertEqual(run.status, 0, run.errors)
-        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], run.output)
+    static func show(_ id: String, library: URL) throws -> [String: Any] {
+        let run = try Self.run(["show", "--json", id, "--library", library.path], library: library)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
     }
 }
 

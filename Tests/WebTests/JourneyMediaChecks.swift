@@ -1,4 +1,5 @@
 import DaybookPresentation
+import DaybookTestSupport
 import Foundation
 import XCTest
 
@@ -57,11 +58,11 @@ extension JourneyPages {
             "\(live.photo.name) is not an entry with a thumbnail, or \(live.movie.name) still one of its own", log: watch.log)
 
         let journal = try JourneyJournal(
-            listed: try DaybookRun.list(library: library, in: root), photos: folder.ingested + [folder.watched, live.photo])
+            listed: try DaybookProcess.list(library: library), photos: folder.ingested + [folder.watched, live.photo])
         let pair = journal.entries { $0.photo.name == live.photo.name }
         XCTAssertEqual(pair.count, 1, "one entry for the Live Photo\n\(watch.log)")
         let entry = try XCTUnwrap(pair.first)
-        let shown = try DaybookRun.show(entry.listed.id, library: library, in: root)
+        let shown = try DaybookProcess.show(entry.listed.id, library: library)
         let motion = shown["motion"] as? [String: Any]
         XCTAssertEqual(motion?["source"] as? String, live.photo.motion, "daybook show --json: \(live.photo.name)'s motion")
         XCTAssertEqual(

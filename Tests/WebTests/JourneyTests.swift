@@ -13,7 +13,7 @@ import XCTest
 /// movie reaches the watched folder before its photo (JourneyMediaChecks.swift).
 final class JourneyTests: XCTestCase {
     func testAMixedFolderIngestedServedAndWatchedShowsEveryPictureAndPlace() throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let root = try temporaryFolder("daybook-journey")
         let folder = try JourneyFolder.load()
         let corpus = try folder.corpusDisplaySizes()
@@ -32,19 +32,19 @@ final class JourneyTests: XCTestCase {
         let library = root.appendingPathComponent("library")
         try folder.copy(into: photos)
 
-        let ingest = try DaybookRun(["ingest", photos.path, "--library", library.path, "--json"], in: root)
-        XCTAssertEqual(ingest.status, 0, ingest.errors)
-        let summary = try JSONSerialization.jsonObject(with: Data(ingest.output.utf8)) as? [String: Any]
-        XCTAssertEqual(summary?["new"] as? Int, folder.ingested.count, ingest.output)
-        XCTAssertEqual(summary?["failed"] as? Int, 0, ingest.errors)
-        XCTAssertEqual(summary?["sidecars"] as? Int, folder.sidecars.count, ingest.output)
-        XCTAssertEqual(summary?["new_videos"] as? Int, folder.ingested.filter { $0.video != nil }.count, ingest.output)
+        let ingest = try DaybookProcess.run(["ingest", photos.path, "--library", library.path, "--json"], library: library)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let summary = try JSONSerialization.jsonObject(with: Data(ingest.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(summary?["new"] as? Int, folder.ingested.count, ingest.stdout)
+        XCTAssertEqual(summary?["failed"] as? Int, 0, ingest.stderr)
+        XCTAssertEqual(summary?["sidecars"] as? Int, folder.sidecars.count, ingest.stdout)
+        XCTAssertEqual(summary?["new_videos"] as? Int, folder.ingested.filter { $0.video != nil }.count, ingest.stdout)
         // A RAW read before its JPEG waits for it (reported skipped), one read after joins it:
         // either way no RAW is an entry, and nothing else is skipped.
         let skipped = (summary?["skipped_files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
         XCTAssertTrue(
-            Set(skipped.map { URL(fileURLWithPath: $0).lastPathComponent }).isSubset(of: folder.raws.map(\.name)), ingest.output)
-        let journal = try JourneyJournal(listed: try DaybookRun.list(library: library, in: root), photos: folder.ingested)
+            Set(skipped.map { URL(fileURLWithPath: $0).lastPathComponent }).isSubset(of: folder.raws.map(\.name)), ingest.stdout)
+        let journal = try JourneyJournal(listed: try DaybookProcess.list(library: library), photos: folder.ingested)
 
         let serve = try DaybookChild(["serve", "--library", library.path, "--port", "0"], log: root.appendingPathComponent("serve.log"))
         addTeardownBlock { serve.stop() }
@@ -71,7 +71,7 @@ final class JourneyTests: XCTestCase {
         try writeSlowly(folder.watched.url, to: inbox.appendingPathComponent(folder.watched.name), rounds: 4, pause: 0.4)
         try pages.waitForEntry(named: folder.watched.name, timeout: 60, log: watch.log)
         let watched = try JourneyJournal(
-            listed: try DaybookRun.list(library: library, in: root), photos: folder.ingested + [folder.watched])
+            listed: try DaybookProcess.list(library: library), photos: folder.ingested + [folder.watched])
         let arrived = watched.entries { $0.photo.name == folder.watched.name }
         XCTAssertEqual(arrived.count, 1, "one entry for the photo written in rounds\n\(watch.log)")
         // A photo still arriving is waited for, not reported: the log a user reads is one line.

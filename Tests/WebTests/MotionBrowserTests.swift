@@ -25,7 +25,7 @@ final class MotionBrowserTests: XCTestCase {
         """
 
     func testAMotionPhotoPlaysOnHoverAndTapAndALivePhotoShowsItsStill() async throws {
-        guard let chromium = BrowserTests.chromium else { throw XCTSkip("chromium is not installed (apt-get install chromium)") }
+        let chromium = try Chromium.required()
         let journal = try await MotionJournal()
         let google = try journal.entry("google-motion.jpg")
         let live = try journal.entry("IMG_0001.JPG")

@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookIngest
 import DaybookStore
+import DaybookStoreTestSupport
 import DaybookSupport
 import DaybookTestSupport
 import DaybookWeb
@@ -36,7 +37,7 @@ struct MotionJournal {
     }
 
     func entry(_ name: String) throws -> JournalEntry {
-        try XCTUnwrap(try store.entries().first { $0.sourcePath.hasSuffix("/" + name) }, name)
+        try store.entry(pathEndingWith: "/" + name)
     }
 
     /// A copy of google-motion.jpg with `extra` bytes appended (so a hash of its own), stored

@@ -109,7 +109,7 @@ final class PageRouteTests: XCTestCase {
         let fixture = try WebFixture()
         let entry = try XCTUnwrap(try fixture.store.entries().first)
         let journal = try fixture.journal()
-        let page = try await SafetyTests.token(journal)
+        let page = try await journal.pageToken()
         let token = try XCTUnwrap(page)
         try await journal.application(logger: Logger(label: "t")).test(.router) { client in
             func show() async throws -> String {

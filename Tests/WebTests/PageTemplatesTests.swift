@@ -11,7 +11,7 @@ import XCTest
 /// model lacks (that throws), and what each shows is escaped.
 final class PageTemplatesTests: XCTestCase {
     func testEveryPageRendersWholeFromRealEntries() throws {
-        let fixture = try TypedTemplateTests.hostileFixture()
+        let fixture = try WebFixture.hostileParis()
         let entries = try fixture.store.entries()
         let annotations = try fixture.store.annotations(for: entries.map(\.id))
         let read = TileEntries(entries: entries, annotations: annotations)
@@ -23,7 +23,7 @@ final class PageTemplatesTests: XCTestCase {
         let nearest = entries.enumerated().map { SearchResult(entry: $1, distanceKm: Double($0) * 1.25) }
         let day = try XCTUnwrap(MonthDay(month: 7, day: 14))
         let counts = [
-            TagCount(name: HostileValuesPageTests.tag, entries: 3, auto: 2, user: 1), TagCount(name: "mine", entries: 1, auto: 0, user: 1),
+            TagCount(name: HostileValues.tag, entries: 3, auto: 2, user: 1), TagCount(name: "mine", entries: 1, auto: 0, user: 1),
         ]
         let paris = try fixture.entry("01-paris-2019-07.jpg")
         var conflict: EditConflict?

@@ -1,4 +1,5 @@
 import DaybookImaging
+import DaybookImagingTestSupport
 import DaybookIngest
 import DaybookStore
 import DaybookTestSupport
@@ -13,33 +14,6 @@ import XCTest
 /// HEIC photos as they are shown, originals with their true media type, and a photo too big
 /// to preview answered with its thumbnail rather than a server error.
 final class PhotoPreviewTests: XCTestCase {
-    static let pillow = Repository.fixtures.appendingPathComponent("heic-pillow")
-
-    /// The web fixture's squares plus real HEICs: an iPhone 8 Plus portrait stored turned
-    /// (`irot` 270° and EXIF Orientation 6, shown 3024×4032), a 1600×900 HEIC, and a copy of
-    /// it whose brands are only the generic `mif1` (a HEIF, not a HEIC).
-    static func journal(adding extra: [URL] = []) throws -> WebFixture {
-        let fixture = try WebFixture()
-        let reykjavik = Repository.root.appendingPathComponent("SampleImages/10-reykjavik-dandelions.heic")
-        for url in [pillow.appendingPathComponent("arrow.heic"), reykjavik] + extra {
-            try FileManager.default.copyItem(at: url, to: fixture.photos.appendingPathComponent(url.lastPathComponent))
-        }
-        var generic = [UInt8](try Data(contentsOf: reykjavik))
-        XCTAssertEqual(String(decoding: generic[8..<12], as: UTF8.self), "heic")
-        let ftypEnd = Int(generic[3])  // a small ftyp: its size fits the last byte
-        for brand in stride(from: 8, to: ftypEnd, by: 4) where String(decoding: generic[brand..<brand + 4], as: UTF8.self) == "heic" {
-            generic.replaceSubrange(brand..<brand + 4, with: Array("mif1".utf8))
-        }
-        try Data(generic).write(to: fixture.photos.appendingPathComponent("generic.heif"))
-        let summary = try Ingester(store: fixture.store, options: IngestOptions(jobs: 2)).ingest(paths: [fixture.photos.path])
-        XCTAssertEqual(summary.failed, 0)
-        return fixture
-    }
-
-    static func entry(_ fixture: WebFixture, _ suffix: String) throws -> JournalEntry {
-        try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix(suffix) }, suffix)
-    }
-
     /// What `heif-convert` (libheif's own viewer) shows: the pixels every viewer agrees on.
     static func heifConvert(_ url: URL) throws -> [UInt8] {
         let output = try TemporaryFolder.make("daybook-heif-convert").appendingPathComponent("shown.jpg")
@@ -53,19 +27,11 @@ final class PhotoPreviewTests: XCTestCase {
         return [UInt8](try Data(contentsOf: output))
     }
 
-    /// The mean difference per channel between two images of the same size.
-    static func meanDifference(_ a: RGBImage, _ b: RGBImage) -> Double {
-        XCTAssertEqual([a.width, a.height], [b.width, b.height])
-        guard a.pixels.count == b.pixels.count, !a.pixels.isEmpty else { return .infinity }
-        let total = zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
-        return Double(total) / Double(a.pixels.count)
-    }
-
     func testHEICPreviewIsAJPEGOfThePhotoAsShown() async throws {
-        let fixture = try Self.journal()
-        let arrow = try Self.entry(fixture, "arrow.heic")
+        let fixture = try WebFixture.withHEICs()
+        let arrow = try fixture.entry("arrow.heic")
         XCTAssertEqual([arrow.pixelWidth, arrow.pixelHeight], [3024, 4032], "stored as shown")
-        let shown = try Self.heifConvert(Self.pillow.appendingPathComponent("arrow.heic"))
+        let shown = try Self.heifConvert(WebFixture.heicPillow.appendingPathComponent("arrow.heic"))
         XCTAssertEqual(try JPEGDecoder.frameSize(of: shown), FrameSize(width: 3024, height: 4032))
         let name = try XCTUnwrap(ThumbnailName(contentHash: arrow.contentHash))
         try await fixture.application().test(.router) { client in
@@ -78,13 +44,13 @@ final class PhotoPreviewTests: XCTestCase {
             XCTAssertEqual(decoded.frame, FrameSize(width: 1200, height: 1600), "portrait, as heif-convert shows it")
             // Turned once: the same picture as heif-convert's, not a sideways one.
             let viewer = try JPEGDecoder.decode(shown, minimumLongestSide: 1600).image.resized(toLongestSide: 1600)
-            XCTAssertLessThan(Self.meanDifference(decoded.image, viewer), 6)
+            XCTAssertLessThan(decoded.image.meanDifference(viewer), 6)
             let thumbnail = try XCTUnwrap(arrow.thumbnailWidth.flatMap { w in arrow.thumbnailHeight.map { (w, $0) } })
             XCTAssertEqual(Double(thumbnail.0) / Double(thumbnail.1), 1200.0 / 1600, accuracy: 0.01, "the thumbnail's shape")
             XCTAssertTrue(
                 FileManager.default.fileExists(atPath: fixture.store.library.previewsURL.appendingPathComponent(name.fileName).path))
 
-            let reykjavik = try Self.entry(fixture, "10-reykjavik-dandelions.heic")
+            let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
             let landscape = try XCTUnwrap(ThumbnailName(contentHash: reykjavik.contentHash))
             try await client.execute(uri: "/previews/\(landscape.fileName)", method: .get) { response in
                 XCTAssertEqual(response.status, .ok)
@@ -100,7 +66,7 @@ final class PhotoPreviewTests: XCTestCase {
         let fixture = try WebFixture()
         try await fixture.application().test(.router) { client in
             for file in ["02-rio-2020-01.jpg", "03-newyork-2021-03.jpg", "04-sydney-2021-12.jpg"] {
-                let entry = try Self.entry(fixture, file)
+                let entry = try fixture.entry(file)
                 XCTAssertNotEqual(entry.orientation, .up, file)
                 let name = try XCTUnwrap(ThumbnailName(contentHash: entry.contentHash))
                 let bytes = try await client.execute(uri: "/previews/\(name.fileName)", method: .get) {
@@ -116,14 +82,14 @@ final class PhotoPreviewTests: XCTestCase {
     }
 
     func testOriginalsAnswerWithTheMediaTypeOfTheirBytes() async throws {
-        let fixture = try Self.journal()
+        let fixture = try WebFixture.withHEICs()
         let types = [
             "01-paris-2019-07.jpg": "image/jpeg", "arrow.heic": "image/heic", "10-reykjavik-dandelions.heic": "image/heic",
             "generic.heif": "image/heif",
         ]
         try await fixture.application().test(.router) { client in
             for (file, type) in types {
-                let entry = try Self.entry(fixture, file)
+                let entry = try fixture.entry(file)
                 try await client.execute(uri: "/originals/\(entry.id)", method: .get) { response in
                     XCTAssertEqual(response.status, .ok, file)
                     XCTAssertEqual(response.headers[.contentType], type, file)
@@ -134,9 +100,9 @@ final class PhotoPreviewTests: XCTestCase {
     }
 
     func testJPEGOfAHEICIsTheWholePhotoMadeOnceAndCached() async throws {
-        let fixture = try Self.journal()
-        let reykjavik = try Self.entry(fixture, "10-reykjavik-dandelions.heic")
-        let paris = try Self.entry(fixture, "01-paris-2019-07.jpg")
+        let fixture = try WebFixture.withHEICs()
+        let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
+        let paris = try fixture.entry("01-paris-2019-07.jpg")
         let cached = fixture.store.library.jpegOriginalsURL.appendingPathComponent("\(reykjavik.contentHash).jpg")
         let shown = try Self.heifConvert(URL(fileURLWithPath: reykjavik.sourcePath))
         try await fixture.application().test(.router) { client in
@@ -158,7 +124,7 @@ final class PhotoPreviewTests: XCTestCase {
             let decoded = try JPEGDecoder.decode(first, minimumLongestSide: .max)
             XCTAssertEqual(decoded.frame, FrameSize(width: 1600, height: 900), "the whole photo as shown")
             let viewer = try JPEGDecoder.decode(shown, minimumLongestSide: .max).image
-            XCTAssertLessThan(Self.meanDifference(decoded.image, viewer), 4)
+            XCTAssertLessThan(decoded.image.meanDifference(viewer), 4)
             XCTAssertEqual([UInt8](try Data(contentsOf: cached)), first, "kept by content hash")
             XCTAssertEqual(
                 try FileManager.default.contentsOfDirectory(atPath: cached.deletingLastPathComponent().path), [cached.lastPathComponent],
@@ -177,11 +143,11 @@ final class PhotoPreviewTests: XCTestCase {
     }
 
     func testDeletingAnEntryRemovesItsJPEGOriginal() async throws {
-        let fixture = try Self.journal()
-        let reykjavik = try Self.entry(fixture, "10-reykjavik-dandelions.heic")
+        let fixture = try WebFixture.withHEICs()
+        let reykjavik = try fixture.entry("10-reykjavik-dandelions.heic")
         let cached = fixture.store.library.jpegOriginalsURL.appendingPathComponent("\(reykjavik.contentHash).jpg")
         let journal = try fixture.journal()
-        let page = try await SafetyTests.token(journal)
+        let page = try await journal.pageToken()
         let token = try XCTUnwrap(page)
         try await journal.application(logger: Logger(label: "t")).test(.router) { client in
             _ = try await client.execute(uri: "/originals/\(reykjavik.id)?as=jpeg", method: .get)
@@ -197,8 +163,8 @@ final class PhotoPreviewTests: XCTestCase {
     /// A 200 MP HEIC is above the 100 MP decode limit: ingest made its thumbnail from the
     /// file's 384×512 thumbnail item, but a 1600-pixel preview needs the primary image.
     func testPhotoTooBigToPreviewIsAnsweredWithItsThumbnailNotAServerError() async throws {
-        let fixture = try Self.journal(adding: [Self.pillow.appendingPathComponent("200MP.heic")])
-        let huge = try Self.entry(fixture, "200MP.heic")
+        let fixture = try WebFixture.withHEICs(adding: [WebFixture.heicPillow.appendingPathComponent("200MP.heic")])
+        let huge = try fixture.entry("200MP.heic")
         let name = try XCTUnwrap(huge.thumbnailName)
         let thumbnail = [UInt8](try Data(contentsOf: fixture.store.library.thumbnailURL(for: name)))
         try await fixture.application().test(.router) { client in
@@ -238,7 +204,7 @@ final class PhotoPreviewTests: XCTestCase {
         process.waitUntilExit()
         try jpeg.write(to: fixture.photos.appendingPathComponent("progressive.jpg"))
         _ = try await Ingester(store: fixture.store, options: IngestOptions(jobs: 1)).ingest(paths: [fixture.photos.path])
-        let entry = try Self.entry(fixture, "progressive.jpg")
+        let entry = try fixture.entry("progressive.jpg")
         let name = try XCTUnwrap(entry.thumbnailName, "ingest's own limit allows it")
         let limits = DecodeLimits(maxImageBytes: 10_000_000, budget: DecodeBudget(bytes: 100_000_000))
         try await fixture.application { $0.decodeLimits = limits }.test(.router) { client in

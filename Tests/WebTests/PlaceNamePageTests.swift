@@ -1,6 +1,7 @@
 import DaybookCore
 import DaybookIngest
 import DaybookStore
+import DaybookStoreTestSupport
 import DaybookTestSupport
 import DaybookWeb
 import Foundation
@@ -122,7 +123,7 @@ final class PlaceNamePageTests: XCTestCase {
 extension WebFixture {
     /// The entry of the photo whose file name ends with `suffix`.
     func entry(_ suffix: String) throws -> JournalEntry {
-        try XCTUnwrap(try store.entries().first { $0.sourcePath.hasSuffix(suffix) }, suffix)
+        try store.entry(pathEndingWith: suffix)
     }
 
     /// Copies a photo of SampleImages/ beside the squares and ingests it: the newest entry.

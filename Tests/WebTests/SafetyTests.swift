@@ -43,7 +43,7 @@ final class SafetyTests: XCTestCase {
         let fixture = try WebFixture()
         let entry = try fixture.hostileEntry
         let journal = try fixture.journal()
-        let page = try await Self.token(journal)
+        let page = try await journal.pageToken()
         let token = try XCTUnwrap(page)
         try await journal.application(logger: Logger(label: "t")).test(.router) { client in
             let uri = "/entries/\(entry.id)/text"
@@ -88,7 +88,7 @@ final class SafetyTests: XCTestCase {
         let all = try fixture.store.entries()
         let entry = all[2]
         let journal = try fixture.journal()
-        let page = try await Self.token(journal)
+        let page = try await journal.pageToken()
         let token = try XCTUnwrap(page)
         let thumbnail = fixture.store.library.thumbnailURL(for: try XCTUnwrap(entry.thumbnailName))
         try await journal.application(logger: Logger(label: "t")).test(.router) { client in
@@ -168,9 +168,12 @@ final class SafetyTests: XCTestCase {
             }
         }
     }
+}
 
-    static func token(_ journal: WebJournal) async throws -> String? {
-        try await journal.application(logger: Logger(label: "t")).test(.router) { client in
+extension WebJournal {
+    /// The CSRF token the timeline page carries for its scripts, if it carries one.
+    func pageToken() async throws -> String? {
+        try await application(logger: Logger(label: "t")).test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 response.text.firstMatch(of: /<meta name="daybook-csrf" content="([0-9a-f-]+)">/).map { String($0.output.1) }
             }

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookStore
+import DaybookStoreTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -13,7 +14,7 @@ import XCTest
 /// shows every match exactly once, in timeline order, however many share a capture time.
 final class SearchPagePagingTests: XCTestCase {
     func testFollowingTheOlderLinksShowsEveryMatchOnceInOrder() async throws {
-        let store = try SearchPagingTests.crowdedStore()
+        let store = try makeCrowdedStore()
         let day = try XCTUnwrap(CivilDate(iso: "2021-07-01"))
         let expected = try store.timeline(after: nil, limit: 1000).filter { $0.capturedLocal?.date == day }.map(\.id)
         XCTAssertEqual(expected.count, 300)
@@ -53,7 +54,7 @@ final class SearchPagePagingTests: XCTestCase {
     /// A search that fits one page says how many it found, as before; a cursor that names no
     /// entry is a 404, and "near" (ordered by distance) takes none.
     func testOnePageCountsItsMatchesAndABadCursorIsRefused() async throws {
-        let store = try SearchPagingTests.crowdedStore()
+        let store = try makeCrowdedStore()
         var configuration = WebConfiguration()
         configuration.port = 0
         var logger = Logger(label: "search-page-paging-test")

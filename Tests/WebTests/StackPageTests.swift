@@ -26,7 +26,7 @@ final class StackPageTests: XCTestCase {
         let (first, last) = (try XCTUnwrap(byName["burst-1.jpg"]), try XCTUnwrap(byName["burst-3.jpg"]))
 
         let journal = try WebJournal(store: store, configuration: WebConfiguration())
-        let issued = try await SafetyTests.token(journal)
+        let issued = try await journal.pageToken()
         let token = try XCTUnwrap(issued)
         try await journal.application(logger: Logger(label: "t")).test(.router) { client in
             let timeline = try await client.execute(uri: "/", method: .get) { $0.text }

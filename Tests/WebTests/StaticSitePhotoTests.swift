@@ -9,9 +9,9 @@ import XCTest
 /// was missing, and writes files a web host can serve, whatever the umask.
 final class StaticSitePhotoTests: XCTestCase {
     func testHEICEntriesGetWorkingPreviewsAndTheReportNamesWhatWasMissing() throws {
-        let fixture = try PhotoPreviewTests.journal()
+        let fixture = try WebFixture.withHEICs()
         let entries = try fixture.store.entries()
-        let gone = try PhotoPreviewTests.entry(fixture, "04-sydney-2021-12.jpg")
+        let gone = try fixture.entry("04-sydney-2021-12.jpg")
         try FileManager.default.removeItem(atPath: gone.sourcePath)
         let folder = fixture.root.appendingPathComponent("site")
         let report = try StaticSite(store: fixture.store, folder: folder).write()
@@ -19,7 +19,7 @@ final class StaticSitePhotoTests: XCTestCase {
         XCTAssertEqual(report.missingPhotos, [gone.sourcePath])
         XCTAssertEqual(report.unpreviewablePhotos, [])
         for file in ["arrow.heic", "10-reykjavik-dandelions.heic", "generic.heif"] {
-            let entry = try PhotoPreviewTests.entry(fixture, file)
+            let entry = try fixture.entry(file)
             let page = try String(contentsOf: folder.appendingPathComponent("entries/\(entry.id).html"), encoding: .utf8)
             let src = "../previews/\(entry.contentHash).jpg"
             XCTAssertTrue(page.contains("src=\"\(src)\""), "\(file): the page shows the preview")

@@ -13,7 +13,7 @@ import XCTest
 /// links and an export's.
 final class TimelineGridTests: XCTestCase {
     func testTheGridGivesTheSectionsTemplatesBytesForEveryShapeOfTile() throws {
-        let fixture = try TypedTemplateTests.hostileFixture()
+        let fixture = try WebFixture.hostileParis()
         let entries = try fixture.store.entries()
         XCTAssertGreaterThan(entries.count, 5)
         var annotations = try fixture.store.annotations(for: entries.map(\.id)).mapValues(TileAnnotations.init)

@@ -11,19 +11,6 @@ import XCTest
 /// through dots; and what it refuses: a template it cannot read, a name that is no
 /// `TemplateName`, and a name that no model on the way out has.
 final class TypedTemplateTests: XCTestCase {
-    /// The web fixture with hostile text, place and tag on its Paris entry, and a tag of the user's.
-    static func hostileFixture() throws -> WebFixture {
-        let fixture = try WebFixture()
-        let paris = try fixture.entry("01-paris-2019-07.jpg")
-        _ = try fixture.store.updatePlaces(version: "hostile", limit: 1000) { entry in
-            if entry.id == paris.id { entry.place?.name = HostileValuesPageTests.place }
-        }
-        try fixture.store.replaceAutoTags(
-            entryID: paris.id, with: [AutoTag(name: HostileValuesPageTests.tag, score: 0.9)], taggerVersion: 1)
-        _ = try fixture.store.editTags(entryID: paris.id, add: ["mine"], remove: [])
-        try fixture.store.edit(entryID: paris.id, text: HostileValuesPageTests.text)
-        return fixture
-    }
 
     /// Standalone tags (their line goes whole), tags within text, comments, inverted and
     /// dotted names, lists of text and of models, numbers and flags.

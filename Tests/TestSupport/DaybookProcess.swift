@@ -1,18 +1,24 @@
-import DaybookTestSupport
 import Foundation
 
-/// The real `daybook` executable, run the way a user runs it (for every CLI test class).
-enum DaybookProcess {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+/// The real `daybook` executable, run the way a user runs it, for every test target that runs
+/// the binary.
+public enum DaybookProcess {
+    public struct Run {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
-    static var executable: URL { BuildProducts.daybook }
+    public static var executable: URL { BuildProducts.daybook }
 
     /// Starts `daybook arguments` on `library`; call `finish` on the result to wait for it.
-    static func start(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Started {
+    public static func start(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Started {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -29,16 +35,16 @@ enum DaybookProcess {
         return Started(process: process, out: out, err: err)
     }
 
-    static func run(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Run {
+    public static func run(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Run {
         try start(arguments, library: library, environment: environment).finish()
     }
 
-    struct Started {
-        let process: Process
+    public struct Started {
+        public let process: Process
         let out: Pipe
         let err: Pipe
 
-        func finish() -> Run {
+        public func finish() -> Run {
             // Both pipes drained concurrently, so a chatty process never blocks on a full pipe.
             nonisolated(unsafe) var stderr = Data()
             let drained = DispatchSemaphore(value: 0)
