@@ -11,7 +11,6 @@ import XCTest
 /// through dots; and what it refuses: a template it cannot read, a name that is no
 /// `TemplateName`, and a name that no model on the way out has.
 final class TypedTemplateTests: XCTestCase {
-
     /// Standalone tags (their line goes whole), tags within text, comments, inverted and
     /// dotted names, lists of text and of models, numbers and flags.
     func testWhitespaceAndLookupsFollowMustache() throws {
