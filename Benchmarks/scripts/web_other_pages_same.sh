@@ -5,7 +5,7 @@
 # and the whole `export html` site. Both serve one library; each URL is asked of both and the
 # answers compared, the CSRF token masked (each server has its own).
 #
-#   scripts/web_other_pages_same.sh BIN_A BIN_B LIBRARY [N]
+#   Benchmarks/scripts/web_other_pages_same.sh BIN_A BIN_B LIBRARY [N]
 #
 # BIN_A, BIN_B: daybook binaries. LIBRARY: a library folder OF YOUR OWN, at the schema both
 # binaries know (served in place; the conflicts change nothing). N: random entries (default 50).
