@@ -11,25 +11,8 @@
 # binaries know (served in place; the conflicts change nothing). N: random entries (default 50).
 # Prints one line per kind (asked, equal) and each differing URL; exits 1 when one differs.
 set -euo pipefail
-. "$(dirname "$0")/web_wait_serving.sh"
-a="$1"
-b="$2"
-library="$3"
-count="${4:-50}"
-work=$(mktemp -d)
-servers=()
-trap 'for s in "${servers[@]}"; do kill "$s" 2>/dev/null; done; rm -rf "$work"' EXIT
+. "$(dirname "$0")/web_two_servers.sh"
 
-serve() {  # $1: binary, $2: name; sets the base URL in $work/$2.base
-    "$1" serve --library "$library" --port 0 2>"$work/$2.log" &
-    servers+=($!)
-    wait_serving "$work/$2.log" "${servers[-1]}"
-    grep -o 'http://127.0.0.1:[0-9]*' "$work/$2.log" | head -1 > "$work/$2.base"
-}
-serve "$a" a
-serve "$b" b
-
-mask() { sed -E 's/(name="(daybook-)?csrf" (value|content)=")[^"]*"/\1"/g'; }
 # $1: server, $2: path; the status line first, then the page.
 ask() { curl -s -w '\n%{http_code}\n' "$(cat "$work/$1.base")$2" | mask; }
 token() { curl -s "$(cat "$work/$1.base")/" | grep -oE 'name="daybook-csrf" content="[^"]*"' | sed -E 's/.*content="([^"]*)"/\1/'; }

@@ -16,24 +16,8 @@
 # first page, the page after a random entry and a random entry's month.
 # Prints one line per kind (asked, equal) and each differing URL; exits 1 when one differs.
 set -euo pipefail
-. "$(dirname "$0")/web_wait_serving.sh"
-a="$1"
-b="$2"
-library="$3"
-count="${4:-50}"
+. "$(dirname "$0")/web_two_servers.sh"
 journal="$library/journal.sqlite"
-work=$(mktemp -d)
-servers=()
-trap 'for s in "${servers[@]}"; do kill "$s" 2>/dev/null; done; rm -rf "$work"' EXIT
-
-serve() {  # $1: binary, $2: name; sets the base URL in $work/$2.base
-    "$1" serve --library "$library" --port 0 2>"$work/$2.log" &
-    servers+=($!)
-    wait_serving "$work/$2.log" "${servers[-1]}"
-    grep -o 'http://127.0.0.1:[0-9]*' "$work/$2.log" | head -1 > "$work/$2.base"
-}
-serve "$a" a
-serve "$b" b
 
 words="river market birthday hike sunset caf%C3%A9 museum beach snow train garden lunch concert harbour bridge festival mountain lake rain friends"
 tags="blue green sky sunset vivid muted dark night white snow greenery red"
@@ -63,7 +47,7 @@ while IFS='|' read -r id day lat lon; do
 done < <(head -5 "$work/entries") > "$work/cursors"
 echo "/" > "$work/timeline"
 
-ask() { curl -s "$(cat "$work/$1.base")$2" | sed -E 's/(name="(daybook-)?csrf" (value|content)=")[^"]*"/\1"/g'; }
+ask() { curl -s "$(cat "$work/$1.base")$2" | mask; }
 differ=0
 for kind in search-word search-prefixes search-tag search-word-tag search-paged search-near search-near-word search-days on-this-day on-this-day-paged \
     cursors timeline timeline-paged month; do
