@@ -14,6 +14,9 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
     /// A video's `mvhd` creation time, UTC by the QuickTime specification: the instant is
     /// known; the offset is 0 until the entry has a place, then its zone's at that instant.
     case containerUTC = "container-utc"
+    /// The time zone of the device an entry was written on (`daybook write`): the person
+    /// wrote it there and then.
+    case device
 
     /// How `show` explains where an offset came from.
     public var explanation: String {
@@ -23,6 +26,7 @@ public enum OffsetSource: String, Sendable, Codable, CaseIterable {
         case .dateText: return "the zone written in the date"
         case .placeTimeZone: return "the place's time zone"
         case .containerUTC: return "the video's UTC creation time"
+        case .device: return "the time zone of the device it was written on"
         }
     }
 }

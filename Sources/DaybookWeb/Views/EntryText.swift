@@ -25,6 +25,7 @@ enum EntryText {
         case .containerUTC:
             guard utc != "UTC+00:00", let name = entry.place?.timeZone else { return "\(utc), from the video's UTC creation time" }
             return "\(name) (\(utc)), from the place, at the video's UTC creation time"
+        case .device: return "\(utc), from the device it was written on"
         }
     }
 
