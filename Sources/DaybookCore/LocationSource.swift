@@ -9,4 +9,6 @@ public enum LocationSource: String, Sendable, Hashable, Codable, CaseIterable {
     case sidecar
     /// A video's ISO 6709 position (`com.apple.quicktime.location.ISO6709`, or `©xyz`).
     case quickTime = "quicktime"
+    /// Given by the person writing the entry (`daybook write --place`).
+    case user
 }

@@ -35,7 +35,9 @@ enum EntryFormat {
             rows.append(("place", "—"))
         }
         if let note = entry.timeZoneNote { rows.append(("time zone", "none applied: \(note)")) }
-        rows.append(("camera", entry.camera ?? "—"))
+        // Words alone were written, not taken: no camera, no picture, no file's digest.
+        let isText = entry.media == .text
+        if !isText { rows.append(("camera", entry.camera ?? "—")) }
         switch entry.media {
         case .photo:
             if let width = entry.pixelWidth, let height = entry.pixelHeight {
@@ -48,11 +50,13 @@ enum EntryFormat {
             if let width = entry.pixelWidth, let height = entry.pixelHeight { facts.append("\(width)×\(height)") }
             rows.append(("media", facts.joined(separator: ", ")))
             rows.append(("video", entry.sourcePath))
+        case .text:
+            rows.append(("journal file", entry.sourcePath))
         }
         if let name = entry.thumbnailName {
             rows.append(
                 ("thumbnail", "\(library.thumbnailURL(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
-        } else {
+        } else if !isText {
             rows.append(("thumbnail", "none"))
         }
         rows.append(("tags", tagList(tags).map { "\($0)  (user tags bare, automatic ones with their score)" } ?? "none"))
@@ -65,7 +69,7 @@ enum EntryFormat {
         } else {
             rows.append(("weather", weatherStatusText(entry)))
         }
-        rows.append(("sha256", entry.contentHash))
+        if !isText { rows.append(("sha256", entry.contentHash)) }
         rows.append(("added", entry.createdAt))
         if !entry.text.isEmpty { rows.append(("text", entry.text)) }
         for problem in entry.problemList { rows.append(("problem", problem)) }
@@ -90,7 +94,8 @@ enum EntryFormat {
     static func weatherStatusText(_ entry: JournalEntry) -> String {
         switch entry.weatherStatus {
         case .pending: return "pending (run `daybook backfill-weather`)"
-        case .unavailable: return "none (the photo has no \(entry.capturedLocal == nil ? "date" : "place"))"
+        case .unavailable:
+            return "none (the \(entry.media == .text ? "entry" : "photo") has no \(entry.capturedLocal == nil ? "date" : "place"))"
         case .error: return "refused by the provider: \(entry.weatherError ?? "unknown reason")"
         case .done: return "done"
         }

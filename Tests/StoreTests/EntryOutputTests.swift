@@ -76,7 +76,7 @@ final class EntryOutputTests: XCTestCase {
             ),
             ("utc_offset_seconds", 3600, "entry.offset_source: utc_offset_seconds and offset_source come together"),
             ("captured_local", "2021:07:01 10:00:00", "entry.captured_local: must be a date like 2024-05-17T12:30:05"),
-            ("media", "film", "entry.media: \"film\" is not one of photo, video"),
+            ("media", "film", "entry.media: \"film\" is not one of photo, video, text"),
             ("duration_seconds", 12.5, "entry.duration_seconds: only a video has a duration"),
         ]
         for (key, value, problem) in cases {

@@ -13,7 +13,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
             case io, database, unreadableEntry, entryNotFound, ambiguousID, emptyLibrary, noJournal, readOnly, invalidTag, archiveRefused
-            case libraryNotEmpty, textTooLong, searchTooLarge, notInStack
+            case libraryNotEmpty, textTooLong, searchTooLarge, notInStack, blankText
         }
 
         private let value: Value
@@ -50,6 +50,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let textTooLong = Code(.textTooLong)
         /// A search with more tags than `JournalQuery.maximumTags`.
         public static let searchTooLarge = Code(.searchTooLarge)
+        /// A text entry with no words, or with a character a journal file cannot hold (NUL).
+        public static let blankText = Code(.blankText)
     }
 
     public let code: Code
@@ -133,6 +135,14 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         StoreError(
             .textTooLong,
             "the text is \(bytes) bytes; an entry's text may be at most \(JournalEntry.maximumTextBytes) bytes (1 MiB) of UTF-8")
+    }
+
+    package static func blankText() -> StoreError {
+        StoreError(.blankText, "the text is blank: a text entry needs some words")
+    }
+
+    package static func nulInText() -> StoreError {
+        StoreError(.blankText, "the text holds a NUL character, which a journal file cannot keep")
     }
 
     static func tooManyTags(_ count: Int) -> StoreError {

@@ -46,7 +46,8 @@ extension JournalStore {
 
     /// Deletes entries with their tags and weather (one transaction), then their thumbnail
     /// files: only names of the store's shape, only inside `thumbnails/`, never through a
-    /// link. Returns the deleted entries.
+    /// link; and a text entry's journal file, which would otherwise bring the entry back on a
+    /// rebuild. Returns the deleted entries.
     @discardableResult
     package func delete(entryIDs: [String]) throws -> [JournalEntry] {
         let files = try ThumbnailFiles(library: library)
@@ -59,6 +60,10 @@ extension JournalStore {
         }
         // The rows are gone; a file left behind by a failure here is an orphan the next repair removes.
         for name in deleted.compactMap(\.thumbnailName) { _ = try? files.remove(name) }
+        for entry in deleted where entry.media == .text {
+            guard let path = JournalFilePath(relative: entry.sourcePath) else { continue }
+            AtomicFile.remove(root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName)
+        }
         return deleted
     }
 }

@@ -96,6 +96,7 @@ package enum EntryFacts {
         case .xmp: return "the photo's XMP"
         case .sidecar: return "the sidecar file"
         case .quickTime: return "the video's ISO 6709 location"
+        case .user: return "the place given when it was written"
         }
     }
 

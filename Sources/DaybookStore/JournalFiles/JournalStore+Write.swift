@@ -1,0 +1,76 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// A text entry as a person gives it, before it has a file or a row.
+package struct NewTextEntry: Sendable {
+    package var text: String
+    package var date: LocalDateTime
+    /// Nil for a floating time; a place given with the entry may then supply its zone.
+    package var offset: UTCOffset?
+    package var location: GeoLocation?
+    package var tags: [String]
+
+    package init(text: String, date: LocalDateTime, offset: UTCOffset?, location: GeoLocation? = nil, tags: [String] = []) {
+        self.text = text
+        self.date = date
+        self.offset = offset
+        self.location = location
+        self.tags = tags
+    }
+}
+
+extension JournalStore {
+    /// The one writer of a new text entry (docs/design/writing.md, "The write order"): checks
+    /// it, writes its journal file atomically, then its index row and tags in one transaction.
+    /// `place` names the entry's position and may give a floating time its place's zone
+    /// (DaybookIngest's `EntryPlacer`); what it decides goes into the file as well as the row.
+    ///
+    /// When the transaction fails the file is removed again, so a write that reported a
+    /// failure leaves nothing for a later rebuild to bring back.
+    package func write(
+        _ new: NewTextEntry, id: String = UUID().uuidString.lowercased(), now: Date = Date(),
+        place: (inout JournalEntry) -> Void = { _ in }
+    ) throws -> JournalEntry {
+        let text = new.text.trimmingCharacters(in: .newlines)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw StoreError.blankText() }
+        guard text.utf8.count <= JournalEntry.maximumTextBytes else { throw StoreError.textTooLong(bytes: text.utf8.count) }
+        guard !text.utf8.contains(0) else { throw StoreError.nulInText() }
+        var tags: [String] = []
+        for name in try new.tags.map(JournalTag.normalizedName) where !tags.contains(name) { tags.append(name) }
+
+        let path = JournalFilePath(id: id, date: new.date)
+        var entry = JournalEntry(
+            id: id, contentHash: Self.textContentHash(id: id), sourcePath: path.description, fileSize: 0,
+            capture: CaptureTime(local: new.date, source: .user, offset: new.offset),
+            location: new.location, locationSource: new.location == nil ? nil : .user,
+            pixelSize: nil, thumbnail: nil, thumbnailSize: nil, problems: [], now: now)
+        entry.media = .text
+        entry.text = text
+        place(&entry)
+        let file = JournalFile(
+            id: id, date: new.date, utcOffsetSeconds: entry.offset?.seconds, placeName: entry.place?.name ?? entry.place?.country,
+            location: new.location, tags: tags, created: entry.createdAt, text: text)
+
+        let folders = [JournalFilePath.folderName] + path.folders
+        try AtomicFile.create(file.serialized(), root: library.root, folders: folders, name: path.fileName)
+        do {
+            try pool.write { db in
+                try SearchWrites.markPending(entryID: entry.id, db)
+                try entry.insert(db)
+                for name in tags {
+                    try db.execute(sql: "INSERT INTO tag (entry_id, name, source) VALUES (?, ?, 'user')", arguments: [entry.id, name])
+                }
+                try SearchWrites.indexPending(db)
+            }
+        } catch {
+            AtomicFile.remove(root: library.root, folders: folders, name: path.fileName)
+            throw error
+        }
+        return entry
+    }
+
+    /// A text entry's `content_hash`: unique, as the column must be, and never 64 hex digits,
+    /// so no photo's bytes can ever match it.
+    package static func textContentHash(id: String) -> String { "text:" + id }
+}
