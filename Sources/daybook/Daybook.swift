@@ -19,6 +19,7 @@ struct Daybook: AsyncParsableCommand {
               daybook list                           entries by month, newest first
               daybook show 3f2a                      one entry (any unique id prefix)
               daybook tag 3f2a --add beach           your own tags; automatic colour tags come from the pixels
+              daybook write --text "A quiet day"     an entry of words alone, kept as a file in journal/
               daybook watch ~/Pictures/Import        ingest photos as they arrive, until stopped
               daybook serve                          browse the journal at http://127.0.0.1:8080/
               daybook --library /tmp/trial list      --library and --json may also come before the command
@@ -29,7 +30,7 @@ struct Daybook: AsyncParsableCommand {
         // Each names itself (`commandName:`): a derived name is found by reflecting on the
         // type, which cost every start a scan of the binary's conformances (CommandNameTests).
         subcommands: [
-            Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Edit.self, Tag.self, Tags.self,
+            Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Write.self, Edit.self, Tag.self, Tags.self,
             Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Export.self, Import.self, BackfillWeather.self, Watch.self,
             Serve.self,
         ]

@@ -10,13 +10,13 @@ enum NearPlace {
     /// The most populous place of that name (`Gazetteer.nearPlace`). When others share the
     /// name, a note on standard error says which was taken and how to list them all
     /// (`daybook places --find NAME`, with `--json` for scripts).
-    static func resolve(_ name: String) throws -> GeoLocation {
+    static func resolve(_ name: String, option: String = "--near") throws -> GeoLocation {
         guard let choice = try Gazetteer.shared().nearPlace(named: name) else {
-            throw CommandError(
-                description: "--near: no place called \(name) (give LAT,LON, an entry id, or a town's name like \"Paris, FR\")")
+            let forms = option == "--near" ? "LAT,LON, an entry id," : "LAT,LON"
+            throw CommandError(description: "\(option): no place called \(name) (give \(forms) or a town's name like \"Paris, FR\")")
         }
         if let note = choice.note {
-            Console.writeError("daybook: note: --near \(name): \(note): `daybook places --find \"\(name)\"` lists them")
+            Console.writeError("daybook: note: \(option) \(name): \(note): `daybook places --find \"\(name)\"` lists them")
         }
         return choice.location
     }

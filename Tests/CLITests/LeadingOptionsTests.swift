@@ -15,7 +15,7 @@ final class LeadingOptionsTests: XCTestCase {
         "edit": ["3f2a", "--text", "x"], "tag": ["3f2a", "--add", "x"], "tags": [], "places": [], "retag": [],
         "stack show": ["3f2a"], "stack cover": ["3f2a"], "stack split": ["3f2a"], "stack rebuild": [], "duplicates": [],
         "delete": ["3f2a", "--yes"], "export": ["json", "-"], "import": ["journal.json"], "backfill-weather": [],
-        "watch": [FileManager.default.temporaryDirectory.path], "serve": [],
+        "watch": [FileManager.default.temporaryDirectory.path], "serve": [], "write": ["--text", "x"],
     ]
 
     /// Each command's path from the root: ["list"], ["stack", "show"], …

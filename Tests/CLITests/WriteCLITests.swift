@@ -1,0 +1,115 @@
+import DaybookTestSupport
+import Foundation
+import XCTest
+
+/// `daybook write` through the real binary: a text entry is a journal file and an entry that
+/// every reading command finds.
+final class WriteCLITests: XCTestCase, DaybookCommandLineTest {
+    var folder: URL!
+    var library: URL { folder.appendingPathComponent("library") }
+
+    override func setUpWithError() throws { folder = try temporaryFolder("daybook-write") }
+
+    /// The id and the journal file `write` printed.
+    func written(_ run: DaybookProcess.Run) throws -> (id: String, file: URL) {
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let match = try XCTUnwrap(run.stdout.wholeMatch(of: /([0-9a-f]{8}) written to (\S+\.md)\n/), run.stdout)
+        return (String(match.output.1), URL(fileURLWithPath: String(match.output.2)))
+    }
+
+    /// `daybook arguments` with `producer`'s output on its standard input, through the shell.
+    func piped(_ producer: String, into arguments: String) throws -> DaybookProcess.Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(producer) | \"$DAYBOOK_BIN\" \(arguments)"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DAYBOOK_BIN"] = DaybookProcess.executable.path
+        environment["DAYBOOK_LIBRARY"] = library.path
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return DaybookProcess.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: "")
+    }
+
+    func entries(_ arguments: String...) throws -> [[String: Any]] {
+        let run = try daybook(arguments + ["--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]], run.stdout)
+    }
+
+    func testAWrittenEntryIsAFileThatListSearchAndShowFind() throws {
+        let run = try daybook("write", "--text", "Lunch by the river\nwith Ana", "--tag", "lunch", "--date", "2024-05-17 12:30")
+        let (id, file) = try written(run)
+        XCTAssertEqual(file.path, library.path + "/journal/2024/05/2024-05-17-\(id).md")
+        let bytes = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(bytes.hasPrefix("---\nversion: 1\nid: \(id)"), bytes)
+        XCTAssertTrue(bytes.contains("\ndate: 2024-05-17T12:30:00\n"), bytes)
+        XCTAssertTrue(bytes.contains("\ntags: [lunch]\n"), bytes)
+        XCTAssertTrue(bytes.hasSuffix("\n---\nLunch by the river\nwith Ana\n"), bytes)
+
+        let listed = try XCTUnwrap(try entries("list").first)
+        XCTAssertEqual(listed["text"] as? String, "Lunch by the river\nwith Ana")
+        XCTAssertEqual(listed["media"] as? String, "text")
+        XCTAssertEqual(listed["source_path"] as? String, "journal/2024/05/2024-05-17-\(id).md")
+        XCTAssertEqual(try entries("search", "river").compactMap { $0["id"] as? String }.map { String($0.prefix(8)) }, [id])
+        XCTAssertEqual(try entries("search", "--tag", "lunch").count, 1)
+        XCTAssertEqual(try entries("search", "nothing-like-it").count, 0)
+
+        let list = try daybook("list")
+        XCTAssertTrue(list.stdout.contains("Lunch by the river"), list.stdout)
+        XCTAssertFalse(list.stdout.contains("with Ana"), "a list shows the title, the first line")
+        let show = try daybook("show", id)
+        XCTAssertTrue(show.stdout.contains("journal file journal/2024/05/2024-05-17-\(id).md"), show.stdout)
+        XCTAssertFalse(show.stdout.contains("sha256"), show.stdout)
+        XCTAssertFalse(show.stdout.contains("thumbnail"), show.stdout)
+    }
+
+    func testStandardInputIsTheTextAndABlankTextWritesNothing() throws {
+        let (id, file) = try written(try piped("printf 'Long walk\\n\\n'", into: "write --tag walk"))
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).hasSuffix("---\nLong walk\n"))
+        XCTAssertEqual((try entries("list").first?["id"] as? String).map { String($0.prefix(8)) }, id)
+
+        for blank in ["", "  \n "] {
+            let run = try daybook("write", "--text", blank)
+            XCTAssertEqual(run.status, 1)
+            XCTAssertEqual(run.stdout, "")
+            XCTAssertEqual(run.stderr, "daybook: error: the text is blank: nothing was written\n")
+        }
+        XCTAssertEqual(try entries("list").count, 1)
+    }
+
+    func testAPlaceNamesTheEntryGivesItsZoneAndLeavesWeatherPending() throws {
+        let run = try daybook(
+            "write", "--json", "--text", "Temple gardens", "--date", "2024-05-17 12:30", "--place", "Kyoto", "--tag", "Temples")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let entry = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(entry["place_name"] as? String, "Kyoto")
+        XCTAssertEqual(entry["location_source"] as? String, "user")
+        XCTAssertEqual(entry["utc_offset_seconds"] as? Int, 9 * 3600)
+        XCTAssertEqual(entry["offset_source"] as? String, "place-timezone")
+        XCTAssertEqual(entry["weather_status"] as? String, "pending")
+        XCTAssertEqual((entry["tags"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["temples"])
+        let path = try XCTUnwrap(entry["source_path"] as? String)
+        let bytes = try String(contentsOf: library.appendingPathComponent(path), encoding: .utf8)
+        XCTAssertTrue(bytes.contains("\nutc_offset: +09:00\nplace: \"Kyoto\"\nlatitude: "), bytes)
+
+        let unknown = try daybook("write", "--text", "x", "--place", "Nowhereville123")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(
+            unknown.stderr, "daybook: error: --place: no place called Nowhereville123 (give LAT,LON or a town's name like \"Paris, FR\")\n")
+        XCTAssertEqual(try daybook("write", "--text", "x", "--place", "95,10").status, 2)
+        XCTAssertEqual(try entries("list").count, 1)
+    }
+
+    func testOnThisDayFindsATextEntryAndDeleteTakesItsFile() throws {
+        let (id, file) = try written(try daybook("write", "--text", "A year ago", "--date", "2023-03-14 09:00"))
+        let day = try entries("on-this-day", "--date", "03-14", "--year", "2024")
+        XCTAssertEqual(day.compactMap { ($0["id"] as? String).map { String($0.prefix(8)) } }, [id])
+        XCTAssertEqual(try daybook("delete", "--yes", id).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "a deleted entry's file would bring it back")
+    }
+}
