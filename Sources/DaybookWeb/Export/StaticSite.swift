@@ -85,8 +85,9 @@ package struct StaticSite {
                 try writer.bytes(bytes, to: "thumbnails/\(name.fileName)")
             }
             var hasPreview = false
-            // A video's page shows its poster (the thumbnail): there is no still to decode.
-            switch entry.media == .video ? nil : try previews.preview(for: entry, allowedFolders: allowed, checks: checks) {
+            // A video's page shows its poster (the thumbnail): there is no still to decode; a
+            // text entry has no picture at all.
+            switch entry.media != .photo ? nil : try previews.preview(for: entry, allowedFolders: allowed, checks: checks) {
             case nil:
                 break
             case .jpeg(let bytes):

@@ -9,7 +9,7 @@ enum TemplateName: String, CaseIterable, Sendable {
     case entrySuffix, excerpt, facts, fields, fileName, files, form, frame, frames, from, hasNotes, hasTags
     case heading, height, href, id, image, isCover, isThis, isUser, jump, kind, label, latest, latitude, leaflet
     case longitude, map, message, month, more, motion, name, nav, near, newer, newest, noImage, note, notes
-    case older, olderCursor, onThisDay, original, originalJPEG, outlines, paragraphs, place, places, poster
+    case older, olderCursor, onThisDay, original, originalJPEG, outlines, paragraphs, picture, place, places, poster
     case preview, problem, q, query, radius, scripts, search, sections, size, splitAction, src, stack, styles
     case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails
     case tiles, time, timeline, title, to, type, unplayable, user, value, video, videoNote, weather, width

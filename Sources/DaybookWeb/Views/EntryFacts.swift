@@ -57,7 +57,8 @@ package enum EntryFacts {
         rows.append(FactRow("Zone", FactText(EntryText.zone(entry, weather: weather), "utc_offset_seconds offset_source time_zone_note")))
         rows.append(place(entry))
         rows.append(weatherRow(entry, weather))
-        rows.append(FactRow("Camera", FactText(entry.camera ?? "unknown", "camera_make camera_model")))
+        // Words alone were written, not taken: no camera to name.
+        if entry.media != .text { rows.append(FactRow("Camera", FactText(entry.camera ?? "unknown", "camera_make camera_model"))) }
         if entry.media == .video {
             rows.append(FactRow("Length", FactText(entry.durationSeconds.map(DurationText.clock) ?? "unknown", "duration_seconds")))
         }
@@ -138,6 +139,15 @@ package enum EntryFacts {
             rows.append(FactRow("Country", FactText("—", "place_country_code place_time_zone place_version")))
         }
         rows.append(FactRow("Media", FactText(entry.media.rawValue, "media")))
+        if entry.media == .text {
+            // Its file is the journal's own Markdown (docs/design/writing.md): no pixels, no
+            // motion, no digest of a photo's bytes.
+            rows.append(FactRow("Journal file", FactText(entry.sourcePath, "source_path")))
+            rows.append(FactRow("Entry", FactText(entry.id, "id")))
+            rows.append(
+                FactRow("Added", FactText(entry.createdAt, "created_at"), notes: [FactText("changed \(entry.updatedAt)", "updated_at")]))
+            return rows
+        }
         rows.append(motion(entry, files: files))
         let pixels = entry.pixelWidth.flatMap { width in entry.pixelHeight.map { "\(width) × \($0)" } } ?? "unknown"
         rows.append(

@@ -12,6 +12,7 @@ extension EntryPage: PageModel {
         case .newer: .init(newer)
         case .older: .init(older)
         case .preview: .init(preview)
+        case .picture: .flag(picture)
         case .video: .init(video)
         case .videoNote: .init(videoNote)
         case .motion: .init(motion)

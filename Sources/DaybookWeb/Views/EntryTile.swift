@@ -55,7 +55,8 @@ struct EntryTile: Sendable, Hashable {
             noImage = nil
         } else {
             image = nil
-            noImage = alt
+            // Words alone have no picture to stand in for: their box shows the title.
+            noImage = entry.media == .text ? EntryText.excerpt(entry.text) : alt
         }
         self.day = day ?? "No date"
         time = entry.capturedLocal.map(CalendarNames.time)
@@ -65,7 +66,7 @@ struct EntryTile: Sendable, Hashable {
         // entry): no search link is made for them.
         tags = (annotations?.tags ?? []).prefix(5).map { TagView(name: $0.name, isUser: $0.isUser, search: nil) }
         hasTags = !tags.isEmpty
-        excerpt = EntryText.excerpt(entry.text)
+        excerpt = entry.media == .text ? nil : EntryText.excerpt(entry.text)
         distance = distanceKm.map { String(format: "%.1f km away", $0) }
         video = EntryText.videoBadge(media: entry.media, durationSeconds: entry.durationSeconds)
         stack = stackSize.map { "\($0) photos" }

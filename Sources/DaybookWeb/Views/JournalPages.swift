@@ -90,9 +90,10 @@ struct JournalPages: Sendable {
                 : hasPreview && !isVideo
                     ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
                     : EntryTile(entry: entry, annotations: nil, links: links).image,
+            picture: entry.media != .text,
             video: isVideo && links.isServer ? VideoView(entry: entry, type: read.videoType, links: links) : nil,
             videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil, motion: motion, kind: entry.media.rawValue,
-            original: links.isServer && !isVideo ? "/originals/\(entry.id)" : nil,
+            original: links.isServer && entry.media == .photo ? "/originals/\(entry.id)" : nil,
             originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             files: read.files.map { file in

@@ -104,13 +104,15 @@ struct EntryPage: Sendable {
     let newer: String?
     let older: String?
     let preview: ImageView?
+    /// False for an entry of words alone: the page has no figure, not an empty one.
+    var picture = true
     /// A video entry on the server: the player instead of the preview and the original's link.
     var video: VideoView? = nil
     /// A video entry in an export, which has its poster (`preview`) but not the video file.
     var videoNote: String? = nil
     /// A photo's motion clip or Live Photo movie, played over the preview (server only).
     var motion: MotionView? = nil
-    /// "photo" or "video": what "About this …" names.
+    /// "photo", "video" or "text": what "About this …" names.
     var kind = "photo"
     let original: String?
     /// The original as a JPEG, when it is not one (a HEIC most browsers cannot show).

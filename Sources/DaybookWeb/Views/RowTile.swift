@@ -28,14 +28,14 @@ extension RowTile: TemplateModel {
         case .src, .alt: .written
         case .width: .init(tile.thumbnailWidth)
         case .height: .init(tile.thumbnailHeight)
-        case .noImage: hasThumbnail ? .missing : .written
+        case .noImage: hasThumbnail ? .missing : tile.media == .text ? .init(EntryText.excerpt(tile.text)) : .written
         case .time: tile.capturedLocal == nil ? .missing : .written
         case .place: tile.position == nil ? .missing : .written
         case .weather: .init(annotations.flatMap { WeatherText.tile(text: $0.weatherText, temperatureC: $0.temperatureC) })
         // A grid of the timeline shows no distance.
         case .distance: .missing
         case .stack: .init(stackSize.map { "\($0) photos" })
-        case .excerpt: .init(EntryText.excerpt(tile.text))
+        case .excerpt: tile.media == .text ? .missing : .init(EntryText.excerpt(tile.text))
         case .hasTags: .flag(!(annotations?.tags.isEmpty ?? true))
         case .tags: .init(Array((annotations?.tags ?? []).prefix(5)))
         default: nil
