@@ -112,4 +112,32 @@ final class WriteCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertEqual(try daybook("delete", "--yes", id).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "a deleted entry's file would bring it back")
     }
+
+    func testAJSONExportImportsWithItsJournalFileAndAPathOutOfTheJournalIsRefused() throws {
+        let (id, file) = try written(
+            try daybook("write", "--text", "Kept in two places", "--date", "2024-05-17 12:30", "--place", "48.8566,2.3522", "--tag", "x"))
+        let export = folder.appendingPathComponent("journal.json")
+        XCTAssertEqual(try daybook("export", "json", export.path).status, 0)
+        XCTAssertTrue(try daybook("export", "markdown", folder.appendingPathComponent("md").path).status == 0)
+        let markdown = try String(contentsOf: folder.appendingPathComponent("md/2024-05.md"), encoding: .utf8)
+        XCTAssertTrue(markdown.contains("Kept in two places\n\nTags: #x\n\n<sub>journal/2024/05/2024-05-17-\(id).md · id "), markdown)
+
+        let copy = folder.appendingPathComponent("copy")
+        let imported = try daybook("import", export.path, library: copy)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let relative = "journal/2024/05/2024-05-17-\(id).md"
+        XCTAssertEqual(try Data(contentsOf: copy.appendingPathComponent(relative)), try Data(contentsOf: file))
+        let listed = try daybook("search", "two", "places", "--json", library: copy)
+        XCTAssertTrue(listed.stdout.contains("\"source_path\" : \"\(relative)\""), listed.stdout)
+
+        var archive = try String(contentsOf: export, encoding: .utf8)
+        archive = archive.replacingOccurrences(of: "\"\(relative)\"", with: "\"journal/../../../outside.md\"")
+        try archive.write(to: export, atomically: true, encoding: .utf8)
+        let hostile = folder.appendingPathComponent("hostile")
+        let refused = try daybook("import", export.path, library: hostile)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("entry.source_path: must be the entry's journal file (\(relative))"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: hostile.appendingPathComponent("journal").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside.md").path))
+    }
 }

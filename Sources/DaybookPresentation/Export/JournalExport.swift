@@ -39,8 +39,9 @@ package enum JournalExport {
                 if !entry.text.isEmpty { text += markdownBlock(entry.text) + "\n\n" }
                 if !item.tags.isEmpty { text += "Tags: " + item.tags.map { "#" + markdownInline($0.name) }.joined(separator: " ") + "\n\n" }
                 if let weather = item.weather { text += "Weather: \(markdownInline(WeatherText.summary(weather)))\n\n" }
-                let camera = markdownInline(entry.camera ?? "unknown camera")
-                text += "<sub>\(camera) · \(markdownInline(entry.sourcePath)) · id \(markdownInline(entry.id))</sub>\n"
+                // Words alone were written, not taken: their file is the journal's, and no camera's.
+                let camera = entry.media == .text ? "" : markdownInline(entry.camera ?? "unknown camera") + " · "
+                text += "<sub>\(camera)\(markdownInline(entry.sourcePath)) · id \(markdownInline(entry.id))</sub>\n"
             }
             let url = folder.appendingPathComponent("\(month?.description ?? "undated").md")
             try Data(text.utf8).write(to: url, options: .atomic)

@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// Why an export file was refused: one line naming the item, its id and the field.
@@ -94,9 +95,14 @@ private struct ItemCheck {
         try field("entry.id").check(
             (4...64).contains(entry.id.utf8.count) && entry.id.utf8.allSatisfy(Self.isIDByte),
             "must be 4 to 64 characters of 0-9, a-f and '-'")
-        try field("entry.content_hash").check(ThumbnailName.isContentHash(entry.contentHash), "must be a SHA-256: 64 lower-case hex digits")
-        try field("entry.source_path").text(entry.sourcePath, max: 4096, empty: false)
-        try field("entry.source_path").check(entry.sourcePath.hasPrefix("/"), "must be an absolute path")
+        if entry.media == MediaKind.text.rawValue {
+            try textEntry()
+        } else {
+            try field("entry.content_hash").check(
+                ThumbnailName.isContentHash(entry.contentHash), "must be a SHA-256: 64 lower-case hex digits")
+            try field("entry.source_path").text(entry.sourcePath, max: 4096, empty: false)
+            try field("entry.source_path").check(entry.sourcePath.hasPrefix("/"), "must be an absolute path")
+        }
         try field("entry.file_size").range(entry.fileSize, 0...(1 << 40))
         // Dates, sources, the offset, the place and the orientation as the store's types.
         _ = try JournalEntry(entry, label: label)
@@ -134,6 +140,23 @@ private struct ItemCheck {
         try files()
         try motion()
         if let weather = item.weather { try self.weather(weather) }
+    }
+
+    /// A text entry's columns are made from its id and date (docs/design/writing.md), so an
+    /// archive may hold only those values: above all a journal file's path of the one shape
+    /// the writer makes, since import writes the file there.
+    func textEntry() throws(ArchiveError) {
+        let entry = item.entry
+        try field("entry.content_hash").check(
+            entry.contentHash == JournalStore.textContentHash(id: entry.id), "must be \"text:\" and the entry's id for a text entry")
+        let date = entry.capturedLocal.flatMap { LocalDateTime(iso: $0) }
+        try field("entry.captured_local").check(date != nil, "a text entry must have a date")
+        let expected = date.map { JournalFilePath(id: entry.id, date: $0).description } ?? ""
+        try field("entry.source_path").check(
+            entry.sourcePath == expected, "must be the entry's journal file (\(expected)), not \(ArchiveField.quoted(entry.sourcePath))")
+        try field("entry.file_size").check(entry.fileSize == 0, "must be 0 for a text entry")
+        try field("entry.thumbnail").check(entry.thumbnail == nil && item.thumbnail == nil, "a text entry has no thumbnail")
+        try field("entry.text").check(!entry.text.utf8.contains(0), "a text entry's text cannot hold a NUL character")
     }
 
     /// The name is derived from the content hash, never taken from the file; the bytes must be a JPEG.

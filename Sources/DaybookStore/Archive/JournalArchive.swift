@@ -138,6 +138,27 @@ extension JournalStore {
             temporaries.append((try files.writeTemporary([UInt8](bytes)), name))
         }
         let pending = temporaries
+        // The files are the truth: a text entry's journal file is written before its row, and
+        // taken away again when the rows cannot be stored.
+        var journalFiles: [JournalFilePath] = []
+        do {
+            for (item, entry) in zip(archive.items, entries) where entry.media == .text {
+                guard let date = entry.capturedLocal else { continue }
+                let file = JournalFile(entry: entry, date: date, tags: item.tags.filter { $0.source == .user }.map(\.name))
+                try writeJournalFile(file)
+                journalFiles.append(file.path)
+            }
+            try insert(archive, entries, pending: pending, files: files)
+        } catch {
+            for path in journalFiles { removeJournalFile(path) }
+            throw error
+        }
+        return archive.items.count
+    }
+
+    private func insert(
+        _ archive: JournalArchive, _ entries: [JournalEntry], pending: [(TemporaryThumbnail, ThumbnailName)], files: ThumbnailFiles
+    ) throws {
         try pool.write { db in
             guard try JournalEntry.fetchCount(db) == 0 else { throw notEmpty() }
             for (item, entry) in zip(archive.items, entries) {
@@ -172,7 +193,6 @@ extension JournalStore {
                 throw error
             }
         }
-        return archive.items.count
     }
 
     private func notEmpty() -> StoreError {

@@ -61,8 +61,7 @@ extension JournalStore {
         // The rows are gone; a file left behind by a failure here is an orphan the next repair removes.
         for name in deleted.compactMap(\.thumbnailName) { _ = try? files.remove(name) }
         for entry in deleted where entry.media == .text {
-            guard let path = JournalFilePath(relative: entry.sourcePath) else { continue }
-            AtomicFile.remove(root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName)
+            if let path = JournalFilePath(relative: entry.sourcePath) { removeJournalFile(path) }
         }
         return deleted
     }

@@ -48,12 +48,8 @@ extension JournalStore {
         entry.media = .text
         entry.text = text
         place(&entry)
-        let file = JournalFile(
-            id: id, date: new.date, utcOffsetSeconds: entry.offset?.seconds, placeName: entry.place?.name ?? entry.place?.country,
-            location: new.location, tags: tags, created: entry.createdAt, text: text)
-
-        let folders = [JournalFilePath.folderName] + path.folders
-        try AtomicFile.create(file.serialized(), root: library.root, folders: folders, name: path.fileName)
+        let file = JournalFile(entry: entry, date: new.date, tags: tags)
+        try writeJournalFile(file)
         do {
             try pool.write { db in
                 try SearchWrites.markPending(entryID: entry.id, db)
@@ -64,13 +60,36 @@ extension JournalStore {
                 try SearchWrites.indexPending(db)
             }
         } catch {
-            AtomicFile.remove(root: library.root, folders: folders, name: path.fileName)
+            removeJournalFile(path)
             throw error
         }
         return entry
     }
 
+    /// Writes a new journal file where its path says; one already there is never replaced.
+    func writeJournalFile(_ file: JournalFile) throws {
+        let path = file.path
+        try AtomicFile.create(
+            file.serialized(), root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName)
+    }
+
+    /// Removes a journal file this process wrote, when its entry could not be stored or was deleted.
+    func removeJournalFile(_ path: JournalFilePath) {
+        AtomicFile.remove(root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName)
+    }
+
     /// A text entry's `content_hash`: unique, as the column must be, and never 64 hex digits,
     /// so no photo's bytes can ever match it.
     package static func textContentHash(id: String) -> String { "text:" + id }
+}
+
+extension JournalFile {
+    /// The file that holds `entry`'s words, as of `date` (a text entry always has one), with
+    /// the tags the person gave it.
+    init(entry: JournalEntry, date: LocalDateTime, tags: [String]) {
+        self.init(
+            id: entry.id, date: date, utcOffsetSeconds: entry.offset?.seconds, placeName: entry.place?.name ?? entry.place?.country,
+            location: entry.location.map { GeoLocation(latitude: $0.latitude, longitude: $0.longitude) }, tags: tags,
+            created: entry.createdAt, text: entry.text)
+    }
 }
