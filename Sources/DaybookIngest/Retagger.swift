@@ -40,7 +40,7 @@ package final class Retagger: Sendable {
     }
 
     package func run(onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws -> Summary {
-        let ids = Mutex(try store.entryIDs()[...])
+        let ids = Mutex(try store.pictureEntryIDs()[...])
         let summary = Mutex(Summary())
         WorkerPool.runWaiting(jobs: jobs, next: { ids.withLock { $0.popFirst() } }) { id in
             let event = self.retag(id)

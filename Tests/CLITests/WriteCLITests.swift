@@ -66,6 +66,9 @@ final class WriteCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertTrue(show.stdout.contains("journal file journal/2024/05/2024-05-17-\(id).md"), show.stdout)
         XCTAssertFalse(show.stdout.contains("sha256"), show.stdout)
         XCTAssertFalse(show.stdout.contains("thumbnail"), show.stdout)
+        // Words are no photo gone missing.
+        let retag = try daybook("retag", "--json")
+        XCTAssertTrue(retag.stdout.contains("\"without_pixels\" : 0"), retag.stdout)
     }
 
     func testStandardInputIsTheTextAndABlankTextWritesNothing() throws {

@@ -82,6 +82,14 @@ extension JournalStore {
         try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM entry ORDER BY id") }
     }
 
+    /// The same, of the entries that have pixels to read (photos and videos): a text entry's
+    /// file is words, which a command over pictures must not take for a photo gone missing.
+    package func pictureEntryIDs() throws -> [String] {
+        try pool.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM entry WHERE media_kind <> ? ORDER BY id", arguments: [MediaKind.text.rawValue])
+        }
+    }
+
     package func entry(id: String) throws -> JournalEntry? {
         try pool.read { db in try JournalEntry.fetchOne(db, key: id) }
     }
