@@ -19,9 +19,11 @@ extension JournalStore {
     ) throws -> JournalEntry {
         if let text, text.utf8.count > JournalEntry.maximumTextBytes { throw StoreError.textTooLong(bytes: text.utf8.count) }
         let now = JournalEntry.timestamp(Date())
-        return try pool.write { db in
+        let (edited, moved) = try pool.write { db in
             guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
+            let before = entry
             if let text {
+                if entry.media == .text { try Self.checkText(text) }
                 // The same words from both sides are no conflict.
                 if let basedOn, entry.textVersion != basedOn, entry.text != text {
                     throw EditConflict(entryID: entryID, currentText: entry.text, currentVersion: entry.textVersion, submittedText: text)
@@ -40,8 +42,12 @@ extension JournalStore {
             }
             entry.updatedAt = now
             try entry.update(db)
-            return entry
+            let moved = try saveJournalFile(of: &entry, was: before, db)
+            return (entry, moved)
         }
+        // Committed: the file the date moved away from would bring the old date back.
+        if let moved { removeJournalFile(moved) }
+        return edited
     }
 
     /// Deletes entries with their tags and weather (one transaction), then their thumbnail

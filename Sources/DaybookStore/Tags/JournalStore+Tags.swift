@@ -69,6 +69,10 @@ extension JournalStore {
             }
             if !added.isEmpty || !removed.isEmpty {
                 try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [now, entryID])
+                // A text entry's file holds its tags; its date does not change, so neither does its path.
+                if var entry = try JournalEntry.fetchOne(db, key: entryID), entry.media == .text {
+                    _ = try saveJournalFile(of: &entry, was: entry, db)
+                }
             }
             return try Self.tags(db, entryID: entryID)
         }
