@@ -18,6 +18,24 @@ package struct NewTextEntry: Sendable {
         self.location = location
         self.tags = tags
     }
+
+    /// Dated as a person writing on this device means it: `date` nil is now, on the device's
+    /// clock and in its zone; a date given takes `zone`'s offset at that local time, and stays
+    /// floating when the clocks skipped or repeated it there (no offset is guessed).
+    package init(text: String, date: LocalDateTime?, tags: [String] = [], now: Date = Date(), zone: TimeZone = .current) {
+        guard let date else {
+            let offset = zone.secondsFromGMT(for: now)
+            let local = LocalDateTime(unixSecondsIgnoringZone: Int64(now.timeIntervalSince1970.rounded(.down)) + Int64(offset))
+            self.init(text: text, date: local, offset: UTCOffset(seconds: offset, source: .device), tags: tags)
+            return
+        }
+        func offset(at unix: Int64) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(unix))) }
+        let local = date.secondsSinceEpochIgnoringZone
+        // The offsets in force two days either side bracket any one change of the clocks.
+        let readings = Set([offset(at: local - 172_800), offset(at: local + 172_800)]).filter { offset(at: local - Int64($0)) == $0 }
+        let found = readings.count == 1 ? readings.first.flatMap { UTCOffset(seconds: $0, source: .device) } : nil
+        self.init(text: text, date: date, offset: found, tags: tags)
+    }
 }
 
 extension JournalStore {
