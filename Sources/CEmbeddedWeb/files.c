@@ -55,6 +55,9 @@ static const unsigned char template_map[] = {
 static const unsigned char template_editConflict[] = {
 #embed "../DaybookWeb/Templates/mustache/editConflict.mustache"
 };
+static const unsigned char template_newEntry[] = {
+#embed "../DaybookWeb/Templates/mustache/newEntry.mustache"
+};
 static const unsigned char static_daybook_css[] = {
 #embed "../DaybookWeb/Assets/static/daybook.css"
 };
@@ -97,6 +100,7 @@ static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Templates/mustache/confirmDelete.mustache", template_confirmDelete, sizeof template_confirmDelete},
     {"Sources/DaybookWeb/Templates/mustache/map.mustache", template_map, sizeof template_map},
     {"Sources/DaybookWeb/Templates/mustache/editConflict.mustache", template_editConflict, sizeof template_editConflict},
+    {"Sources/DaybookWeb/Templates/mustache/newEntry.mustache", template_newEntry, sizeof template_newEntry},
     {"Sources/DaybookWeb/Assets/static/daybook.css", static_daybook_css, sizeof static_daybook_css},
     {"Sources/DaybookWeb/Assets/static/timeline.js", static_timeline_js, sizeof static_timeline_js},
     {"Sources/DaybookWeb/Assets/static/map-base.js", static_map_base_js, sizeof static_map_base_js},

@@ -50,6 +50,7 @@ package struct WebJournal: Sendable {
         router.add(middleware: TemplateErrorMiddleware())
         addPageRoutes(to: router)
         addEditRoutes(to: router)
+        addNewEntryRoutes(to: router)
         addAPIRoutes(to: router)
         addFileRoutes(to: router)
         return router

@@ -5,10 +5,10 @@
 /// to its model's list.
 enum TemplateName: String, CaseIterable, Sendable {
     case action, alt, anchor, api, auto, back, badge, bigMap, bodyClass, cancel, compact, coverAction, csrf
-    case currentText, currentVersion, day, deleteLink, details, distance, download, edit, empty, entries, entry
+    case currentText, currentVersion, date, day, deleteLink, details, distance, download, edit, empty, entries, entry
     case entrySuffix, excerpt, facts, fields, fileName, files, form, frame, frames, from, hasNotes, hasTags
     case heading, height, href, id, image, isCover, isThis, isUser, jump, kind, label, latest, latitude, leaflet
-    case longitude, map, message, month, more, motion, name, nav, near, newer, newest, noImage, note, notes
+    case longitude, map, message, month, more, motion, name, nav, near, newEntry, newer, newest, noImage, note, notes
     case older, olderCursor, onThisDay, original, originalJPEG, outlines, paragraphs, picture, place, places, poster
     case preview, problem, q, query, radius, scripts, search, sections, size, splitAction, src, stack, styles
     case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails

@@ -264,6 +264,12 @@ struct JournalPages: Sendable {
         return try render(page, capacity: 8 * 1024)
     }
 
+    func newEntry(csrf: String, date: String, text: String = "", tags: String = "", problem: String? = nil) throws -> String {
+        let page = NewEntryPage(
+            frame: frame("New entry"), action: "/new", csrf: csrf, date: date, text: text, tags: tags, problem: problem)
+        return try render(page, capacity: 8 * 1024 + text.utf8.count * 2)
+    }
+
     func message(_ heading: String, _ message: String) throws -> String {
         try render(MessagePage(frame: frame(heading), heading: heading, message: message, back: links.timeline), capacity: 4 * 1024)
     }

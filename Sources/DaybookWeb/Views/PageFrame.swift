@@ -6,6 +6,7 @@ struct NavLinks: Sendable {
     let tags: String
     let search: String?
     let latest: String?
+    let newEntry: String?
 
     init(_ links: SiteLinks) {
         timeline = links.timeline
@@ -14,6 +15,7 @@ struct NavLinks: Sendable {
         tags = links.tags
         search = links.search
         latest = links.latest
+        newEntry = links.newEntry
     }
 }
 

@@ -133,6 +133,19 @@ struct EntryPage: Sendable {
     var stack: StackView? = nil
 }
 
+/// The form that writes a text entry (`/new`), empty or as it was sent back with `problem`.
+struct NewEntryPage: Sendable {
+    let frame: PageFrame
+    let action: String
+    let csrf: String
+    /// `YYYY-MM-DDTHH:MM`, as a `datetime-local` field reads and sends it.
+    let date: String
+    let text: String
+    /// The tags as typed: names apart by commas or spaces.
+    let tags: String
+    let problem: String?
+}
+
 struct ConfirmDeletePage: Sendable {
     let frame: PageFrame
     let day: String

@@ -34,6 +34,8 @@ struct SiteLinks: Sendable {
     /// Search and the latest-five widget exist only on the server.
     var search: String? { isServer ? "/search" : nil }
     var latest: String? { isServer ? "/latest" : nil }
+    /// Writing happens on the server only: an export is read, not written in.
+    var newEntry: String? { isServer ? "/new" : nil }
     func tagSearch(_ name: String) -> String? {
         guard isServer else { return nil }
         return "/search?tag=" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")

@@ -120,6 +120,23 @@ extension ConfirmDeletePage: PageModel {
     }
 }
 
+extension NewEntryPage: PageModel {
+    static let page = TemplateLibrary.Page.newEntry
+
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .frame: .init(frame)
+        case .action: .init(action)
+        case .csrf: .init(csrf)
+        case .date: .init(date)
+        case .text: .init(text)
+        case .tags: .init(tags)
+        case .problem: .init(problem)
+        default: nil
+        }
+    }
+}
+
 extension EditConflictPage: PageModel {
     static let page = TemplateLibrary.Page.editConflict
 

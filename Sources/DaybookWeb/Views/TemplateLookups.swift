@@ -85,6 +85,7 @@ extension NavLinks: TemplateModel {
         case .tags: .init(tags)
         case .search: .init(search)
         case .latest: .init(latest)
+        case .newEntry: .init(newEntry)
         default: nil
         }
     }
