@@ -1,0 +1,43 @@
+import DaybookStore
+import DaybookTestSupport
+import DaybookWeb
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+
+/// Headless Chromium follows the nav's New entry link, types an entry with markup in it and
+/// writes it, against a real server on 127.0.0.1: it lands on the entry's page, and the
+/// timeline shows the words as a tile, as text. Skipped only where chromium is not installed.
+final class BrowserNewEntryTests: XCTestCase {
+    func testTheBrowserWritesAnEntryAndSeesItsTile() async throws {
+        let chromium = try Chromium.required()
+        let fixture = try WebFixture()
+        let title = "Picnic <b>by</b> the lake & \"more\""
+        let browser = try DevToolsPipe(chromium: chromium, profile: fixture.root.appendingPathComponent("chromium-profile"))
+        defer { browser.close() }
+        try await fixture.application { $0.port = 0 }.test(.live) { client in
+            let root = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
+            let page = try await browser.open(root + "/")
+            try await page.clickAndWaitForNextPage("header nav a[href=\"/new\"]")
+            try await page.type(title + "\nSandwiches, then rain.", into: "form.newentry textarea")
+            try await page.type("picnic lake", into: "form.newentry input[name=tags]")
+            try await page.clickAndWaitForNextPage("form.newentry button")
+
+            let entry = try XCTUnwrap(try fixture.store.entries().first { $0.media == .text }, "the form wrote an entry")
+            XCTAssertEqual(entry.text, title + "\nSandwiches, then rain.")
+            XCTAssertEqual(try fixture.store.tags(entryID: entry.id).map(\.name).sorted(), ["lake", "picnic"])
+            let path = try await page.evaluate("location.pathname") as? String
+            XCTAssertEqual(path, "/entries/\(entry.id)")
+            let figures = try await page.evaluate("document.querySelectorAll('figure').length") as? Int
+            XCTAssertEqual(figures, 0, "words alone have no picture")
+
+            let timeline = try await browser.open(root + "/")
+            let query = "document.querySelector('li.tile[data-id=\"\(entry.id)\"] .noimage')?.textContent ?? 'no tile'"
+            let tile = try await timeline.evaluate(query) as? String
+            XCTAssertEqual(tile, title, "the title as text, not markup")
+            let bold = try await timeline.evaluate("document.querySelectorAll('li.tile b').length") as? Int
+            XCTAssertEqual(bold, 0)
+        }
+    }
+}
