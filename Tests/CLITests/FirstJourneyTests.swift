@@ -99,7 +99,10 @@ final class FirstJourneyTests: XCTestCase, DaybookCommandLineTest {
         XCTAssertTrue(export.stdout.contains(id))
 
         let readOnly = "daybook: error: the library at \(library.path) is read-only ("
-        for command in [["tag", String(id.prefix(8)), "--add", "x"], ["delete", String(id.prefix(8)), "--yes"], ["retag"]] {
+        let commands = [
+            ["tag", String(id.prefix(8)), "--add", "x"], ["delete", String(id.prefix(8)), "--yes"], ["retag"], ["write", "--text", "x"],
+        ]
+        for command in commands {
             let refused = try asAnotherUser(command)
             XCTAssertEqual(refused.status, 1, "\(command)")
             XCTAssertTrue(refused.stderr.hasPrefix(readOnly), "\(command): \(refused.stderr)")
