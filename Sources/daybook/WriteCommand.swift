@@ -22,7 +22,7 @@ struct Write: ParsableCommand {
             Examples:
               daybook write --text "Lunch by the river"
               echo "Long walk, no photos" | daybook write --tag walk
-              daybook write --date "2024-05-17 12:30" --place "Kyoto" --text "Temple gardens"
+              daybook write --date "2024-05-17 12:30" --place Kyoto --text "Temples"
               daybook write --text-file notes.md --place 48.8566,2.3522 --json
               daybook write                      (opens your editor)
             """

@@ -70,4 +70,32 @@ final class TextEntryPageTests: XCTestCase {
         XCTAssertFalse(page.contains("<figure"))
         XCTAssertTrue(page.contains("Second line"))
     }
+
+    func testTheTextFormKeepsATextEntrysFileAndRefusesWhatItCannotSave() async throws {
+        let fixture = try WebFixture()
+        let entry = try write(fixture)
+        let journal = try fixture.journal()
+        let page = try await journal.pageToken()
+        let token = try XCTUnwrap(page)
+        let file = fixture.store.library.root.appendingPathComponent(entry.sourcePath)
+        let headers = formHeaders + [.origin: "http://localhost"]
+        try await journal.application(logger: Logger(label: "t")).test(.router) { client in
+            let uri = "/entries/\(entry.id)/text"
+            let saved = formBody([("csrf", token), ("text", "New\r\nwords")])
+            try await client.execute(uri: uri, method: .post, headers: headers, body: saved) { XCTAssertEqual($0.status, .seeOther) }
+            XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).hasSuffix("---\nNew\nwords\n"), "the file first")
+            try await client.execute(uri: uri, method: .post, headers: headers, body: formBody([("csrf", token), ("text", " ")])) {
+                XCTAssertEqual($0.status, .badRequest)
+                XCTAssertTrue($0.text.contains("the text is blank"), $0.text)
+            }
+            let handEdited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "version: 1", with: "version: 9")
+            try handEdited.write(to: file, atomically: false, encoding: .utf8)
+            try await client.execute(uri: uri, method: .post, headers: headers, body: formBody([("csrf", token), ("text", "Lost?")])) {
+                XCTAssertEqual($0.status, .conflict)
+                XCTAssertTrue($0.text.contains("\(entry.sourcePath):2: version 9 is not one this daybook reads"), $0.text)
+            }
+            XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), handEdited)
+            XCTAssertEqual(try fixture.store.entry(id: entry.id)?.text, "New\nwords")
+        }
+    }
 }

@@ -25,6 +25,10 @@ extension WebJournal {
                     return Answer.html(try pages.editConflict(entry, conflict, csrf: csrf.value), status: .conflict)
                 } catch let error as StoreError where error.code == .textTooLong {
                     return try textTooLarge
+                } catch let error as StoreError where error.code == .blankText {
+                    return Answer.html(try pages.message("Text not saved", error.description), status: .badRequest)
+                } catch let error as JournalFileError {
+                    return try journalFileRefusal(error)
                 }
                 return Answer.seeOther("/entries/\(entry.id)")
             }
@@ -36,6 +40,8 @@ extension WebJournal {
                         entryID: entry.id, add: fields.all("add").filter { !$0.isEmpty }, remove: fields.all("remove"))
                 } catch let error as StoreError {
                     return Answer.html(try pages.message("Tag not changed", error.description), status: .badRequest)
+                } catch let error as JournalFileError {
+                    return try journalFileRefusal(error)
                 }
                 return Answer.seeOther("/entries/\(entry.id)")
             }
@@ -87,6 +93,13 @@ extension WebJournal {
 
     /// The tag and delete forms carry a few short fields.
     static let smallFormLimit = 64 << 10
+
+    /// A text entry's journal file that no longer reads as its own (changed by hand, or by a
+    /// sync): it is left as it is, and the page says which line to fix.
+    func journalFileRefusal(_ error: JournalFileError) throws -> Response {
+        let message = "The entry's journal file does not read as this entry's, so it was left as it is: \(error). Nothing was saved."
+        return Answer.html(try pages.message("Not saved", message), status: .conflict)
+    }
 
     var textTooLarge: Response {
         get throws {
