@@ -16,9 +16,9 @@ public struct JournalFilePath: Sendable, Hashable, CustomStringConvertible {
     public let fileName: String
 
     public init(id: String, date: LocalDateTime) {
-        let year = String(format: "%04d", date.year)
-        let month = String(format: "%02d", date.month)
-        let day = String(format: "%02d", date.day)
+        let year = DateText.padded(date.year, width: 4)
+        let month = DateText.padded(date.month)
+        let day = DateText.padded(date.day)
         folders = [year, month]
         fileName = "\(year)-\(month)-\(day)-\(id.prefix(8)).md"
     }
