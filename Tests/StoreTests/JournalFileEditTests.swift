@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookPlaces
 import DaybookTestSupport
 import Foundation
 import XCTest
@@ -79,5 +80,19 @@ final class JournalFileEditTests: XCTestCase {
             try FileManager.default.subpaths(atPath: store.library.root.appendingPathComponent("journal").path)?.filter {
                 $0.hasSuffix(".md")
             }, ["2026/11/2026-11-29-\(entry.shortID).md"])
+    }
+
+    func testAPlaceNamedLaterReachesTheFile() throws {
+        var new = NewTextEntry(text: "By the lake", date: entry.capturedLocal!, offset: nil)
+        new.location = GeoLocation(latitude: 46.2, longitude: 6.15)
+        let placed = try store.write(new)
+        XCTAssertNil(try file(placed.sourcePath).placeName)
+        let geneva = NamedPlace(
+            name: "Geneva", region: "Geneva", country: "Switzerland", countryCode: "CH", distanceKm: 1, timeZone: "Europe/Zurich",
+            dataVersion: "test")
+        let updated = try store.updatePlaces(version: "test", limit: 10) { $0.place = geneva }
+        XCTAssertEqual(updated.map(\.id), [placed.id])
+        XCTAssertEqual(try file(placed.sourcePath).placeName, "Geneva")
+        XCTAssertEqual(try file(placed.sourcePath).text, "By the lake")
     }
 }

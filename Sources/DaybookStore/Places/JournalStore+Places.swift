@@ -47,7 +47,8 @@ extension JournalStore {
 
     /// Looks up up to `limit` entries not yet looked up with `version`, in one transaction:
     /// `name` sets each entry's place fields and `placeVersion`. Returns the entries changed;
-    /// none when all are done. A run stopped between batches keeps what it committed.
+    /// none when all are done. A run stopped between batches keeps what it committed. A text
+    /// entry's journal file takes its new place name too (`saveJournalFile`).
     public func updatePlaces(version: String, limit: Int, _ name: (inout JournalEntry) -> Void) throws -> [JournalEntry] {
         try pool.write { db in
             let entries = try JournalEntry.fetchAll(db, sql: Self.needingPlaces(count: false) + " LIMIT \(limit)", arguments: [version])
@@ -57,6 +58,7 @@ extension JournalStore {
                 // Marked looked up whatever `name` did, so a batch never comes round again.
                 entry.placeVersion = version
                 try entry.update(db)
+                _ = try saveJournalFile(of: &entry, was: old, db)
                 return entry
             }
         }
