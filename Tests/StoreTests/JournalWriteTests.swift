@@ -44,6 +44,10 @@ final class JournalWriteTests: XCTestCase {
         // Private, as every file of the library.
         let attributes = try FileManager.default.attributesOfItem(atPath: store.library.root.appendingPathComponent(path).path)
         XCTAssertEqual(attributes[.posixPermissions] as? Int, 0o600)
+        // Its path is relative, so no watched folder (an absolute path) holds it: no scan or
+        // catch-up can take it for a photo gone missing.
+        XCTAssertEqual(try store.knownSources(under: store.library.root.path), [])
+        XCTAssertEqual(try store.knownSources(under: "/"), [])
         // No temporary file is left beside it.
         let folder = store.library.root.appendingPathComponent("journal/2026/11")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["2026-11-29-\(entry.shortID).md"])
