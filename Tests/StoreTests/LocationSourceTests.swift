@@ -47,7 +47,7 @@ final class LocationSourceTests: XCTestCase {
     func testAnUnknownSourceOrOneWithoutAPlaceIsRefused() throws {
         let unknown = ArchiveFixture.setting(try ArchiveFixture.object(), item: 0, "location_source", to: "gps")
         XCTAssertEqual(
-            try refusal(unknown), "\(first): entry.location_source: \"gps\" is not one of exif, xmp, sidecar, quicktime")
+            try refusal(unknown), "\(first): entry.location_source: \"gps\" is not one of exif, xmp, sidecar, quicktime, user")
         var placeless = ArchiveFixture.setting(try ArchiveFixture.object(), item: 0, "latitude", to: nil)
         placeless = ArchiveFixture.setting(placeless, item: 0, "longitude", to: nil)
         placeless = ArchiveFixture.setting(placeless, item: 0, "location_source", to: "xmp")
