@@ -81,6 +81,9 @@ final class NewEntryRouteTests: XCTestCase {
                 XCTAssertEqual($0.status, .forbidden)
             }
         }
+        XCTAssertThrowsError(try readOnly.write(NewTextEntry(text: "x", date: nil))) { error in
+            XCTAssertEqual((error as? StoreError)?.code, .readOnly)
+        }
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.store.library.root.appendingPathComponent("journal").path))
     }
 }

@@ -50,6 +50,8 @@ extension JournalStore {
         _ new: NewTextEntry, id: String = UUID().uuidString.lowercased(), now: Date = Date(),
         place: (inout JournalEntry) -> Void = { _ in }
     ) throws -> JournalEntry {
+        // Checked before the file: a read-only journal would refuse the row after it.
+        guard !isReadOnly else { throw StoreError.readOnlyLibrary(library.root.path, reason: "opened read-only") }
         let text = new.text.trimmingCharacters(in: .newlines)
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw StoreError.blankText() }
         guard text.utf8.count <= JournalEntry.maximumTextBytes else { throw StoreError.textTooLong(bytes: text.utf8.count) }
