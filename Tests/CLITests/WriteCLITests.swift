@@ -143,4 +143,31 @@ final class WriteCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertFalse(FileManager.default.fileExists(atPath: hostile.appendingPathComponent("journal").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("outside.md").path))
     }
+
+    /// With a terminal and no text given, the editor writes it: `script` gives the command a
+    /// terminal of its own.
+    func testOnATerminalTheEditorGivesTheText() throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        guard FileManager.default.isExecutableFile(atPath: script.path) else { throw XCTSkip("no /usr/bin/script here") }
+        let editor = folder.appendingPathComponent("editor.sh")
+        try "#!/bin/sh\nprintf 'Written in the editor\\n' > \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: editor.path)
+        let process = Process()
+        process.executableURL = script
+        process.arguments = ["-qec", "\"$DAYBOOK_BIN\" write --tag ed", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DAYBOOK_BIN"] = DaybookProcess.executable.path
+        environment["DAYBOOK_LIBRARY"] = library.path
+        environment["EDITOR"] = editor.path
+        environment["VISUAL"] = ""
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let entry = try XCTUnwrap(try entries("list").first)
+        XCTAssertEqual(entry["text"] as? String, "Written in the editor")
+        XCTAssertEqual((entry["tags"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["ed"])
+    }
 }
