@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A libFuzzer campaign against one daybook-fuzz target (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp, stills)
+#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp, journal, stills)
 #
 # `stills` is the `photo` entry seeded with PNG, WebP, GIF and camera RAW files.
 #
@@ -52,6 +52,11 @@ case "$target" in
         # XML (entity bomb, external entity, deep nesting, not UTF-8, truncated). Real packets
         # are a few KB; the date and place properties sit in the first kilobytes.
         seeds=(Tests/Fixtures/fuzz/xmp)
+        max_len=16384 ;;
+    journal)
+        # Journal files as `daybook write` makes them, and hostile ones (truncated front
+        # matter, NUL, not UTF-8, unknown and repeated keys, values out of range).
+        seeds=(Tests/Fixtures/fuzz/journal)
         max_len=16384 ;;
     stills)
         # The `photo` target's code on PNG, WebP, GIF and camera RAW (LibRaw's embedded preview):

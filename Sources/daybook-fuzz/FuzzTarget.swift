@@ -16,6 +16,10 @@ enum FuzzTarget: String, CaseIterable {
     /// An XMP packet or sidecar -> its date and place (`XMPReader`): the size, encoding and
     /// DOCTYPE checks, XMLParser (libxml2) with the property collector, the value parsers.
     case xmp
+    /// A journal file (`LIBRARY/journal/…md`, docs/design/writing.md), which another device or
+    /// a hand edit may have written -> its entry (`JournalFileParser`): the size, NUL and UTF-8
+    /// checks, the front matter's lines and every value's parser.
+    case journal
 
     /// What the input did, in one line. Crashes, traps and hangs are what the fuzzer looks
     /// for; a rejection is a correct answer to a hostile input.
@@ -43,6 +47,13 @@ enum FuzzTarget: String, CaseIterable {
             let place = reading.location.map { String(format: "%.6f, %.6f", $0.latitude, $0.longitude) } ?? "none"
             let warnings = reading.warnings.isEmpty ? "" : "; warnings: " + reading.warnings.joined(separator: "; ")
             return "read: date \(date), place \(place)\(warnings)"
+        case .journal:
+            do {
+                let file = try JournalFileParser.parse(Data(bytes))
+                return "read: \(file.id), \(file.date.iso8601), \(file.tags.count) tag(s), \(file.text.utf8.count) bytes of text"
+            } catch {
+                return "refused: \(error)"
+            }
         }
     }
 

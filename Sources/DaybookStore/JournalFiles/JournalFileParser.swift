@@ -33,6 +33,8 @@ public enum JournalFileParser {
         var lineNumber = 1
         var closed = false
         while let line = lines.popFirst() {
+            // The file ended after a whole line: truncated there, not a malformed line.
+            if line.isEmpty && lines.isEmpty { break }
             lineNumber += 1
             if line == "---" {
                 closed = true
