@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookStore
 import DaybookTestSupport
 import DaybookWeb
@@ -38,6 +39,30 @@ final class BrowserNewEntryTests: XCTestCase {
             XCTAssertEqual(tile, title, "the title as text, not markup")
             let bold = try await timeline.evaluate("document.querySelectorAll('li.tile b').length") as? Int
             XCTAssertEqual(bold, 0)
+        }
+    }
+
+    /// The tiles timeline.js makes from `/api/entries` as the reader scrolls say a text entry
+    /// as the server's own tiles do: its title in the picture's place, once, as text.
+    func testATextTileThatTheTimelineScriptLoadsShowsItsTitle() async throws {
+        let chromium = try Chromium.required()
+        let fixture = try WebFixture()
+        // Older than every photo: on a later page, which the script fetches.
+        let date = try XCTUnwrap(LocalDateTime(year: 1990, month: 1, day: 2, hour: 3, minute: 4, second: 5))
+        let entry = try fixture.store.write(NewTextEntry(text: "Oldest <b>words</b>\nand more", date: date, offset: nil))
+        let profile = fixture.root.appendingPathComponent("chromium-profile")
+        try await fixture.application {
+            $0.port = 0
+            $0.pageSize = 4
+        }.test(.live) { client in
+            let url = "http://127.0.0.1:\(try XCTUnwrap(client.port))/"
+            let timeline = try await Chromium.load(url, chromium: chromium, profile: profile)
+            let start = try XCTUnwrap(timeline.range(of: "<li class=\"tile\" data-id=\"\(entry.id)\">"), timeline)
+            let end = try XCTUnwrap(timeline[start.upperBound...].range(of: "</li>"))
+            let tile = String(timeline[start.lowerBound..<end.upperBound])
+            XCTAssertTrue(tile.contains(#"<span class="noimage">Oldest &lt;b&gt;words&lt;/b&gt;</span>"#), tile)
+            XCTAssertFalse(tile.contains("excerpt"), tile)
+            XCTAssertFalse(tile.contains("Photo of"), tile)
         }
     }
 }

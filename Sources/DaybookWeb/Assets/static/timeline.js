@@ -53,6 +53,8 @@
       link.appendChild(badge);
     }
     const alt = "Photo" + (p ? " of " + p.day : "") + (place(e) ? " at " + place(e) : "");
+    const first = (e.text || "").split("\n")[0];
+    const excerpt = first.length > 140 ? first.slice(0, 139) + "…" : first;
     if (e.thumbnail && e.thumbnail_width && e.thumbnail_height) {
       const img = el("img");
       img.loading = "lazy";
@@ -62,7 +64,8 @@
       img.alt = alt;
       link.appendChild(img);
     } else {
-      link.appendChild(el("span", "noimage", alt));
+      // Words alone have no picture to stand in for: their box shows the title, as tile.mustache's.
+      link.appendChild(el("span", "noimage", e.media === "text" ? excerpt : alt));
     }
     li.appendChild(link);
     const meta = el("div", "meta");
@@ -78,8 +81,7 @@
       if (w.weather_text) words.push(w.weather_text);
       if (words.length) meta.appendChild(el("div", "weather", words.join(", ")));
     }
-    const first = (e.text || "").split("\n")[0];
-    if (first) meta.appendChild(el("p", "excerpt", first.length > 140 ? first.slice(0, 139) + "…" : first));
+    if (first && e.media !== "text") meta.appendChild(el("p", "excerpt", excerpt));
     if (e.tags && e.tags.length) {
       const ul = el("ul", "tags");
       e.tags.slice(0, 5).forEach(function (t) { ul.appendChild(el("li", "tag" + (t.source === "user" ? " user" : ""), t.name)); });
