@@ -32,8 +32,8 @@ enum TemplateValue {
     /// Written as `String(describing:)` writes it: "48.8566".
     case decimal(Double)
     case flag(Bool)
-    case object(any TemplateModel)
-    case list([any TemplateModel])
+    case object(TemplateObject)
+    case list(TemplateList)
     case texts([String])
     /// Text the model writes itself (`TemplateModel.write(_:into:)`), always escaped, with no
     /// String made on the way: what a timeline tile's day, time, links and alt text are.
@@ -43,9 +43,17 @@ enum TemplateValue {
     init(_ number: Int?) { self = number.map(Self.number) ?? .missing }
     init(_ decimal: Double?) { self = decimal.map(Self.decimal) ?? .missing }
     init(_ flag: Bool?) { self = flag.map(Self.flag) ?? .missing }
-    init(_ object: (some TemplateModel)?) { self = object.map { .object($0) } ?? .missing }
-    init(_ list: [some TemplateModel]) { self = .list(list) }
+    init(_ object: (some TemplateModel)?) { self = object.map { .object(TemplateObject($0)) } ?? .missing }
+    init<Elements: Collection>(_ list: Elements) where Elements.Element: TemplateModel { self = .list(TemplateList(list)) }
     init(_ texts: [String]) { self = .texts(texts) }
+}
+
+/// A model as the value of a name, boxed once: a value is then a few words to copy, however
+/// large the model.
+final class TemplateObject {
+    let model: any TemplateModel
+
+    init(_ model: any TemplateModel) { self.model = model }
 }
 
 /// A template that does not parse, or a name that no model of the page has: a page that

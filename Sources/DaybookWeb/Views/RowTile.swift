@@ -6,18 +6,39 @@ import NIOCore
 /// A timeline tile as tile.mustache shows it, answered from its row: the day, time, links,
 /// place and alt text are written straight into the page's bytes (`.written`) instead of into
 /// an `EntryTile`'s Strings first. A grid of tiles is most of a timeline page, and random pages
-/// of a large journal seldom show a tile twice, so each tile is written anew, fast.
-/// `TimelineGridTests` holds its bytes equal to `EntryTile`'s for every shape of tile.
+/// of a large journal seldom show a tile twice, so each tile is written anew, fast: a tile is
+/// its page's rows and an index, two words, so that listing and rendering a page's tiles copies
+/// no row. `TimelineGridTests` holds its bytes equal to `EntryTile`'s for every shape of tile.
 struct RowTile: Sendable {
-    let tile: TimelineTile
-    let annotations: TileAnnotations?
-    let links: SiteLinks
-    let stackSize: Int?
+    let rows: TimelinePageRows
+    let index: Int
 
+    private var tile: TimelineTile { rows.tiles[index] }
+    private var annotations: TileAnnotations? { rows.annotations[index] }
+    private var links: SiteLinks { rows.links }
     private var hasThumbnail: Bool { tile.thumbnailName != nil && tile.thumbnailWidth != nil && tile.thumbnailHeight != nil }
 }
 
+/// A timeline page's rows, shared by its tiles, with each row's annotations and stack size
+/// found once, by position.
+final class TimelinePageRows: Sendable {
+    let tiles: [TimelineTile]
+    let annotations: [TileAnnotations?]
+    let stackSizes: [Int?]
+    let links: SiteLinks
+
+    init(_ entries: TileEntries, links: SiteLinks) {
+        tiles = entries.tiles
+        annotations = entries.tiles.map { entries.annotations[$0.id] }
+        stackSizes = entries.tiles.map { entries.stackSizes[$0.id] }
+        self.links = links
+    }
+}
+
 extension RowTile: TemplateModel {
+    // Not inlined: the renderer's walk, made for this type, stays small enough to be cheap to
+    // enter once per section of every tile.
+    @inline(never)
     func templateValue(_ name: TemplateName) -> TemplateValue? {
         switch name {
         case .id: .text(tile.id)
@@ -34,14 +55,15 @@ extension RowTile: TemplateModel {
         case .weather: .init(annotations.flatMap { WeatherText.tile(text: $0.weatherText, temperatureC: $0.temperatureC) })
         // A grid of the timeline shows no distance.
         case .distance: .missing
-        case .stack: .init(stackSize.map { "\($0) photos" })
+        case .stack: .init(rows.stackSizes[index].map { "\($0) photos" })
         case .excerpt: tile.media == .text ? .missing : .init(EntryText.excerpt(tile.text))
         case .hasTags: .flag(!(annotations?.tags.isEmpty ?? true))
-        case .tags: .init(Array((annotations?.tags ?? []).prefix(5)))
+        case .tags: .init((annotations?.tags ?? []).prefix(5))
         default: nil
         }
     }
 
+    @inline(never)
     func write(_ name: TemplateName, into output: inout ByteBuffer) {
         switch name {
         case .href: writeEntryLink(into: &output)

@@ -8,27 +8,31 @@ import DaybookStore
 /// `TileSection`.
 struct TimelineSection: Sendable {
     let title: String
-    let tiles: [RowTile]
+    let rows: TimelinePageRows
+    /// The positions of this section's tiles in `rows`.
+    let range: Range<Int>
+
+    var tiles: LazyMapCollection<Range<Int>, RowTile> { range.lazy.map { RowTile(rows: self.rows, index: $0) } }
 
     static func grouped(_ tiles: TileEntries, links: SiteLinks) -> [TimelineSection] {
+        let rows = TimelinePageRows(tiles, links: links)
         var sections: [TimelineSection] = []
-        var rows: [RowTile] = []
+        var start = 0
         // The section's month as one number (year × 12 + month), -1 for "Undated".
         var month: Int?
-        var title = ""
-        for tile in tiles.tiles {
+        for (index, tile) in rows.tiles.enumerated() {
             let tileMonth = tile.capturedLocal.map { $0.year * 12 + $0.month - 1 } ?? -1
-            if tileMonth != month {
-                if month != nil { sections.append(TimelineSection(title: title, tiles: rows)) }
-                month = tileMonth
-                title = CalendarNames.month(of: tile.capturedLocal)
-                rows = []
-            }
-            rows.append(
-                RowTile(tile: tile, annotations: tiles.annotations[tile.id], links: links, stackSize: tiles.stackSizes[tile.id]))
+            guard tileMonth != month else { continue }
+            if month != nil { sections.append(TimelineSection(title: Self.title(rows, start), rows: rows, range: start..<index)) }
+            month = tileMonth
+            start = index
         }
-        if month != nil { sections.append(TimelineSection(title: title, tiles: rows)) }
+        if month != nil { sections.append(TimelineSection(title: Self.title(rows, start), rows: rows, range: start..<rows.tiles.count)) }
         return sections
+    }
+
+    private static func title(_ rows: TimelinePageRows, _ first: Int) -> String {
+        CalendarNames.month(of: rows.tiles[first].capturedLocal)
     }
 }
 

@@ -22,8 +22,10 @@
     return { month: months[+m[2] - 1] + " " + +m[1],
       day: days[weekday] + " " + +m[3] + " " + months[+m[2] - 1] + " " + +m[1], time: m[4] + ":" + m[5] };
   }
+  // As the server's tile names a place: its name and country when the place data named it.
   function place(e) {
     if (e.latitude === null || e.latitude === undefined) return null;
+    if (e.place_country) return [e.place_name, e.place_country].filter(Boolean).join(", ");
     const lat = Math.abs(e.latitude).toFixed(5) + "° " + (e.latitude < 0 ? "S" : "N");
     const lon = Math.abs(e.longitude).toFixed(5) + "° " + (e.longitude < 0 ? "W" : "E");
     return lat + ", " + lon;
@@ -70,7 +72,7 @@
     li.appendChild(link);
     const meta = el("div", "meta");
     const day = el("a", "day", p ? p.day : "No date");
-    day.href = link.href;
+    day.setAttribute("href", link.getAttribute("href"));
     meta.appendChild(day);
     if (p) { meta.appendChild(document.createTextNode(" ")); meta.appendChild(el("span", "time", p.time)); }
     if (place(e)) meta.appendChild(el("div", "place", place(e)));
