@@ -34,7 +34,7 @@ struct Serve: AsyncParsableCommand {
               daybook serve                                  open http://127.0.0.1:8080/
               daybook serve --port 9000 --log-level debug    one log line per request
               daybook serve --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
-              daybook serve --hash-password > ~/.daybook-pw  reads the password on stdin
+              daybook serve --hash-password > ~/.daybook-pw  asks for the password twice
               daybook serve --host 0.0.0.0 --password-file ~/.daybook-pw
               daybook serve --allowed-host journal.lan       behind a proxy, by that name
             A systemd user unit is in contrib/daybook-serve.service (see the README).
@@ -62,7 +62,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A file holding the bcrypt hash of the password.", valueName: "file"))
     var passwordFile: String?
 
-    @Flag(name: .long, help: "Read a password on standard input, print its bcrypt hash for --password-file, and exit.")
+    @Flag(name: .long, help: "Read a password (typed twice, unseen, on a terminal), print its bcrypt hash for --password-file, and exit.")
     var hashPassword = false
 
     @Option(
@@ -135,8 +135,14 @@ struct Serve: AsyncParsableCommand {
     private static func urlHost(_ host: String) -> String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host }
 
     private func printPasswordHash() throws {
-        guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+        let password: String
+        do {
+            password = try PasswordPrompt.read()
+        } catch PasswordPrompt.Failure.empty {
             throw ValidationError("--hash-password reads the password from standard input; it was empty.")
+        } catch {
+            Console.error("the two passwords differ: nothing was written; run --hash-password again")
+            throw ExitCode(1)
         }
         do {
             Console.output("\(try PasswordFile.hash(password))")
