@@ -108,9 +108,9 @@ struct Serve: AsyncParsableCommand {
             let store = try JournalStore.openExisting(library: resolved)
             let journal = try WebJournal(store: store, configuration: configuration)
             let library = store.library.root.path
-            let shownHost = Self.urlHost(host)
+            let host = self.host
             let app = journal.application(logger: logger) { port in
-                logger.notice("serving \(library) at http://\(shownHost):\(port)/")
+                for url in Self.urls(host: host, port: port) { logger.notice("serving \(library) at \(url)") }
             }
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
@@ -132,7 +132,16 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    private static func urlHost(_ host: String) -> String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host }
+    /// Where a browser finds the journal. Bound to every interface, 0.0.0.0 is no address to
+    /// open: the machine's `.local` name and its network addresses are, for a phone at home.
+    private static func urls(host: String, port: Int) -> [String] {
+        if WebConfiguration.isEveryInterface(host) {
+            let urls = MachineNames.current().urls(port: port)
+            if !urls.isEmpty { return urls }
+            return ["http://127.0.0.1:\(port)/"]
+        }
+        return ["http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)/"]
+    }
 
     private func printPasswordHash() throws {
         let password: String
