@@ -42,6 +42,27 @@ final class HomeNetworkTests: XCTestCase {
         XCTAssertEqual(serve.stop(), 0)
     }
 
+    func testBoundToEveryInterfaceItAnswersToTheMachinesNamesAndNoOthers() throws {
+        let fixture = try WebFixture()
+        let machine = MachineNames.current()
+        let (serve, port) = try serveOnEveryInterface(fixture)
+        defer { serve.stop() }
+        // 401 is past the Host check (the password comes next); 421 is refused by it.
+        var cases =
+            machine.names.map { ("\($0):\(port)", 401) }
+            + machine.addresses.map { ($0.contains(":") ? "[\($0)]:\(port)" : "\($0):\(port)", 401) }
+        cases += [
+            ("localhost:\(port)", 401), ("journal.example", 401), ("evil.example:\(port)", 421),
+            ("\(machine.names.last ?? "x").evil.example:\(port)", 421), ("\(machine.names.first ?? "x"):\(port + 1)", 421),
+        ]
+        for (host, status) in cases {
+            let reply = try RawHTTP.exchange(
+                "GET /api/tags HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n", address: "127.0.0.1", port: port)
+            XCTAssertEqual(RawHTTP.status(reply), status, "Host: \(host)\n\(reply)")
+        }
+        XCTAssertEqual(serve.stop(), 0)
+    }
+
     func testBoundToOneAddressItPrintsThatAddressAlone() throws {
         let fixture = try WebFixture()
         let serve = try DaybookChild(
