@@ -13,6 +13,8 @@ struct JournalPages: Sendable {
     var csrf: String?
     var tiles: String?
     var leaflet = true
+    /// Set on a server whose library is read-only: the line its pages show instead of forms.
+    var readOnlyNotice: String?
     /// The binary's own, unless a test gives others.
     var templates = TemplateLibrary.parsed
 
@@ -29,7 +31,17 @@ struct JournalPages: Sendable {
     func frame(_ title: String) -> PageFrame {
         var frame = PageFrame(title: title, links: links)
         frame.csrf = csrf
+        if readOnlyNotice != nil { frame.nav.newEntry = nil }
         return frame
+    }
+
+    /// These pages for a library that cannot be written: no edit, delete or new-entry forms,
+    /// and `notice` where they would have been.
+    func readOnly(_ notice: String) -> JournalPages {
+        var pages = self
+        pages.csrf = nil
+        pages.readOnlyNotice = notice
+        return pages
     }
 
     func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (TimelineTile) -> String) -> [TileSection] {
@@ -68,6 +80,7 @@ struct JournalPages: Sendable {
     func entryModel(_ read: EntryRead, hasPreview: Bool = true) -> EntryPage {
         let (entry, tags, weather, newer, older) = (read.entry, read.tags, read.weather, read.newer, read.older)
         var frame = frame(entry.capturedLocal.map(CalendarNames.day) ?? "Undated entry")
+        frame.notice = readOnlyNotice
         if entry.location != nil && leaflet {
             frame.styles = [links.vendor("leaflet/leaflet.css")]
             frame.scripts = [links.vendor("leaflet/leaflet.js"), links.asset("countries.js"), links.asset("entry-map.js")]

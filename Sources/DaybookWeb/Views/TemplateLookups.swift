@@ -71,6 +71,7 @@ extension PageFrame: TemplateModel {
         case .bodyClass: .init(bodyClass)
         case .compact: .init(compact)
         case .query: .init(query)
+        case .notice: .init(notice)
         default: nil
         }
     }
