@@ -234,8 +234,10 @@ struct JournalPages: Sendable {
         }
         let title = "\(day.day) \(CalendarNames.monthNames[day.month - 1])"
         let summary = pages.map { "\($0.total) entr\($0.total == 1 ? "y" : "ies")" }
+        let form = links.isServer ? DayPicker(action: links.onThisDay, day: day, thisYear: thisYear) : nil
         return OnThisDayPage(
-            frame: frame("On this day"), day: title, summary: summary, sections: sections, newest: pages?.newest, more: pages?.more)
+            frame: frame("On this day"), day: title, form: form, summary: summary, sections: sections, newest: pages?.newest,
+            more: pages?.more)
     }
 
     func latest(_ read: TileEntries) throws -> String {

@@ -110,6 +110,16 @@ extension TimelinePage: PageModel {
     }
 }
 
+extension DayPicker: TemplateModel {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .action: .init(action)
+        case .date: .init(date)
+        default: nil
+        }
+    }
+}
+
 extension JumpForm: TemplateModel {
     func templateValue(_ name: TemplateName) -> TemplateValue? {
         switch name {
