@@ -242,7 +242,7 @@ struct JournalPages: Sendable {
 
     func latest(_ read: TileEntries) throws -> String {
         var frame = frame("Latest")
-        frame.compact = true
+        // Narrow, for a side panel, but with the way to every other page, as they all have.
         frame.bodyClass = "widget"
         let tiles = read.tiles.map { EntryTile($0, annotations: read.annotations[$0.id], links: links) }
         return try render(LatestPage(frame: frame, tiles: tiles, timeline: links.timeline), capacity: 16 * 1024)
