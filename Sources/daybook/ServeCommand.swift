@@ -21,8 +21,9 @@ struct Serve: AsyncParsableCommand {
             needs the password whose bcrypt hash --password-file holds (make one with \
             --hash-password; at most 72 bytes), and it refuses to start without one. A browser \
             logs in once and keeps a cookie; wrong passwords from one address soon have to wait \
-            (429). It answers only to its own address and localhost (other Host names are refused \
-            with 421, against DNS rebinding): behind a reverse proxy or a tunnel, name the public \
+            (429). It answers only to its own address and localhost, and bound to 0.0.0.0 or :: to \
+            this machine's names and addresses, which it prints for a phone to open (other Host \
+            names are refused with 421, against DNS rebinding): behind a reverse proxy or a tunnel, name the public \
             host with --allowed-host. Maps draw country outlines \
             compiled into daybook and need Debian's libjs-leaflet and libjs-leaflet.markercluster; \
             --tiles adds online map tiles. SIGINT (Ctrl-C) or SIGTERM stops it cleanly.
