@@ -1,4 +1,5 @@
 import DaybookStore
+import DaybookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -54,5 +55,73 @@ final class ReadOnlyServeTests: XCTestCase {
         let after = try XCTUnwrap(try fixture.store.entries().first { $0.id == entry.id })
         XCTAssertEqual(after.text, WebFixture.hostileText)
         XCTAssertEqual(try fixture.store.tags(entryID: entry.id).map(\.name).contains("sofa"), false)
+    }
+
+    /// The real server, run by a user who cannot write the library (root's folder served by
+    /// nobody; any other user's own folder made read-only), finds out at start.
+    func testServedByAUserWhoCannotWriteItTheLibraryIsReadOnly() throws {
+        let folder = try TemporaryFolder.make("daybook-read-only-serve")
+        let library = folder.appendingPathComponent("library")
+        let photo = Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg").path
+        XCTAssertEqual(try DaybookProcess.run(["ingest", photo], library: library, environment: ["DAYBOOK_WEATHER": "none"]).status, 0)
+        let id = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(try DaybookProcess.run(["list", "--json"], library: library).stdout.utf8))
+                as? [[String: Any]])?.first?["id"] as? String)
+        var reachable = folder
+        while reachable.path != "/" {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: reachable.path)
+            reachable.deleteLastPathComponent()
+            if reachable.path == "/tmp" { break }
+        }
+        try Self.run("/bin/chmod", ["-R", "a+rX,a-w", library.path])
+        defer { try? Self.run("/bin/chmod", ["-R", "u+w", library.path]) }
+
+        let log = folder.appendingPathComponent("serve.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let serve = Process()
+        let command = [DaybookProcess.executable.path, "serve", "--library", library.path, "--port", "0"]
+        if getuid() == 0 {
+            guard try Self.run("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "test", "-x", command[0]]) == 0
+            else { throw XCTSkip("nobody cannot run \(command[0])") }
+            serve.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            serve.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "env", "HOME=/tmp"] + command
+        } else {
+            serve.executableURL = URL(fileURLWithPath: command[0])
+            serve.arguments = Array(command.dropFirst())
+        }
+        serve.standardError = try FileHandle(forWritingTo: log)
+        try serve.run()
+        defer {
+            serve.terminate()
+            serve.waitUntilExit()
+        }
+        var port: Int?
+        let deadline = Date().addingTimeInterval(60)
+        while port == nil && serve.isRunning && Date() < deadline {
+            usleep(50_000)
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            port = text.firstMatch(of: /serving \S+ at http:\/\/127\.0\.0\.1:(\d+)\//).flatMap { Int($0.output.1) }
+        }
+        let served = try XCTUnwrap(port, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        let notice = "This library is read-only here (\(library.path)): it can be read, not changed, from the web."
+        let page = try RawHTTP.exchange(
+            "GET /entries/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(served)\r\nConnection: close\r\n\r\n", address: "127.0.0.1", port: served)
+        XCTAssertEqual(RawHTTP.status(page), 200, page)
+        XCTAssertTrue(page.contains(notice), page)
+        XCTAssertFalse(page.contains("method=\"post\""), page)
+        let body = "add=sofa"
+        let post = try RawHTTP.exchange(
+            "POST /entries/\(id)/tags HTTP/1.1\r\nHost: 127.0.0.1:\(served)\r\nOrigin: http://127.0.0.1:\(served)\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)",
+            address: "127.0.0.1", port: served)
+        XCTAssertEqual(RawHTTP.status(post), 403, post)
+        XCTAssertTrue(post.hasSuffix(notice + "\n"), post)
+    }
+
+    @discardableResult
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = try Process.run(URL(fileURLWithPath: tool), arguments: arguments)
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }
