@@ -26,8 +26,8 @@ enum PasswordPrompt {
     }
 
     /// One line typed with the terminal's echo off; nil at the end of input. The terminal's
-    /// own settings come back on every way out, a Ctrl-C or a kill included, or the shell
-    /// afterwards would not show what is typed in it.
+    /// own settings come back on every way out, Ctrl-C, SIGTERM and a hang-up included, or
+    /// the shell afterwards would not show what is typed in it.
     private static func typedUnseen(_ prompt: String) -> String? {
         Console.prompt(TerminalText(prompt))
         var settings = termios()
