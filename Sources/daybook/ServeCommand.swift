@@ -21,8 +21,9 @@ struct Serve: AsyncParsableCommand {
             needs the password whose bcrypt hash --password-file holds (make one with \
             --hash-password; at most 72 bytes), and it refuses to start without one. A browser \
             logs in once and keeps a cookie; wrong passwords from one address soon have to wait \
-            (429). It answers only to its own address and localhost (other Host names are refused \
-            with 421, against DNS rebinding): behind a reverse proxy or a tunnel, name the public \
+            (429). It answers only to its own address and localhost, and bound to 0.0.0.0 or :: to \
+            this machine's names and addresses, which it prints for a phone to open (other Host \
+            names are refused with 421, against DNS rebinding): behind a reverse proxy or a tunnel, name the public \
             host with --allowed-host. Maps draw country outlines \
             compiled into daybook and need Debian's libjs-leaflet and libjs-leaflet.markercluster; \
             --tiles adds online map tiles. SIGINT (Ctrl-C) or SIGTERM stops it cleanly.
@@ -34,7 +35,7 @@ struct Serve: AsyncParsableCommand {
               daybook serve                                  open http://127.0.0.1:8080/
               daybook serve --port 9000 --log-level debug    one log line per request
               daybook serve --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
-              daybook serve --hash-password > ~/.daybook-pw  reads the password on stdin
+              daybook serve --hash-password > ~/.daybook-pw  asks for the password twice
               daybook serve --host 0.0.0.0 --password-file ~/.daybook-pw
               daybook serve --allowed-host journal.lan       behind a proxy, by that name
             A systemd user unit is in contrib/daybook-serve.service (see the README).
@@ -62,7 +63,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A file holding the bcrypt hash of the password.", valueName: "file"))
     var passwordFile: String?
 
-    @Flag(name: .long, help: "Read a password on standard input, print its bcrypt hash for --password-file, and exit.")
+    @Flag(name: .long, help: "Read a password (typed twice, unseen, on a terminal), print its bcrypt hash for --password-file, and exit.")
     var hashPassword = false
 
     @Option(
@@ -108,9 +109,9 @@ struct Serve: AsyncParsableCommand {
             let store = try JournalStore.openExisting(library: resolved)
             let journal = try WebJournal(store: store, configuration: configuration)
             let library = store.library.root.path
-            let shownHost = Self.urlHost(host)
+            let host = self.host
             let app = journal.application(logger: logger) { port in
-                logger.notice("serving \(library) at http://\(shownHost):\(port)/")
+                for url in Self.urls(host: host, port: port) { logger.notice("serving \(library) at \(url)") }
             }
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
@@ -132,11 +133,26 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    private static func urlHost(_ host: String) -> String { host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host }
+    /// Where a browser finds the journal. Bound to every interface, 0.0.0.0 is no address to
+    /// open: the machine's `.local` name and its network addresses are, for a phone at home.
+    private static func urls(host: String, port: Int) -> [String] {
+        if WebConfiguration.isEveryInterface(host) {
+            let urls = MachineNames.current().urls(port: port)
+            if !urls.isEmpty { return urls }
+            return ["http://127.0.0.1:\(port)/"]
+        }
+        return ["http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)/"]
+    }
 
     private func printPasswordHash() throws {
-        guard let password = readLine(strippingNewline: true), !password.isEmpty else {
+        let password: String
+        do {
+            password = try PasswordPrompt.read()
+        } catch PasswordPrompt.Failure.empty {
             throw ValidationError("--hash-password reads the password from standard input; it was empty.")
+        } catch {
+            Console.error("the two passwords differ: nothing was written; run --hash-password again")
+            throw ExitCode(1)
         }
         do {
             Console.output("\(try PasswordFile.hash(password))")

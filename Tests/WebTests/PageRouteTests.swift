@@ -150,7 +150,8 @@ final class PageRouteTests: XCTestCase {
             }
             try await client.execute(uri: "/latest", method: .get) { response in
                 XCTAssertEqual(response.text.matches(of: /<li class="tile"/).count, 5)
-                XCTAssertFalse(response.text.contains("<header"), "small: no navigation bar")
+                XCTAssertTrue(response.text.contains("<header class=\"bar\">"), "the navigation every page has")
+                XCTAssertTrue(response.text.contains("<a href=\"/on-this-day\">On this day</a>"), response.text)
             }
             try await client.execute(uri: "/tags", method: .get) { response in
                 XCTAssertTrue(response.text.contains("<a href=\"/search?tag=blue\">blue</a>"))

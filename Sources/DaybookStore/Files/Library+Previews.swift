@@ -31,11 +31,18 @@ extension Library {
 }
 
 extension ThumbnailFiles {
-    /// The library's `jpeg-originals/` folder, with the guarantees of `previews/`.
+    /// The library's `jpeg-originals/` folder, with the guarantees of `previews/`; for a
+    /// library this user cannot write, a private folder of the user's own, as for previews,
+    /// or a read-only library could not be served at all.
     public static func jpegOriginals(of library: Library) throws -> ThumbnailFiles {
-        if mkdir(library.jpegOriginalsURL.path, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.io("cannot create \(library.jpegOriginalsURL.path): \(String(cString: strerror(errno)))")
+        let folder = library.whyNotWritable() == nil ? library.jpegOriginalsURL : privateJPEGOriginalsURL
+        if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.io("cannot create \(folder.path): \(String(cString: strerror(errno)))")
         }
-        return try ThumbnailFiles(folder: library.jpegOriginalsURL, role: "the JPEG originals folder")
+        return try ThumbnailFiles(folder: folder, role: "the JPEG originals folder", mustBeOwn: folder != library.jpegOriginalsURL)
+    }
+
+    private static var privateJPEGOriginalsURL: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("daybook-jpeg-originals-\(getuid())", isDirectory: true)
     }
 }

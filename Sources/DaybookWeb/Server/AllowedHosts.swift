@@ -31,17 +31,24 @@ struct AllowedHosts: Sendable {
         self.anyAddress = anyAddress
     }
 
-    /// The name to show in a refusal: the bound address, or 127.0.0.1 for a wildcard.
-    var home: String { names.first { $0.host != "localhost" && $0.port == .bound }?.host ?? "127.0.0.1" }
+    /// The name to show in a refusal: the bound address; for a wildcard the machine's
+    /// `.local` name, or 127.0.0.1 when it has none.
+    var home: String {
+        let own = names.filter { $0.host != "localhost" && $0.port == .bound }
+        return (own.first { $0.host.hasSuffix(".local") } ?? own.first)?.host ?? "127.0.0.1"
+    }
 
     /// Loopback: the bound address and `localhost`. Beyond loopback: the address given to
-    /// `--host` (any address when it is a wildcard). Both: every `--allowed-host`.
-    init(_ configuration: WebConfiguration) {
+    /// `--host`; for a wildcard, any address and the machine's own names (`kitchen-pc`,
+    /// `kitchen-pc.local`), which a phone on the home network types. Both: every
+    /// `--allowed-host`.
+    init(_ configuration: WebConfiguration, machine: @autoclosure () -> MachineNames = MachineNames.current()) {
         let bound = Self.hostPart(configuration.host)
         var hosts = ["localhost"]
-        let wildcard = ["0.0.0.0", "[::]"].contains(bound)
+        let wildcard = WebConfiguration.isEveryInterface(configuration.host)
         if !wildcard && bound != "localhost" { hosts.append(bound) }
         if bound == "localhost" { hosts += ["127.0.0.1", "[::1]"] }
+        if wildcard { hosts += machine().names.filter { !hosts.contains($0) } }
         var names = hosts.map { Name(host: $0, port: .bound) }
         names += configuration.allowedHosts.compactMap(Self.allowedName)
         self.init(names: names, anyAddress: wildcard && !WebConfiguration.isLoopback(configuration.host))

@@ -68,6 +68,7 @@ extension WebJournal {
             }
         }
         router.get("/entries/:id/delete") { _, context in
+            if let refusal = try readOnlyRefusal { return refusal }
             guard let entry = try await lookUp(context.parameters.get("id")) else { return try notFound() }
             return Answer.html(try pages.confirmDelete(entry, csrf: csrf.value))
         }

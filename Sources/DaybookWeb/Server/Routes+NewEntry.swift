@@ -52,11 +52,10 @@ extension WebJournal {
     }
 
     /// A library this user cannot write: said on a page, before anything is typed into a form.
-    private var readOnlyRefusal: Response? {
+    var readOnlyRefusal: Response? {
         get throws {
-            guard store.isReadOnly else { return nil }
-            let message = "This library is read-only here (\(store.library.root.path)): nothing can be written in it."
-            return Answer.html(try pages.message("Read-only journal", message), status: .forbidden)
+            guard !writes.areAllowed else { return nil }
+            return Answer.html(try pages.message("Read-only journal", writes.notice), status: .forbidden)
         }
     }
 

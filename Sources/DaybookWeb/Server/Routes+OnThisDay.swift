@@ -10,13 +10,17 @@ struct OnThisDayPaging: Sendable {
 }
 
 extension WebJournal {
-    /// `/on-this-day?date=MM-DD` (default today) shows the newest page; `before=ID` continues
+    /// `/on-this-day?date=MM-DD` or `YYYY-MM-DD` (default today) shows the newest page; `before=ID` continues
     /// after that entry, as the timeline's pages do.
     func onThisDayPage(_ fields: FormFields) async throws -> Response {
         let today = Self.today()
         var day = today.date.monthDay
         if let text = fields.first("date"), !text.isEmpty {
-            guard let given = MonthDay(text) else { return try badParameter("date", text, "a day of the year as MM-DD, such as 07-14") }
+            // The page's date picker sends a whole date: its year does not matter here.
+            let monthDay = text.wholeMatch(of: /[0-9]{4}-([0-9]{2}-[0-9]{2})/).map { String($0.output.1) } ?? text
+            guard let given = MonthDay(monthDay) else {
+                return try badParameter("date", text, "a day of the year as MM-DD, such as 07-14")
+            }
             day = given
         }
         let ask = OnThisDayAsk(

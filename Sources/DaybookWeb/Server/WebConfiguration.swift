@@ -36,6 +36,9 @@ package struct WebConfiguration: Sendable {
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
+    /// Whether `host` is the address of every interface: 0.0.0.0 or ::.
+    package static func isEveryInterface(_ host: String) -> Bool { ["0.0.0.0", "::", "[::]"].contains(host) }
+
     /// Refuses what must not run: a non-loopback address without a password, or tiles that
     /// are not an http(s) URL with {z}, {x} and {y}.
     package func validate() throws(WebError) {

@@ -1,10 +1,12 @@
+import DaybookStore
 import HTTPTypes
 import Hummingbird
 import Logging
 import Synchronization
 
 /// What stands in front of the routes, in order: the `Host` must be an allowed name (DNS
-/// rebinding), an unsafe method's Origin too (CSRF), then the password when there is one.
+/// rebinding), an unsafe method's Origin too (CSRF), then the password when there is one,
+/// and a change is refused while the library is read-only.
 /// Every answer leaves with the security headers, a thrown error as a 500 among them, and
 /// `HEAD` is answered as the `GET` it mirrors, without the body.
 struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == BasicRequestContext {
@@ -14,6 +16,7 @@ struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == Ba
     let hosts: AllowedHosts
     let port: BoundPort
     let password: PasswordGate?
+    let writes: LibraryWrites
     let headers: SecurityHeaders
 
     /// HTTPTypes keeps the first `Host` as the request's authority; any further ones stay
@@ -26,6 +29,11 @@ struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == Ba
             response = try await guarded(request, context)
         } catch let error as HTTPResponseError {
             response = try error.response(from: request, context: context)
+        } catch let error where StoreError.isReadOnlyRefusal(error) {
+            // The library turned read-only under the server: say so, and offer no more forms.
+            context.logger.warning("\(request.method) \(request.uri.path): \(writes.notice)")
+            writes.stop()
+            response = Answer.problem(.forbidden, writes.notice)
         } catch {
             // The reason goes to the log, not to whoever asked.
             context.logger.error("\(request.method) \(request.uri.path) failed: \(String(reflecting: error))")
@@ -60,6 +68,10 @@ struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == Ba
             case .passWithCookie(let issued): cookie = issued
             case .refuse(let answer): return answer
             }
+        }
+        // Every change is a POST: on a library the server cannot write, none reaches a route.
+        if ![.get, .head].contains(request.method), !writes.areAllowed {
+            return Answer.problem(.forbidden, writes.notice)
         }
         var forwarded = request
         if request.method == .head {

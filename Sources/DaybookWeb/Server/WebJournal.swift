@@ -17,7 +17,14 @@ package struct WebJournal: Sendable {
     /// The pages as the server renders them: links to routes, edit forms with the token.
     /// Made once: whether Leaflet is installed is asked at start (two file checks), not on
     /// every page. A test may give it other templates.
-    var pages: JournalPages
+    var editablePages: JournalPages
+    /// Whether the library may be changed from the web; the pages follow it.
+    let writes: LibraryWrites
+    /// The pages to render now: without forms, and with a notice, once the library is read-only.
+    var pages: JournalPages {
+        get { writes.areAllowed ? editablePages : editablePages.readOnly(writes.notice) }
+        set { editablePages = newValue }
+    }
     let cache: AnswerCache
     let hosts: AllowedHosts
     let port: BoundPort
@@ -32,9 +39,10 @@ package struct WebJournal: Sendable {
         thumbnails = try ThumbnailFiles(library: store.library)
         previews = try PreviewMaker(library: store.library, limits: configuration.decodeLimits)
         vendor = VendorFiles(folder: configuration.javascriptFolder)
-        pages = JournalPages(links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
+        editablePages = JournalPages(links: .server, csrf: csrf.value, tiles: configuration.tiles, leaflet: vendor.hasLeaflet)
+        writes = LibraryWrites(store: store)
         // A template that does not parse stops the server here, not at its first page.
-        _ = try pages.templates.get()
+        _ = try editablePages.templates.get()
         cache = try AnswerCache(store: store)
         hosts = AllowedHosts(configuration)
         port = BoundPort(configured: configuration.port)
@@ -59,7 +67,7 @@ package struct WebJournal: Sendable {
     /// The server, bound to the configured address; `onRunning` learns the port (0 picks one).
     package func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let guarded = WebGuard(
-            routes: router().buildResponder(), hosts: hosts, port: port, password: password,
+            routes: router().buildResponder(), hosts: hosts, port: port, password: password, writes: writes,
             headers: SecurityHeaders(tiles: configuration.tiles))
         let port = self.port
         return Application(

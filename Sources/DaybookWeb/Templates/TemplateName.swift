@@ -9,6 +9,7 @@ enum TemplateName: String, CaseIterable, Sendable {
     case entrySuffix, excerpt, facts, fields, fileName, files, form, frame, frames, from, hasNotes, hasTags
     case heading, height, href, id, image, isCover, isThis, isUser, jump, kind, label, latest, latitude, leaflet
     case longitude, map, message, month, more, motion, name, nav, near, newEntry, newer, newest, noImage, note, notes
+    case notice
     case older, olderCursor, onThisDay, original, originalJPEG, outlines, paragraphs, picture, place, places, poster
     case preview, problem, q, query, radius, scripts, search, sections, size, splitAction, src, stack, styles
     case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails

@@ -13,6 +13,8 @@ struct JournalPages: Sendable {
     var csrf: String?
     var tiles: String?
     var leaflet = true
+    /// Set on a server whose library is read-only: the line its pages show instead of forms.
+    var readOnlyNotice: String?
     /// The binary's own, unless a test gives others.
     var templates = TemplateLibrary.parsed
 
@@ -29,7 +31,17 @@ struct JournalPages: Sendable {
     func frame(_ title: String) -> PageFrame {
         var frame = PageFrame(title: title, links: links)
         frame.csrf = csrf
+        if readOnlyNotice != nil { frame.nav.newEntry = nil }
         return frame
+    }
+
+    /// These pages for a library that cannot be written: no edit, delete or new-entry forms,
+    /// and `notice` where they would have been.
+    func readOnly(_ notice: String) -> JournalPages {
+        var pages = self
+        pages.csrf = nil
+        pages.readOnlyNotice = notice
+        return pages
     }
 
     func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (TimelineTile) -> String) -> [TileSection] {
@@ -68,6 +80,7 @@ struct JournalPages: Sendable {
     func entryModel(_ read: EntryRead, hasPreview: Bool = true) -> EntryPage {
         let (entry, tags, weather, newer, older) = (read.entry, read.tags, read.weather, read.newer, read.older)
         var frame = frame(entry.capturedLocal.map(CalendarNames.day) ?? "Undated entry")
+        frame.notice = readOnlyNotice
         if entry.location != nil && leaflet {
             frame.styles = [links.vendor("leaflet/leaflet.css")]
             frame.scripts = [links.vendor("leaflet/leaflet.js"), links.asset("countries.js"), links.asset("entry-map.js")]
@@ -221,13 +234,15 @@ struct JournalPages: Sendable {
         }
         let title = "\(day.day) \(CalendarNames.monthNames[day.month - 1])"
         let summary = pages.map { "\($0.total) entr\($0.total == 1 ? "y" : "ies")" }
+        let form = links.isServer ? DayPicker(action: links.onThisDay, day: day, thisYear: thisYear) : nil
         return OnThisDayPage(
-            frame: frame("On this day"), day: title, summary: summary, sections: sections, newest: pages?.newest, more: pages?.more)
+            frame: frame("On this day"), day: title, form: form, summary: summary, sections: sections, newest: pages?.newest,
+            more: pages?.more)
     }
 
     func latest(_ read: TileEntries) throws -> String {
         var frame = frame("Latest")
-        frame.compact = true
+        // Narrow, for a side panel, but with the way to every other page, as they all have.
         frame.bodyClass = "widget"
         let tiles = read.tiles.map { EntryTile($0, annotations: read.annotations[$0.id], links: links) }
         return try render(LatestPage(frame: frame, tiles: tiles, timeline: links.timeline), capacity: 16 * 1024)

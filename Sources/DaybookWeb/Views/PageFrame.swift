@@ -6,7 +6,7 @@ struct NavLinks: Sendable {
     let tags: String
     let search: String?
     let latest: String?
-    let newEntry: String?
+    var newEntry: String?
 
     init(_ links: SiteLinks) {
         timeline = links.timeline
@@ -23,7 +23,7 @@ struct NavLinks: Sendable {
 /// CSRF token on pages of a server that accepts edits.
 struct PageFrame: Sendable {
     let title: String
-    let nav: NavLinks
+    var nav: NavLinks
     let stylesheet: String
     var styles: [String] = []
     var scripts: [String] = []
@@ -31,6 +31,8 @@ struct PageFrame: Sendable {
     var bodyClass = ""
     var compact = false
     var query = ""
+    /// One line above the page's own: why it shows no forms (a read-only library).
+    var notice: String?
 
     init(title: String, links: SiteLinks) {
         self.title = title

@@ -1,9 +1,26 @@
+import DaybookCore
+
 /// What each template renders: each page's model names its template (`PageModel`) and answers
 /// the names the template says (TemplateLookups.swift).
 
 struct JumpForm: Sendable {
     let action: String
     let month: String
+}
+
+/// The on-this-day page's form for another day: a whole date, since that is what a
+/// browser's date picker gives; the route reads its month and day.
+struct DayPicker: Sendable {
+    let action: String
+    let date: String
+
+    /// `day` in `thisYear`, or for 29 February in the last year that has one.
+    init(action: String, day: MonthDay, thisYear: Int) {
+        var year = thisYear
+        while day == .leapDay && !CivilCalendar.isLeapYear(year) { year -= 1 }
+        self.action = action
+        date = "\(year)-\(day)"
+    }
 }
 
 struct TimelinePage: Sendable {
@@ -32,6 +49,8 @@ struct SearchPage: Sendable {
 struct OnThisDayPage: Sendable {
     let frame: PageFrame
     let day: String
+    /// On the server only: an export has one page, for the day it was made.
+    let form: DayPicker?
     /// How many entries the day has in all, when the page is one of several.
     let summary: String?
     let sections: [TileSection]

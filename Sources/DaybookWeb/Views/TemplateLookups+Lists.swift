@@ -42,6 +42,7 @@ extension OnThisDayPage: PageModel {
         switch name {
         case .frame: .init(frame)
         case .day: .init(day)
+        case .form: .init(form)
         case .summary: .init(summary)
         case .sections: .init(sections)
         case .newest: .init(newest)

@@ -71,6 +71,7 @@ extension PageFrame: TemplateModel {
         case .bodyClass: .init(bodyClass)
         case .compact: .init(compact)
         case .query: .init(query)
+        case .notice: .init(notice)
         default: nil
         }
     }
@@ -104,6 +105,16 @@ extension TimelinePage: PageModel {
         case .newer: .init(newer)
         case .older: .init(older)
         case .olderCursor: .init(olderCursor)
+        default: nil
+        }
+    }
+}
+
+extension DayPicker: TemplateModel {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .action: .init(action)
+        case .date: .init(date)
         default: nil
         }
     }
