@@ -51,7 +51,8 @@ final class TextEntryPageTests: XCTestCase {
                 XCTAssertTrue(page.contains("<dt>Journal file</dt><dd><span data-field=\"source_path\">\(entry.sourcePath)</span>"), page)
                 XCTAssertTrue(page.contains(">\(escaped)\nSecond line</textarea>"), page)
                 // The words stand where a photo entry's picture is, before the facts, as paragraphs.
-                let words = try XCTUnwrap(page.range(of: "<div class=\"written\" data-field=\"words\"><p>\(escaped)</p><p>Second line</p></div>"), page)
+                let read = "<div class=\"written\" data-field=\"words\"><p>\(escaped)</p><p>Second line</p></div>"
+                let words = try XCTUnwrap(page.range(of: read), page)
                 XCTAssertLessThan(words.lowerBound, try XCTUnwrap(page.range(of: "<section class=\"facts\">")).lowerBound)
                 XCTAssertFalse(page.contains(title))
             }
