@@ -11,16 +11,21 @@ extension ThumbnailFiles {
     /// symbolic link or not a folder, exactly like `thumbnails/`. A library this user cannot
     /// write (served read-only) keeps its previews in a private folder of the user's own.
     public static func previews(of library: Library) throws -> ThumbnailFiles {
-        let folder = library.whyNotWritable() == nil ? library.previewsURL : privatePreviewsURL
-        if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.io("cannot create \(folder.path): \(String(cString: strerror(errno)))")
-        }
-        return try ThumbnailFiles(folder: folder, role: "the previews folder", mustBeOwn: folder != library.previewsURL)
+        try renditions(of: library, in: library.previewsURL, privately: "daybook-previews", role: "the previews folder")
     }
 
-    /// Previews are named by content hash, so one folder serves every read-only library.
-    private static var privatePreviewsURL: URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("daybook-previews-\(getuid())", isDirectory: true)
+    /// `folder` of the library, or for a library this user cannot write, `privateName` (with
+    /// the user's id) in the temporary folder: renditions are named by content hash, so one
+    /// private folder serves every read-only library.
+    private static func renditions(
+        of library: Library, in folder: URL, privately privateName: String, role: String
+    ) throws -> ThumbnailFiles {
+        let own = FileManager.default.temporaryDirectory.appendingPathComponent("\(privateName)-\(getuid())", isDirectory: true)
+        let chosen = library.whyNotWritable() == nil ? folder : own
+        if mkdir(chosen.path, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.io("cannot create \(chosen.path): \(String(cString: strerror(errno)))")
+        }
+        return try ThumbnailFiles(folder: chosen, role: role, mustBeOwn: chosen != folder)
     }
 }
 
@@ -35,14 +40,6 @@ extension ThumbnailFiles {
     /// library this user cannot write, a private folder of the user's own, as for previews,
     /// or a read-only library could not be served at all.
     public static func jpegOriginals(of library: Library) throws -> ThumbnailFiles {
-        let folder = library.whyNotWritable() == nil ? library.jpegOriginalsURL : privateJPEGOriginalsURL
-        if mkdir(folder.path, 0o700) != 0 && errno != EEXIST {
-            throw StoreError.io("cannot create \(folder.path): \(String(cString: strerror(errno)))")
-        }
-        return try ThumbnailFiles(folder: folder, role: "the JPEG originals folder", mustBeOwn: folder != library.jpegOriginalsURL)
-    }
-
-    private static var privateJPEGOriginalsURL: URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("daybook-jpeg-originals-\(getuid())", isDirectory: true)
+        try renditions(of: library, in: library.jpegOriginalsURL, privately: "daybook-jpeg-originals", role: "the JPEG originals folder")
     }
 }
