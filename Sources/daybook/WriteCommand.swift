@@ -62,7 +62,7 @@ struct Write: ParsableCommand {
         guard !words.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw CommandError(description: "the text is blank: nothing was written")
         }
-        let location = try place.map(Self.location)
+        let location = try place.map { try NearPlace.location($0) }
         let library = options.resolvedLibrary
         let store = library.exists ? try JournalStore.openExisting(library: library, for: .writing) : try JournalStore(library: library)
         let writer = TextEntryWriter(store: store, placer: try EntryPlacer.embedded())
@@ -87,14 +87,5 @@ struct Write: ParsableCommand {
             return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         return try TextEditor.edit("", label: "new")
-    }
-
-    /// `--place`: LAT,LON as written, else a place name resolved offline.
-    static func location(_ text: String) throws -> GeoLocation {
-        switch JournalQuery.place(text) {
-        case .point(let latitude, let longitude): return GeoLocation(latitude: latitude, longitude: longitude)
-        case .offEarth: throw ValidationError("--place: \(text) is not a place on Earth.")
-        case .entry: return try NearPlace.resolve(text, option: "--place")
-        }
     }
 }

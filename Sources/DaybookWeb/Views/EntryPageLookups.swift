@@ -65,6 +65,10 @@ extension EditForms: TemplateModel {
         case .deleteLink: .init(deleteLink)
         case .csrf: .init(csrf)
         case .textVersion: .init(textVersion)
+        case .dateAction: .init(dateAction)
+        case .date: .init(date)
+        case .placeAction: .init(placeAction)
+        case .place: .init(place)
         default: nil
         }
     }

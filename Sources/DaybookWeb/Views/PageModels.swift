@@ -94,6 +94,12 @@ struct EditForms: Sendable {
     let csrf: String
     /// The text's version the page shows: a save over any other text is refused (409).
     let textVersion: String
+    let dateAction: String
+    /// The entry's date as the date field shows it (`YYYY-MM-DDTHH:MM:SS`); empty when undated.
+    let date: String
+    let placeAction: String
+    /// The entry's place as the place field shows it, in a form the field reads back.
+    let place: String
 }
 
 struct EditConflictPage: Sendable {
