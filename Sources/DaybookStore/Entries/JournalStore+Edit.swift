@@ -65,7 +65,7 @@ extension JournalStore {
 
     /// Deletes entries with their tags and weather (one transaction), then their thumbnail
     /// files: only names of the store's shape, only inside `thumbnails/`, never through a
-    /// link; and a text entry's journal file, which would otherwise bring the entry back on a
+    /// link; and the entry's journal file, which would otherwise bring the entry back on a
     /// rebuild. Returns the deleted entries.
     @discardableResult
     package func delete(entryIDs: [String]) throws -> [JournalEntry] {
@@ -79,8 +79,8 @@ extension JournalStore {
         }
         // The rows are gone; a file left behind by a failure here is an orphan the next repair removes.
         for name in deleted.compactMap(\.thumbnailName) { _ = try? files.remove(name) }
-        for entry in deleted where entry.media == .text {
-            if let path = JournalFilePath(relative: entry.sourcePath) { removeJournalFile(path) }
+        for entry in deleted {
+            if let path = journalFilePath(of: entry) { removeJournalFile(path) }
         }
         return deleted
     }

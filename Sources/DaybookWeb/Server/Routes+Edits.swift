@@ -7,6 +7,7 @@ extension WebJournal {
     /// (no foreign Origin) and carry the CSRF token; then it answers 303 back to a page.
     func addEditRoutes(to router: Router<BasicRequestContext>) {
         addPlaceAndDateRoutes(to: router)
+        addPhotoRoutes(to: router)
         router.post("/entries/:id/text") { request, context in
             try await editing(request, context, upTo: Self.textFormLimit) { entry, fields in
                 guard let text = fields.first("text") else { return Answer.problem(.badRequest, "text is missing") }

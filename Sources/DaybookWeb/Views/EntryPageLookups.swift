@@ -69,6 +69,9 @@ extension EditForms: TemplateModel {
         case .date: .init(date)
         case .placeAction: .init(placeAction)
         case .place: .init(place)
+        case .photoAction: .init(photoAction)
+        case .attachPhoto: .flag(attachPhoto)
+        case .detachPhoto: .flag(detachPhoto)
         default: nil
         }
     }

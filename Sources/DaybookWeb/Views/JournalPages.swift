@@ -87,11 +87,15 @@ struct JournalPages: Sendable {
         }
         let name = ThumbnailName(contentHash: entry.contentHash)
         let edit = csrf.map { token in
-            EditForms(
+            var forms = EditForms(
                 textAction: "/entries/\(entry.id)/text", tagsAction: "/entries/\(entry.id)/tags",
                 deleteLink: "/entries/\(entry.id)/delete", csrf: token, textVersion: entry.textVersion.description,
                 dateAction: "/entries/\(entry.id)/date", date: EntryWhenWhere.dateField(entry),
-                placeAction: "/entries/\(entry.id)/place", place: EntryWhenWhere.placeField(entry))
+                placeAction: "/entries/\(entry.id)/place", place: EntryWhenWhere.placeField(entry),
+                photoAction: "/entries/\(entry.id)/photo")
+            forms.attachPhoto = entry.media == .text
+            forms.detachPhoto = entry.media != .text && !entry.text.isEmpty && read.stack == nil && read.files.isEmpty
+            return forms
         }
         let isVideo = entry.media == .video
         if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }

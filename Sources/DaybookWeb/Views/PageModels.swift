@@ -100,6 +100,12 @@ struct EditForms: Sendable {
     let placeAction: String
     /// The entry's place as the place field shows it, in a form the field reads back.
     let place: String
+    /// Where the photo form posts (`action=attach|replace|detach`).
+    let photoAction: String
+    /// Words with no photo: the form to attach one.
+    var attachPhoto = false
+    /// A photo with words: the forms to replace or detach it.
+    var detachPhoto = false
 }
 
 struct EditConflictPage: Sendable {
