@@ -146,6 +146,8 @@ let package = Package(
             dependencies: [
                 "CEmbeddedWeb", "DaybookCore", "DaybookSupport", "DaybookEmbedded", "DaybookImaging", "DaybookStore",
                 "DaybookPresentation",
+                // An entry's place or date set on its page is named and zoned as ingest does it.
+                "DaybookIngest",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -53,10 +53,10 @@ public struct IngestOptions: Sendable {
 public final class Ingester: Sendable {
     public let store: JournalStore
     public let options: IngestOptions
-    private let analyzer: PhotoAnalyzer
+    let analyzer: PhotoAnalyzer
     let thumbnailFiles: ThumbnailFiles
     private let lock: WriterLock
-    private let placer: EntryPlacer
+    let placer: EntryPlacer
     /// The clean library the current run started from, when it did (`repairUnlessBusy`), and
     /// how many runs are active: overlapping runs record nothing, since one's end is not the other's.
     private let runs = Mutex<(active: Int, start: RepairMark?)>((0, nil))

@@ -8,7 +8,7 @@ import Foundation
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change an entry's text, date or tags.",
+        abstract: "Change an entry's text, date, place or tags.",
         discussion: """
             --editor opens the text in $VISUAL or $EDITOR (else vi), as git does; saving an \
             unchanged text changes nothing. If the entry's text is changed elsewhere while the \
@@ -18,13 +18,18 @@ struct Edit: ParsableCommand {
             A text is at most 1 MiB of UTF-8. A new --date is the local time as the camera \
             would have written it; the entry keeps its UTC offset (one its place's time zone \
             gave is worked out again for the new date) and its weather is fetched again for \
-            the new time.
+            the new time. --place sets where it was: LAT,LON or a town's name, found offline \
+            as write --place finds it (the most populous place of that name; a note says when \
+            others share it). The entry is then named after that place, shown on the map, and \
+            its weather is fetched again; a text entry's journal file follows.
 
             Examples:
               daybook edit 3f2a --text "Lunch by the river"
               daybook edit 3f2a --editor
               daybook edit 3f2a --text-file notes.txt --if-version 9b2c41d07e5a8f16
               daybook edit 3f2a --date "2024-05-17 12:30" --add-tag lunch
+              daybook edit 3f2a --place "Kyoto, JP"
+              daybook edit 3f2a --place 48.8566,2.3522
             """
     )
 
@@ -53,6 +58,9 @@ struct Edit: ParsableCommand {
         name: .long, help: ArgumentHelp("New capture date: YYYY-MM-DD, 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DD HH:MM:SS'.", valueName: "date"))
     var date: String?
 
+    @Option(name: .long, help: ArgumentHelp("Where it was: LAT,LON or a place name (\"Paris, FR\").", valueName: "place"))
+    var place: String?
+
     @Option(name: .long, help: ArgumentHelp("Tag to add (repeatable).", valueName: "tag"))
     var addTag: [String] = []
 
@@ -62,8 +70,9 @@ struct Edit: ParsableCommand {
     func validate() throws {
         let sources = [text != nil, textFile != nil, editor].filter { $0 }.count
         guard sources <= 1 else { throw ValidationError("Use one of --text, --text-file or --editor.") }
-        guard sources == 1 || date != nil || !addTag.isEmpty || !removeTag.isEmpty else {
-            throw ValidationError("Nothing to change: give --text, --text-file, --editor, --date, --add-tag or --remove-tag.")
+        guard sources == 1 || date != nil || place != nil || !addTag.isEmpty || !removeTag.isEmpty else {
+            throw ValidationError(
+                "Nothing to change: give --text, --text-file, --editor, --date, --place, --add-tag or --remove-tag.")
         }
         if let ifVersion {
             guard text != nil || textFile != nil else {
@@ -86,6 +95,8 @@ struct Edit: ParsableCommand {
     func run() throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         var entry = try store.entry(idPrefix: id)
+        // Found before any change, so a name not found changes nothing.
+        let location = try place.map { try NearPlace.location($0) }
         var newText: String?
         // The text the new one replaces, for the compare-and-set in the store.
         var basedOn = ifVersion.flatMap { TextVersion($0) }
@@ -107,14 +118,15 @@ struct Edit: ParsableCommand {
         // not have: the same words are no change, and `updated_at` stays.
         if newText == entry.text { newText = nil }
         let changesTags = !addTag.isEmpty || !removeTag.isEmpty
-        if newText == nil, date == nil, !changesTags, !options.json {
+        if newText == nil, date == nil, location == nil, !changesTags, !options.json {
             return Console.output("\(entry.shortID): nothing changed (the text is as it was)")
         }
-        if newText != nil || date != nil {
+        if newText != nil || date != nil || location != nil {
+            let placer = try location.map { _ in try EntryPlacer.embedded() }
             do {
                 entry = try store.edit(
                     entryID: entry.id, text: newText, basedOn: basedOn, capturedAt: date.flatMap(Self.parseDate),
-                    rezone: EntryPlacer.zone)
+                    location: location, rezone: EntryPlacer.zone, place: { placer?.place(&$0) })
             } catch let conflict as EditConflict {
                 try UnsavedText.report(conflict, library: store.library)
                 throw ExitCode.failure

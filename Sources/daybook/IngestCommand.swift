@@ -100,7 +100,7 @@ struct Ingest: AsyncParsableCommand {
                 ))
         }
         // A replaced or re-read entry whose time or place changed is pending again.
-        let weather = try await fetchWeather(store: store, created: summary.created + summary.replaced + summary.reread)
+        let weather = try await weatherOptions.fetchAfterIngest(store: store, created: summary.created + summary.replaced + summary.reread)
         if json {
             try Console.printJSON(
                 IngestReport(
@@ -114,20 +114,6 @@ struct Ingest: AsyncParsableCommand {
         // Without a network, one line says so, instead of a failure per request.
         if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }
         if summary.failed > 0 { throw ExitCode(1) }
-    }
-}
-
-extension Ingest {
-    /// Weather for the new entries, after they are all stored: the photo pipeline never waits
-    /// for the network. Without a network the entries simply stay pending for backfill-weather.
-    func fetchWeather(store: JournalStore, created: [String]) async throws -> BackfillSummary? {
-        guard !created.isEmpty,
-            let (backfill, choice) = try weatherOptions.backfill(for: store, retry: .afterIngest)
-        else { return nil }
-        let options = BackfillOptions(entryIDs: Set(created), archiveDelayDays: choice.archiveDelayDays, stopAfterFailure: true)
-        let plan = try backfill.plan(options)
-        guard plan.candidates > 0 else { return nil }
-        return try await backfill.run(plan, options: options)
     }
 }
 

@@ -16,6 +16,7 @@ final class LeadingOptionsTests: XCTestCase {
         "stack show": ["3f2a"], "stack cover": ["3f2a"], "stack split": ["3f2a"], "stack rebuild": [], "duplicates": [],
         "delete": ["3f2a", "--yes"], "export": ["json", "-"], "import": ["journal.json"], "backfill-weather": [],
         "watch": [FileManager.default.temporaryDirectory.path], "serve": [], "write": ["--text", "x"],
+        "photo attach": ["3f2a", "9c1e"], "photo replace": ["3f2a", "9c1e"], "photo detach": ["3f2a"],
     ]
 
     /// Each command's path from the root: ["list"], ["stack", "show"], …

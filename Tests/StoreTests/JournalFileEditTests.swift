@@ -95,4 +95,26 @@ final class JournalFileEditTests: XCTestCase {
         XCTAssertEqual(try file(placed.sourcePath).placeName, "Geneva")
         XCTAssertEqual(try file(placed.sourcePath).text, "By the lake")
     }
+
+    /// A file saved with CRLF line ends (an editor on Windows, a sync tool) reads as the same
+    /// lines; the next edit writes it back with LF.
+    func testAFileWithCRLFLineEndsIsReadAndWrittenBackWithLF() throws {
+        let url = store.library.root.appendingPathComponent(entry.sourcePath)
+        let lf = try String(contentsOf: url, encoding: .utf8)
+        try lf.replacingOccurrences(of: "\n", with: "\r\n").write(to: url, atomically: false, encoding: .utf8)
+        XCTAssertEqual(try file().text, "First")
+        XCTAssertEqual(try file().tags, ["a"])
+        try store.edit(entryID: entry.id, text: "First\nand more")
+        let written = try Data(contentsOf: url)
+        XCTAssertFalse(written.contains(UInt8(ascii: "\r")))
+        XCTAssertEqual(try file().text, "First\nand more")
+    }
+
+    /// A text entry is found by its words, not by its file's name (a date and a short id).
+    func testAJournalFilesNameIsNoSearchWord() throws {
+        XCTAssertEqual(try store.search(JournalQuery(text: "first")).map(\.entry.id), [entry.id])
+        for words in ["2026", "29", entry.shortID] {
+            XCTAssertEqual(try store.search(JournalQuery(text: words)).map(\.entry.id), [], words)
+        }
+    }
 }

@@ -35,7 +35,7 @@ final class BrowserMapScaleTests: XCTestCase {
             XCTAssertEqual(seen.placesRequests, 0, "nothing fetches every place")
             XCTAssertEqual(seen.tileDates.count, 60, "the first page of the cluster's entries")
             XCTAssertEqual(seen.tileDates, seen.tileDates.sorted(by: >), "newest first")
-            XCTAssertTrue(seen.title.hasSuffix("photos, newest first"), seen.title)
+            XCTAssertTrue(seen.title.hasSuffix(" entries, newest first"), seen.title)
             XCTAssertEqual(seen.problems, [], "what the browser saw go wrong")
         }
     }

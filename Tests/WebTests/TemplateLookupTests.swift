@@ -12,7 +12,10 @@ final class TemplateLookupTests: XCTestCase {
         let tag = TagView(name: "blue", isUser: true, search: "/search?tag=blue")
         let text = FactText("14:30", "captured_local")
         let row = FactRow("Time", text, notes: [text])
-        let edit = EditForms(textAction: "/t", tagsAction: "/g", deleteLink: "/d", csrf: "c", textVersion: "v")
+        let edit = EditForms(
+            textAction: "/t", tagsAction: "/g", deleteLink: "/d", csrf: "c", textVersion: "v", dateAction: "/w",
+            date: "2024-05-17T12:30:00",
+            placeAction: "/p", place: "Kyoto, JP", photoAction: "/ph", attachPhoto: true, detachPhoto: true)
         let map = MapSpot(latitude: 48.8, longitude: 2.3, place: "Paris", tiles: "/tiles", outlines: "/o", bigMap: "/map")
         let file = FileLink(label: "RAW", name: "a.cr2", href: "/originals/a")
         var frame = PageFrame(title: "T", links: links)

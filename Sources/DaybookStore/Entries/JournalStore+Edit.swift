@@ -3,10 +3,13 @@ import Foundation
 import GRDB
 
 extension JournalStore {
-    /// Changes an entry's words and/or capture date in one transaction; `updated_at` moves.
-    /// A date set by hand is marked as coming from the user and keeps the entry's UTC offset
-    /// (the place did not move), except one its place's zone gave: `rezone` works that out
-    /// again for the new date (summer and winter differ).
+    /// Changes an entry's words, capture date and/or position in one transaction;
+    /// `updated_at` moves. A date set by hand is marked as coming from the user and keeps the
+    /// entry's UTC offset (the place did not move), except one its place's zone gave: `rezone`
+    /// works that out again for the new date (summer and winter differ). A position given is
+    /// the user's; `place` names it and gives the zone (DaybookIngest's `EntryPlacer.place`),
+    /// an offset the old place's zone gave going with the old place. Either one makes the
+    /// weather pending again, for the new time or place.
     ///
     /// With `basedOn`, the text is saved only over the text of that version (compare-and-set
     /// in the same transaction, so the web and the CLI cannot interleave): otherwise it throws
@@ -15,7 +18,8 @@ extension JournalStore {
     @discardableResult
     package func edit(
         entryID: String, text: String? = nil, basedOn: TextVersion? = nil, capturedAt: LocalDateTime? = nil,
-        rezone: (inout JournalEntry) -> Void = { _ in }
+        location: GeoLocation? = nil, rezone: (inout JournalEntry) -> Void = { _ in },
+        place: (inout JournalEntry) -> Void = { _ in }
     ) throws -> JournalEntry {
         if let text, text.utf8.count > JournalEntry.maximumTextBytes { throw StoreError.textTooLong(bytes: text.utf8.count) }
         let now = JournalEntry.timestamp(Date())
@@ -34,10 +38,19 @@ extension JournalStore {
                 entry.capturedLocal = capturedAt
                 entry.captureSubsec = nil
                 entry.captureSource = .user
+            }
+            if let location {
+                entry.location = location
+                entry.locationSource = .user
+                if entry.offset?.source == .placeTimeZone { entry.offset = nil }
+                place(&entry)
+            } else if capturedAt != nil {
                 rezone(&entry)
-                // The weather belonged to the old time.
+            }
+            if capturedAt != nil || location != nil {
+                // The weather belonged to the old time or place.
                 try db.execute(sql: "DELETE FROM weather WHERE entry_id = ?", arguments: [entryID])
-                entry.weatherStatus = entry.location != nil ? .pending : .unavailable
+                entry.weatherStatus = entry.location != nil && entry.capturedLocal != nil ? .pending : .unavailable
                 entry.weatherError = nil
             }
             entry.updatedAt = now
@@ -52,7 +65,7 @@ extension JournalStore {
 
     /// Deletes entries with their tags and weather (one transaction), then their thumbnail
     /// files: only names of the store's shape, only inside `thumbnails/`, never through a
-    /// link; and a text entry's journal file, which would otherwise bring the entry back on a
+    /// link; and the entry's journal file, which would otherwise bring the entry back on a
     /// rebuild. Returns the deleted entries.
     @discardableResult
     package func delete(entryIDs: [String]) throws -> [JournalEntry] {
@@ -66,8 +79,8 @@ extension JournalStore {
         }
         // The rows are gone; a file left behind by a failure here is an orphan the next repair removes.
         for name in deleted.compactMap(\.thumbnailName) { _ = try? files.remove(name) }
-        for entry in deleted where entry.media == .text {
-            if let path = JournalFilePath(relative: entry.sourcePath) { removeJournalFile(path) }
+        for entry in deleted {
+            if let path = journalFilePath(of: entry) { removeJournalFile(path) }
         }
         return deleted
     }

@@ -33,7 +33,7 @@ extension JournalStore {
     ///    (`SidecarVersion.calls(forRereading:seenWith:)`): then that entry is replaced;
     /// 2. an entry was stored from a truncated version of the file at that path: that entry
     ///    is replaced. It keeps its id, the user's text, user tags, tag removals and a capture
-    ///    date set by hand; photo data, thumbnail and auto tags are the new version's. Weather
+    ///    date or place set by hand; photo data, thumbnail and auto tags are the new version's. Weather
     ///    is kept when the capture time and place are unchanged, and dropped (pending again)
     ///    otherwise;
     /// 3. otherwise a new entry is inserted.
@@ -133,6 +133,13 @@ extension JournalStore {
             entry.captureSource = old.captureSource
             entry.offset = old.offset
             entry.timeZoneNote = old.timeZoneNote
+        }
+        // A place set by hand is the person's, as a date is: no sidecar or new version moves it.
+        if old.locationSource == .user {
+            entry.location = old.location
+            entry.locationSource = old.locationSource
+            entry.place = old.place
+            entry.placeVersion = old.placeVersion
         }
         let sameMoment =
             entry.capturedLocal == old.capturedLocal && entry.location?.latitude == old.location?.latitude

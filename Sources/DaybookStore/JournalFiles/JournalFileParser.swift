@@ -25,7 +25,11 @@ public enum JournalFileParser {
         if let nul = data.firstIndex(of: 0) {
             throw JournalFileError(line: lineNumber(of: nul, in: data), "a NUL byte: a journal file is text")
         }
-        guard let text = String(validating: data, as: UTF8.self) else { throw JournalFileError("the file is not valid UTF-8") }
+        guard var text = String(validating: data, as: UTF8.self) else { throw JournalFileError("the file is not valid UTF-8") }
+        // An editor or sync tool on Windows writes CRLF; the writer writes LF, so the text is
+        // read as lines either way. (A Swift string holds CRLF as one character, which a split
+        // at "\n" would never find.)
+        if text.utf8.contains(UInt8(ascii: "\r")) { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         guard lines.first == "---" else { throw JournalFileError(line: 1, "a journal file starts with a line \"---\"") }
         lines.removeFirst()

@@ -27,7 +27,9 @@ enum SearchWords {
 
     static func words(cameraMake: String?, cameraModel: String?, sourcePath: String?, place: NamedPlace) -> String {
         var words = [cameraMake, cameraModel].compactMap { $0 }
-        if let sourcePath {
+        // A journal file's name is a date and an id, not words: searching "2024" or a short id
+        // would find every text entry of the day. Its path is relative; a photo's is absolute.
+        if let sourcePath, !sourcePath.hasPrefix(JournalFilePath.folderName + "/") {
             // "DSCN0012.JPG" → "DSCN0012": the extension would make every JPEG match "jpg".
             words.append(((sourcePath as NSString).lastPathComponent as NSString).deletingPathExtension)
         }

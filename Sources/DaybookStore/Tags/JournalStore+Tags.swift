@@ -69,8 +69,8 @@ extension JournalStore {
             }
             if !added.isEmpty || !removed.isEmpty {
                 try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [now, entryID])
-                // A text entry's file holds its tags; its date does not change, so neither does its path.
-                if var entry = try JournalEntry.fetchOne(db, key: entryID), entry.media == .text {
+                // A journal file holds its entry's tags; its date does not change, so neither does its path.
+                if var entry = try JournalEntry.fetchOne(db, key: entryID) {
                     _ = try saveJournalFile(of: &entry, was: entry, db)
                 }
             }

@@ -6,6 +6,8 @@ extension WebJournal {
     /// Edits are form POSTs from the entry page. Each must come from this journal's own pages
     /// (no foreign Origin) and carry the CSRF token; then it answers 303 back to a page.
     func addEditRoutes(to router: Router<BasicRequestContext>) {
+        addPlaceAndDateRoutes(to: router)
+        addPhotoRoutes(to: router)
         router.post("/entries/:id/text") { request, context in
             try await editing(request, context, upTo: Self.textFormLimit) { entry, fields in
                 guard let text = fields.first("text") else { return Answer.problem(.badRequest, "text is missing") }
@@ -112,7 +114,7 @@ extension WebJournal {
 
     /// Checks the token (`WebGuard` has refused a foreign Origin already), reads the form (`limit` bytes at most), finds the entry
     /// and runs `body`, which writes, on `BlockingPools.files`.
-    private func editing(
+    func editing(
         _ request: Request, _ context: BasicRequestContext, upTo limit: Int = smallFormLimit,
         _ body: @escaping @Sendable (JournalEntry, FormFields) throws -> Response
     ) async throws -> Response {

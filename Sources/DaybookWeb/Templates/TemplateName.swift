@@ -14,4 +14,6 @@ enum TemplateName: String, CaseIterable, Sendable {
     case preview, problem, q, query, radius, scripts, search, sections, size, splitAction, src, stack, styles
     case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails
     case tiles, time, timeline, title, to, type, unplayable, user, value, video, videoNote, weather, width
+    // The entry page's date, place and photo forms.
+    case attachPhoto, dateAction, detachPhoto, photoAction, placeAction
 }

@@ -65,6 +65,13 @@ extension EditForms: TemplateModel {
         case .deleteLink: .init(deleteLink)
         case .csrf: .init(csrf)
         case .textVersion: .init(textVersion)
+        case .dateAction: .init(dateAction)
+        case .date: .init(date)
+        case .placeAction: .init(placeAction)
+        case .place: .init(place)
+        case .photoAction: .init(photoAction)
+        case .attachPhoto: .flag(attachPhoto)
+        case .detachPhoto: .flag(detachPhoto)
         default: nil
         }
     }

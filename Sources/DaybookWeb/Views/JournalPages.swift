@@ -87,9 +87,15 @@ struct JournalPages: Sendable {
         }
         let name = ThumbnailName(contentHash: entry.contentHash)
         let edit = csrf.map { token in
-            EditForms(
+            var forms = EditForms(
                 textAction: "/entries/\(entry.id)/text", tagsAction: "/entries/\(entry.id)/tags",
-                deleteLink: "/entries/\(entry.id)/delete", csrf: token, textVersion: entry.textVersion.description)
+                deleteLink: "/entries/\(entry.id)/delete", csrf: token, textVersion: entry.textVersion.description,
+                dateAction: "/entries/\(entry.id)/date", date: EntryWhenWhere.dateField(entry),
+                placeAction: "/entries/\(entry.id)/place", place: EntryWhenWhere.placeField(entry),
+                photoAction: "/entries/\(entry.id)/photo")
+            forms.attachPhoto = entry.media == .text
+            forms.detachPhoto = entry.media != .text && !entry.text.isEmpty && read.stack == nil && read.files.isEmpty
+            return forms
         }
         let isVideo = entry.media == .video
         if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }
@@ -285,8 +291,10 @@ struct JournalPages: Sendable {
         return try render(page, capacity: 8 * 1024 + text.utf8.count * 2)
     }
 
-    func message(_ heading: String, _ message: String) throws -> String {
-        try render(MessagePage(frame: frame(heading), heading: heading, message: message, back: links.timeline), capacity: 4 * 1024)
+    /// `back` is where the page's link leads: the timeline unless given.
+    func message(_ heading: String, _ message: String, back: String? = nil) throws -> String {
+        let page = MessagePage(frame: frame(heading), heading: heading, message: message, back: back ?? links.timeline)
+        return try render(page, capacity: 4 * 1024)
     }
 }
 

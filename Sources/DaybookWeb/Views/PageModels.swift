@@ -94,6 +94,18 @@ struct EditForms: Sendable {
     let csrf: String
     /// The text's version the page shows: a save over any other text is refused (409).
     let textVersion: String
+    let dateAction: String
+    /// The entry's date as the date field shows it (`YYYY-MM-DDTHH:MM:SS`); empty when undated.
+    let date: String
+    let placeAction: String
+    /// The entry's place as the place field shows it, in a form the field reads back.
+    let place: String
+    /// Where the photo form posts (`action=attach|replace|detach`).
+    let photoAction: String
+    /// Words with no photo: the form to attach one.
+    var attachPhoto = false
+    /// A photo with words: the forms to replace or detach it.
+    var detachPhoto = false
 }
 
 struct EditConflictPage: Sendable {

@@ -45,7 +45,7 @@
   function titled(places, count) {
     const names = places.map(function (p) { return p.place; }).filter(function (n, i, all) { return all.indexOf(n) === i; });
     title.textContent = (names.length === 1 && places.length === count ? names[0] + ": " : "") + count +
-      (count === 1 ? " photo" : " photos") + (count > 1 ? ", newest first" : "");
+      (count === 1 ? " entry" : " entries") + (count > 1 ? ", newest first" : "");
   }
   // The entries under markers the browser has (a point, or a cluster of points).
   function showGrid(places) {
@@ -112,7 +112,7 @@
       html: "<div><span>" + Number(cluster.count) + "</span></div>",
       className: "marker-cluster marker-cluster-" + size + " cell", iconSize: [40, 40],
     });
-    const marker = L.marker([cluster.latitude, lon], { icon: icon, keyboard: true, title: cluster.count + " photos" });
+    const marker = L.marker([cluster.latitude, lon], { icon: icon, keyboard: true, title: cluster.count + (cluster.count === 1 ? " entry" : " entries") });
     marker.on("click", function () { showCell(cluster.cell, cluster.count); });
     return marker;
   }

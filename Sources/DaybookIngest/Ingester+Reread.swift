@@ -1,0 +1,47 @@
+import DaybookCore
+import DaybookMetadata
+import DaybookStore
+import DaybookSupport
+import Foundation
+
+extension Ingester {
+    /// A stored photo's entry as reading its file now makes it (capture time, place, zone,
+    /// camera), with a new id, and nothing stored: what a photo detached from words becomes
+    /// again (`JournalStore.detachPhoto`). The sidecar beside it is read as ingest reads it,
+    /// and an undated photo is dated by its name. Throws a `RereadError` naming the file when
+    /// it cannot be read or no longer holds the stored bytes.
+    public func reread(_ stored: JournalEntry) throws -> JournalEntry {
+        let path = stored.sourcePath
+        let bytes: [UInt8], modified: Date
+        do {
+            (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
+        } catch {
+            throw RereadError(path: path, reason: error.reason)
+        }
+        guard ContentHash.sha256Hex(bytes) == stored.contentHash else {
+            throw RereadError(path: path, reason: "it holds other bytes than entry \(stored.shortID)'s photo now")
+        }
+        let sidecar = SidecarFiles.find(for: path, photoModified: modified)
+        var metadata: PhotoMetadata
+        do {
+            metadata = try analyzer.analyze(bytes, sidecar: sidecar?.xmp).metadata
+        } catch {
+            throw RereadError(path: path, reason: error.reason)
+        }
+        if metadata.capture == nil {
+            metadata.capture = UndatedFileDate.capture(path: path, modified: options.dateFromModificationTime ? modified : nil)
+        }
+        var entry = JournalEntry(
+            contentHash: stored.contentHash, sourcePath: path, fileSize: stored.fileSize, metadata: metadata,
+            pixelSize: nil, thumbnail: stored.thumbnail, thumbnailSize: nil, problems: [])
+        placer.place(&entry)
+        return entry
+    }
+}
+
+/// Why a stored photo's file could not be read again: "PATH: REASON".
+public struct RereadError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
+}
