@@ -164,7 +164,7 @@ extension JournalStore {
     }
 
     /// What a person wrote or chose on a photo's entry, in words; nil when there is nothing.
-    private static func personalContent(_ db: Database, _ entry: JournalEntry) throws -> String? {
+    static func personalContent(_ db: Database, _ entry: JournalEntry) throws -> String? {
         if !entry.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "words" }
         let userTags = try String.fetchAll(
             db, sql: "SELECT name FROM tag WHERE entry_id = ? AND source = 'user' ORDER BY name", arguments: [entry.id])

@@ -45,15 +45,21 @@ extension JournalStore {
         try pool.read { db in try JournalEntry.filter(JournalEntry.Columns.sourcePath == path).fetchOne(db) }
     }
 
-    /// Makes `file` one of entry `entryID`'s files, in one transaction: an entry of its own
-    /// that the same bytes had (a RAW ingested before its JPEG arrived) is deleted, and a row
-    /// for the same path under another entry moves here. Returns the thumbnail of the deleted
+    /// Makes `file` one of entry `entryID`'s files, in one transaction: the entry this very
+    /// file had of its own (a RAW ingested before its JPEG arrived) is deleted, and a row for
+    /// the same path under another entry moves here. Returns the thumbnail of the deleted
     /// entry, for the caller to remove once the transaction has committed; nil when none.
+    ///
+    /// Only that entry, and only while it holds nothing a person wrote or chose: the same
+    /// bytes elsewhere (a copy dropped beside a photo) are another entry, and words are never
+    /// deleted to tidy a pair. Kept, such an entry stays beside the pair, and nothing is lost.
     @discardableResult
     package func attach(_ file: EntryFile, to entryID: String) throws -> ThumbnailName? {
         try pool.write { db in
             var removedThumbnail: ThumbnailName?
-            if let own = try JournalEntry.filter(JournalEntry.Columns.contentHash == file.contentHash).fetchOne(db), own.id != entryID {
+            if let own = try JournalEntry.filter(JournalEntry.Columns.contentHash == file.contentHash).fetchOne(db), own.id != entryID,
+                own.sourcePath == file.path, try Self.personalContent(db, own) == nil
+            {
                 removedThumbnail = own.thumbnailName
                 try own.delete(db)
             }
