@@ -26,6 +26,11 @@ package struct WebConfiguration: Sendable {
     /// What previews and JPEG renditions may decode: the per-image ceiling and the budget
     /// shared with every other decode in the process.
     package var decodeLimits: DecodeLimits = .standard
+    /// HTTPS: the certificate and key the server presents (`--tls-cert`/`--tls-key`, or the
+    /// ones `--https` keeps in the library). Without it the server speaks plain HTTP.
+    package var tls: TLSIdentity?
+    /// With `--https`: the local authority's certificate, which `/trust` offers to phones.
+    package var authority: AuthorityCertificate?
 
     package init() {}
 
@@ -69,6 +74,8 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     case passwordFile(String)
     case badAllowedHost(String)
     case passwordTooLong(Int)
+    /// A certificate, key or TLS folder that cannot be used: the line names the file.
+    case tls(String)
 
     package var description: String {
         switch self {
@@ -79,6 +86,7 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passwordFile(let message): return message
         case .badAllowedHost(let name):
             return "--allowed-host must be a host name or address, optionally with :PORT (got \(name.debugDescription))"
+        case .tls(let message): return message
         case .passwordTooLong(let bytes):
             return "the password is \(bytes) bytes long; bcrypt reads only the first \(PasswordFile.longestPassword), "
                 + "so daybook refuses longer ones: choose a password of at most \(PasswordFile.longestPassword) bytes"
