@@ -31,6 +31,14 @@ package struct WebConfiguration: Sendable {
     package var tls: TLSIdentity?
     /// With `--https`: the local authority's certificate, which `/trust` offers to phones.
     package var authority: AuthorityCertificate?
+    /// How long a connection may stay silent, with no request in progress (a kept-alive one
+    /// between requests, or one that never sends a byte), before the server closes it. A
+    /// request being read or answered is never cut.
+    package var idleTimeout: Duration = .seconds(30)
+    /// Connections served at once; further ones wait in the kernel's queue until one closes.
+    /// Below the usual limit of 1,024 open files, so that sockets alone never use up the
+    /// descriptors the journal's database and photos need.
+    package var connectionLimit = 512
 
     package init() {}
 

@@ -80,8 +80,8 @@ package struct WebJournal: Sendable {
             writes: writes, headers: SecurityHeaders(tiles: configuration.tiles))
         let port = self.port
         return Application(
-            responder: guarded, server: Self.server(tls: tlsConfiguration),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            responder: guarded, server: Self.server(tls: tlsConfiguration, idleTimeout: configuration.idleTimeout),
+            configuration: Self.listening(configuration),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0
                 port.set(bound)
