@@ -34,6 +34,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         // Hummingbird's request and header types, which the web journal names itself.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        // `serve --https`: TLS through BoringSSL (hummingbird's HummingbirdTLS), and the local
+        // certificate authority's certificates, written and read as X.509 (docs/web.md, "HTTPS").
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.2"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.1.0"),
     ],
     targets: [
         // C shims: libexif through a module map, libjpeg through a small C target that owns
@@ -160,6 +165,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             // The templates, styles and scripts: data, compiled in through CEmbedded.
             exclude: ["Templates/mustache", "Assets/static"]

@@ -58,6 +58,12 @@ static const unsigned char template_editConflict[] = {
 static const unsigned char template_newEntry[] = {
 #embed "../DaybookWeb/Templates/mustache/newEntry.mustache"
 };
+static const unsigned char template_login[] = {
+#embed "../DaybookWeb/Templates/mustache/login.mustache"
+};
+static const unsigned char template_trust[] = {
+#embed "../DaybookWeb/Templates/mustache/trust.mustache"
+};
 static const unsigned char static_daybook_css[] = {
 #embed "../DaybookWeb/Assets/static/daybook.css"
 };
@@ -101,6 +107,8 @@ static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Templates/mustache/map.mustache", template_map, sizeof template_map},
     {"Sources/DaybookWeb/Templates/mustache/editConflict.mustache", template_editConflict, sizeof template_editConflict},
     {"Sources/DaybookWeb/Templates/mustache/newEntry.mustache", template_newEntry, sizeof template_newEntry},
+    {"Sources/DaybookWeb/Templates/mustache/login.mustache", template_login, sizeof template_login},
+    {"Sources/DaybookWeb/Templates/mustache/trust.mustache", template_trust, sizeof template_trust},
     {"Sources/DaybookWeb/Assets/static/daybook.css", static_daybook_css, sizeof static_daybook_css},
     {"Sources/DaybookWeb/Assets/static/timeline.js", static_timeline_js, sizeof static_timeline_js},
     {"Sources/DaybookWeb/Assets/static/map-base.js", static_map_base_js, sizeof static_map_base_js},

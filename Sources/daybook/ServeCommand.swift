@@ -20,8 +20,11 @@ struct Serve: AsyncParsableCommand {
             It listens on 127.0.0.1 only, unless --host names another address; then every request \
             needs the password whose bcrypt hash --password-file holds (make one with \
             --hash-password; at most 72 bytes), and it refuses to start without one. A browser \
-            logs in once and keeps a cookie; wrong passwords from one address soon have to wait \
-            (429). It answers only to its own address and localhost, and bound to 0.0.0.0 or :: to \
+            logs in on /login and keeps a cookie; a script sends the password with HTTP Basic \
+            authentication (curl -u :PASSWORD); wrong passwords from one address soon have to wait \
+            (429). --https serves HTTPS with a certificate of the journal's own authority (kept in \
+            LIBRARY/tls), which a phone trusts once from /trust; --tls-cert and --tls-key serve \
+            your own certificate instead. It answers only to its own address and localhost, and bound to 0.0.0.0 or :: to \
             this machine's names and addresses, which it prints for a phone to open (other Host \
             names are refused with 421, against DNS rebinding): behind a reverse proxy or a tunnel, name the public \
             host with --allowed-host. Maps draw country outlines \
@@ -37,6 +40,8 @@ struct Serve: AsyncParsableCommand {
               daybook serve --tiles 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
               daybook serve --hash-password > ~/.daybook-pw  asks for the password twice
               daybook serve --host 0.0.0.0 --password-file ~/.daybook-pw
+              daybook serve --host 0.0.0.0 --https --password-file ~/.daybook-pw
+              daybook serve --tls-cert host.crt --tls-key host.key
               daybook serve --allowed-host journal.lan       behind a proxy, by that name
             A systemd user unit is in contrib/daybook-serve.service (see the README).
             """
@@ -73,6 +78,21 @@ struct Serve: AsyncParsableCommand {
                 + "Example: --originals /mnt/old-photos", valueName: "folder"))
     var originalFolders: [String] = []
 
+    @Flag(
+        name: .long,
+        help:
+            "Serve HTTPS with a certificate from a certificate authority of this journal's own, kept in LIBRARY/tls; phones trust it from /trust."
+    )
+    var https = false
+
+    @Option(
+        name: .customLong("tls-cert"),
+        help: ArgumentHelp("Serve HTTPS with this PEM certificate (chain), e.g. from `tailscale cert`.", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
     @Option(name: .long, help: ArgumentHelp("trace, debug (one line per request), info, notice, warning or error.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
@@ -83,6 +103,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard !options.json else { throw ValidationError("serve writes a log, not JSON: --json is not supported.") }
+        try ServeTLS.validate(https: https, certificate: tlsCertificate, key: tlsKey)
     }
 
     func run() async throws {
@@ -107,11 +128,20 @@ struct Serve: AsyncParsableCommand {
                 guard try await JournalArrival.wait(for: resolved, logger: logger, groupLogger: groupLogger) else { return }
             }
             let store = try JournalStore.openExisting(library: resolved)
+            let tls = try ServeTLS(
+                https: https, certificate: tlsCertificate, key: tlsKey, library: store.library.root, host: host, allowedHosts: allowedHost)
+            configuration.tls = tls?.identity
+            configuration.authority = tls?.authority
             let journal = try WebJournal(store: store, configuration: configuration)
             let library = store.library.root.path
             let host = self.host
+            let scheme = tls == nil ? "http" : "https"
             let app = journal.application(logger: logger) { port in
-                for url in Self.urls(host: host, port: port) { logger.notice("serving \(library) at \(url)") }
+                let urls = Self.urls(host: host, port: port, scheme: scheme)
+                for url in urls { logger.notice("serving \(library) at \(url)") }
+                if let authority = tls?.authority, let first = urls.first {
+                    logger.notice("phones: trust this journal's certificate at \(first)trust (SHA-256 \(authority.fingerprint))")
+                }
             }
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
@@ -135,13 +165,13 @@ struct Serve: AsyncParsableCommand {
 
     /// Where a browser finds the journal. Bound to every interface, 0.0.0.0 is no address to
     /// open: the machine's `.local` name and its network addresses are, for a phone at home.
-    private static func urls(host: String, port: Int) -> [String] {
+    private static func urls(host: String, port: Int, scheme: String) -> [String] {
         if WebConfiguration.isEveryInterface(host) {
-            let urls = MachineNames.current().urls(port: port)
+            let urls = MachineNames.current().urls(port: port, scheme: scheme)
             if !urls.isEmpty { return urls }
-            return ["http://127.0.0.1:\(port)/"]
+            return ["\(scheme)://127.0.0.1:\(port)/"]
         }
-        return ["http://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)/"]
+        return ["\(scheme)://\(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host):\(port)/"]
     }
 
     private func printPasswordHash() throws {

@@ -81,8 +81,9 @@ final class DevToolsPipe: Sendable {
 
     private let connection: Mutex<DevToolsConnection>
 
-    init(chromium: String, profile: URL) throws {
-        connection = Mutex(try DevToolsConnection(chromium: chromium, profile: profile))
+    /// `arguments` go to chromium as `DevToolsConnection`'s do.
+    init(chromium: String, profile: URL, arguments: [String] = []) throws {
+        connection = Mutex(try DevToolsConnection(chromium: chromium, profile: profile, arguments: arguments))
     }
 
     func close() {

@@ -31,7 +31,7 @@ final class PasswordTests: XCTestCase {
             }
             let loginTime = ContinuousClock.now - login
             let match = try XCTUnwrap(
-                cookie.wholeMatch(of: /(daybook-session-(\d+)=(\d+)\.([0-9a-f]{64})); Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict/),
+                cookie.wholeMatch(of: /(daybook-session-(\d+)=(\d+)\.([0-9a-f]{64})); Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax/),
                 cookie)
             XCTAssertEqual(Int(match.output.2), port)
             let (pair, expiry, mac) = (String(match.output.1), String(match.output.3), String(match.output.4))

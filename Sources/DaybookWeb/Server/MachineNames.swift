@@ -24,12 +24,12 @@ package struct MachineNames: Sendable, Equatable {
         MachineNames(names: hostNames(), addresses: interfaceAddresses())
     }
 
-    /// `http://NAME:PORT/` for the `.local` name, then each address: the first is the one to
-    /// type on a phone.
-    package func urls(port: Int) -> [String] {
+    /// `http://NAME:PORT/` (or `https://`) for the `.local` name, then each address: the
+    /// first is the one to type on a phone.
+    package func urls(port: Int, scheme: String = "http") -> [String] {
         let local = names.filter { $0.hasSuffix(".local") }
         let bracketed = addresses.map { $0.contains(":") ? "[\($0)]" : $0 }
-        return (local + bracketed).map { "http://\($0):\(port)/" }
+        return (local + bracketed).map { "\(scheme)://\($0):\(port)/" }
     }
 
     static func hostNames() -> [String] {

@@ -18,12 +18,21 @@ struct SessionCookie: Sendable {
     static func name(port: Int?) -> String { "daybook-session-\(port ?? 0)" }
 
     /// The `Set-Cookie` value after a right password: HttpOnly (no script reads it),
-    /// SameSite=Strict (no other site's page sends it).
-    func issue(port: Int?, now: Date = Date()) -> String {
+    /// SameSite=Lax (another site's page may link here, and the person arrives logged in, as
+    /// an installed web app opened from a link does, but no other site's form or script sends
+    /// it), and Secure over TLS (never sent in the clear).
+    func issue(port: Int?, secure: Bool, now: Date = Date()) -> String {
         let expiry = Int(now.timeIntervalSince1970) + Self.lifetimeSeconds
         return "\(Self.name(port: port))=\(expiry).\(signature(expiry)); Path=/; Max-Age=\(Self.lifetimeSeconds); "
-            + "HttpOnly; SameSite=Strict"
+            + Self.attributes(secure: secure)
     }
+
+    /// The `Set-Cookie` value that logs out: the cookie emptied and expired.
+    static func expired(port: Int?, secure: Bool) -> String {
+        "\(name(port: port))=; Path=/; Max-Age=0; " + attributes(secure: secure)
+    }
+
+    private static func attributes(secure: Bool) -> String { "HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "") }
 
     /// Whether the request carries a cookie this server issued that has not expired.
     func accepts(_ headers: HTTPFields, port: Int?, now: Date = Date()) -> Bool {

@@ -26,6 +26,19 @@ package struct WebConfiguration: Sendable {
     /// What previews and JPEG renditions may decode: the per-image ceiling and the budget
     /// shared with every other decode in the process.
     package var decodeLimits: DecodeLimits = .standard
+    /// HTTPS: the certificate and key the server presents (`--tls-cert`/`--tls-key`, or the
+    /// ones `--https` keeps in the library). Without it the server speaks plain HTTP.
+    package var tls: TLSIdentity?
+    /// With `--https`: the local authority's certificate, which `/trust` offers to phones.
+    package var authority: AuthorityCertificate?
+    /// How long a connection may stay silent, with no request in progress (a kept-alive one
+    /// between requests, or one that never sends a byte), before the server closes it. A
+    /// request being read or answered is never cut.
+    package var idleTimeout: Duration = .seconds(30)
+    /// Connections served at once; further ones wait in the kernel's queue until one closes.
+    /// Below the usual limit of 1,024 open files, so that sockets alone never use up the
+    /// descriptors the journal's database and photos need.
+    package var connectionLimit = 512
 
     package init() {}
 
@@ -69,6 +82,8 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     case passwordFile(String)
     case badAllowedHost(String)
     case passwordTooLong(Int)
+    /// A certificate, key or TLS folder that cannot be used: the line names the file.
+    case tls(String)
 
     package var description: String {
         switch self {
@@ -79,6 +94,7 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passwordFile(let message): return message
         case .badAllowedHost(let name):
             return "--allowed-host must be a host name or address, optionally with :PORT (got \(name.debugDescription))"
+        case .tls(let message): return message
         case .passwordTooLong(let bytes):
             return "the password is \(bytes) bytes long; bcrypt reads only the first \(PasswordFile.longestPassword), "
                 + "so daybook refuses longer ones: choose a password of at most \(PasswordFile.longestPassword) bytes"

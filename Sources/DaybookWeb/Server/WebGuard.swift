@@ -5,8 +5,9 @@ import Logging
 import Synchronization
 
 /// What stands in front of the routes, in order: the `Host` must be an allowed name (DNS
-/// rebinding), an unsafe method's Origin too (CSRF), then the password when there is one,
-/// and a change is refused while the library is read-only.
+/// rebinding), an unsafe method's Origin too (CSRF), then the login page and the password
+/// when there is one (public material, the trust page and the style sheet, needs none), and a
+/// change is refused while the library is read-only.
 /// Every answer leaves with the security headers, a thrown error as a 500 among them, and
 /// `HEAD` is answered as the `GET` it mirrors, without the body.
 struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == BasicRequestContext {
@@ -16,6 +17,7 @@ struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == Ba
     let hosts: AllowedHosts
     let port: BoundPort
     let password: PasswordGate?
+    let login: LoginRoutes
     let writes: LibraryWrites
     let headers: SecurityHeaders
 
@@ -61,8 +63,9 @@ struct WebGuard<Routes: HTTPResponder>: HTTPResponder where Routes.Context == Ba
         if ![.get, .head].contains(request.method), !CSRFToken.isSameOrigin(request, allowed: hosts, boundPort: boundPort) {
             return Answer.problem(.forbidden, "edits come from this journal's own pages")
         }
+        if let answer = try await login.respond(to: request, client: context.client, port: boundPort) { return answer }
         var cookie: String?
-        if let password {
+        if let password, !PublicPaths.contains(request.uri.path) {
             switch try await password.check(request, client: context.client, port: boundPort) {
             case .pass: break
             case .passWithCookie(let issued): cookie = issued

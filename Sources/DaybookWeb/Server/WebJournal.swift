@@ -3,6 +3,7 @@ import DaybookStore
 import Foundation
 import Hummingbird
 import Logging
+import NIOSSL
 
 /// The web journal over one library: its routes, the pages and API they answer with, and the
 /// files they serve. `application()` is what `daybook serve` runs, the routes behind
@@ -29,6 +30,8 @@ package struct WebJournal: Sendable {
     let hosts: AllowedHosts
     let port: BoundPort
     let password: PasswordGate?
+    /// TLS's settings when the server speaks HTTPS.
+    let tlsConfiguration: TLSConfiguration?
     /// Originals found to hold their entry's bytes, so each is hashed once.
     package let originalChecks = OriginalChecks()
 
@@ -46,7 +49,11 @@ package struct WebJournal: Sendable {
         cache = try AnswerCache(store: store)
         hosts = AllowedHosts(configuration)
         port = BoundPort(configured: configuration.port)
-        password = configuration.passwordHash.map { PasswordGate(hash: $0, limits: configuration.loginLimits) }
+        password = configuration.passwordHash.map {
+            PasswordGate(hash: $0, limits: configuration.loginLimits, secure: configuration.tls != nil)
+        }
+        if password != nil { editablePages.logout = LoginPath.logout }
+        tlsConfiguration = try Self.tlsConfiguration(configuration.tls)
     }
 
     /// The routes alone: `application()` serves them behind the guard (allowed hosts,
@@ -61,18 +68,20 @@ package struct WebJournal: Sendable {
         addNewEntryRoutes(to: router)
         addAPIRoutes(to: router)
         addFileRoutes(to: router)
+        addTrustRoutes(to: router)
         return router
     }
 
     /// The server, bound to the configured address; `onRunning` learns the port (0 picks one).
     package func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let guarded = WebGuard(
-            routes: router().buildResponder(), hosts: hosts, port: port, password: password, writes: writes,
-            headers: SecurityHeaders(tiles: configuration.tiles))
+            routes: router().buildResponder(), hosts: hosts, port: port, password: password,
+            login: LoginRoutes(password: password, pages: editablePages, hosts: hosts, trust: configuration.authority != nil),
+            writes: writes, headers: SecurityHeaders(tiles: configuration.tiles))
         let port = self.port
         return Application(
-            responder: guarded,
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            responder: guarded, server: Self.server(tls: tlsConfiguration, idleTimeout: configuration.idleTimeout),
+            configuration: Self.listening(configuration),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0
                 port.set(bound)

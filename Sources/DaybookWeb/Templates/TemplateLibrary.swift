@@ -12,7 +12,7 @@ import NIOCore
 /// or a browser side panel).
 enum TemplateLibrary {
     enum Page: String, CaseIterable, Sendable {
-        case timeline, search, onThisDay, latest, tags, message, entry, confirmDelete, map, editConflict, newEntry
+        case timeline, search, onThisDay, latest, tags, message, entry, confirmDelete, map, editConflict, newEntry, login, trust
     }
 
     static let folder = "Sources/DaybookWeb/Templates/mustache"

@@ -15,6 +15,8 @@ struct JournalPages: Sendable {
     var leaflet = true
     /// Set on a server whose library is read-only: the line its pages show instead of forms.
     var readOnlyNotice: String?
+    /// On a server with a password: where the Log out button posts.
+    var logout: String?
     /// The binary's own, unless a test gives others.
     var templates = TemplateLibrary.parsed
 
@@ -31,6 +33,7 @@ struct JournalPages: Sendable {
     func frame(_ title: String) -> PageFrame {
         var frame = PageFrame(title: title, links: links)
         frame.csrf = csrf
+        frame.logout = logout
         if readOnlyNotice != nil { frame.nav.newEntry = nil }
         return frame
     }

@@ -33,6 +33,8 @@ struct PageFrame: Sendable {
     var query = ""
     /// One line above the page's own: why it shows no forms (a read-only library).
     var notice: String?
+    /// Where the Log out button posts, on a server with a password.
+    var logout: String?
 
     init(title: String, links: SiteLinks) {
         self.title = title
