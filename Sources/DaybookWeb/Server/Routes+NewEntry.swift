@@ -38,11 +38,24 @@ extension WebJournal {
             }
             let tags = tagsText.split { $0 == "," || $0.isWhitespace }.map(String.init)
             let new = NewTextEntry(text: text, date: date, tags: tags)
+            // A queued entry sent again (its first answer lost) lands on the entry it made.
+            var key: NewEntryKey?
+            if let keyText = fields.first("key"), !keyText.isEmpty {
+                guard let given = NewEntryKey(keyText) else {
+                    return Answer.problem(.badRequest, "key= must be 8 to 64 letters, digits, - or _: nothing was written")
+                }
+                if let earlier = try await store.read({ try $0.entryID(for: given) }) {
+                    return Answer.seeOther("/entries/\(earlier)")
+                }
+                key = given
+            }
             // Pages kept from before the entry would not show it.
             defer { cache.invalidate() }
             do {
-                let entry = try await BlockingPools.files.runIfActive { try store.write(new) }
+                let entry = try await BlockingPools.files.runIfActive { [key] in try store.write(new, key: key) }
                 return Answer.seeOther("/entries/\(entry.id)")
+            } catch let used as NewEntryKeyUsed {
+                return Answer.seeOther("/entries/\(used.entryID)")
             } catch let error as StoreError where error.code == .blankText || error.code == .invalidTag {
                 return try refuse("\(error.description.prefix(1).uppercased())\(error.description.dropFirst()). Nothing was written.")
             } catch let error as StoreError where error.code == .textTooLong {
