@@ -8,9 +8,10 @@ extension WebJournal {
     /// (docs/design/writing.md), with the edit forms' rules: `WebGuard` refuses a foreign
     /// Origin, the form must carry the CSRF token, and a read-only library is refused.
     func addNewEntryRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/new") { _, _ in
+        router.get("/new") { request, _ in
             if let refusal = try readOnlyRefusal { return refusal }
-            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil)))
+            let share = request.uri.queryParameters.get("share") == "first" ? Self.shareFirstLine : nil
+            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil), problem: share))
         }
         router.post("/new") { request, _ in
             if let refusal = try readOnlyRefusal { return refusal }

@@ -31,6 +31,7 @@ struct JournalPages: Sendable {
     func frame(_ title: String) -> PageFrame {
         var frame = PageFrame(title: title, links: links)
         frame.csrf = csrf
+        frame.app = links.isServer
         if readOnlyNotice != nil { frame.nav.newEntry = nil }
         return frame
     }

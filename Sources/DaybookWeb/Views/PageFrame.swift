@@ -33,6 +33,9 @@ struct PageFrame: Sendable {
     var query = ""
     /// One line above the page's own: why it shows no forms (a read-only library).
     var notice: String?
+    /// The server's pages are an installable app (manifest, service worker, pwa.js); an
+    /// export's files are not.
+    var app = false
 
     init(title: String, links: SiteLinks) {
         self.title = title

@@ -72,6 +72,7 @@ extension PageFrame: TemplateModel {
         case .compact: .init(compact)
         case .query: .init(query)
         case .notice: .init(notice)
+        case .app: .init(app)
         default: nil
         }
     }
