@@ -60,6 +60,7 @@ final class AppBrowserTests: XCTestCase {
             "document.querySelector('.offline-banner .waiting')?.textContent === '1 change is waiting to be sent'", "one change waiting")
         let shown3 = try await page.evaluate("location.pathname") as? String
         XCTAssertEqual(shown3, "/new", "the form stayed")
+        try await Self.screenshotIfAsked(page)
         // An edit of the entry's text, made on the copy read before the journal's text changed.
         try await page.go(to: root + "/entries/\(entry.id)")
         try await page.type("My words from the ferry", into: "form.text textarea")
@@ -67,8 +68,6 @@ final class AppBrowserTests: XCTestCase {
         try await page.waitFor(
             "document.querySelector('.offline-banner .waiting')?.textContent === '2 changes are waiting to be sent'",
             "two changes waiting")
-        try await page.go(to: root + "/")
-        try await Self.screenshotIfAsked(page)
         try fixture.store.edit(entryID: entry.id, text: "Written at home meanwhile")
         XCTAssertFalse(try fixture.store.entries().contains { $0.text.hasPrefix("Offline on the ferry") })
 
