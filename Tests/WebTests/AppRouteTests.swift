@@ -77,11 +77,13 @@ final class AppRouteTests: XCTestCase {
             XCTAssertEqual(token.headers[.cacheControl], "no-store")
             let csrf = try XCTUnwrap((try token.json() as? [String: String])?["csrf"])
 
-            // Every page links the app; the pages that read well may be kept for offline.
+            // Every page links the app; the pages that read well may be kept for offline. The
+            // manifest is asked for with the login's credentials, which a manifest fetch leaves
+            // out unless told.
             for uri in ["/", "/new", "/tags", "/offline"] {
                 let page = try await client.execute(uri: uri, method: .get) { $0 }
                 XCTAssertEqual(page.headers[.cacheControl], "no-cache", uri)
-                XCTAssertTrue(page.text.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#), uri)
+                XCTAssertTrue(page.text.contains(#"<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">"#), uri)
                 XCTAssertTrue(page.text.contains(##"<meta name="theme-color" content="#2f6f5e">"##), uri)
                 XCTAssertTrue(page.text.contains(#"<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">"#), uri)
                 XCTAssertTrue(page.text.contains(#"<script src="/static/pwa.js" defer></script>"#), uri)
