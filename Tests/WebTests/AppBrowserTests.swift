@@ -29,7 +29,12 @@ final class AppBrowserTests: XCTestCase {
             try await page.waitForServiceWorker()
             // Read while the server is there: these are what the phone keeps.
             try await page.go(to: "http://127.0.0.1:\(port)/")
+            try await page.go(to: "http://127.0.0.1:\(port)/entries/no-such-entry")
             try await page.go(to: "http://127.0.0.1:\(port)/entries/\(entry.id)")
+            // What was kept: the pages that read well, never an error page (no-store) or the token.
+            let keys = "caches.open('daybook-pages').then((c) => c.keys()).then((k) => k.map((r) => new URL(r.url).pathname).sort())"
+            let kept = try await page.awaited(keys) as? [String]
+            XCTAssertEqual(kept, ["/", "/entries/\(entry.id)", "/new"])
             return (port, page)
         }
         let root = "http://127.0.0.1:\(port)"
