@@ -89,6 +89,28 @@ static const unsigned char static_countries_geojson[] = {
 #embed "../DaybookWeb/Assets/static/countries.geojson"
 };
 
+static const unsigned char static_pwa_js[] = {
+#embed "../DaybookWeb/Assets/static/pwa.js"
+};
+static const unsigned char static_sw_js[] = {
+#embed "../DaybookWeb/Assets/static/sw.js"
+};
+static const unsigned char static_manifest[] = {
+#embed "../DaybookWeb/Assets/static/manifest.webmanifest"
+};
+static const unsigned char static_icon_192[] = {
+#embed "../DaybookWeb/Assets/static/icon-192.png"
+};
+static const unsigned char static_icon_512[] = {
+#embed "../DaybookWeb/Assets/static/icon-512.png"
+};
+static const unsigned char static_icon_maskable_512[] = {
+#embed "../DaybookWeb/Assets/static/icon-maskable-512.png"
+};
+static const unsigned char static_apple_touch_icon[] = {
+#embed "../DaybookWeb/Assets/static/apple-touch-icon.png"
+};
+
 static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Templates/mustache/head.mustache", template_head, sizeof template_head},
     {"Sources/DaybookWeb/Templates/mustache/foot.mustache", template_foot, sizeof template_foot},
@@ -117,6 +139,13 @@ static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Assets/static/entry-video.js", static_entry_video_js, sizeof static_entry_video_js},
     {"Sources/DaybookWeb/Assets/static/entry-motion.js", static_entry_motion_js, sizeof static_entry_motion_js},
     {"Sources/DaybookWeb/Assets/static/countries.geojson", static_countries_geojson, sizeof static_countries_geojson},
+    {"Sources/DaybookWeb/Assets/static/pwa.js", static_pwa_js, sizeof static_pwa_js},
+    {"Sources/DaybookWeb/Assets/static/sw.js", static_sw_js, sizeof static_sw_js},
+    {"Sources/DaybookWeb/Assets/static/manifest.webmanifest", static_manifest, sizeof static_manifest},
+    {"Sources/DaybookWeb/Assets/static/icon-192.png", static_icon_192, sizeof static_icon_192},
+    {"Sources/DaybookWeb/Assets/static/icon-512.png", static_icon_512, sizeof static_icon_512},
+    {"Sources/DaybookWeb/Assets/static/icon-maskable-512.png", static_icon_maskable_512, sizeof static_icon_maskable_512},
+    {"Sources/DaybookWeb/Assets/static/apple-touch-icon.png", static_apple_touch_icon, sizeof static_apple_touch_icon},
 };
 
 const struct dbk_embedded_file *dbk_embedded_web_files(size_t *count) {

@@ -63,7 +63,7 @@ final class ResponseRulesTests: XCTestCase {
                     XCTAssertEqual(
                         response.headers[.contentSecurityPolicy],
                         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; connect-src 'self'; "
-                            + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+                            + "manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
                     XCTAssertEqual(response.headers[.xContentTypeOptions], "nosniff")
                     XCTAssertEqual(response.headers[.init("X-Frame-Options")!], "DENY")
                     XCTAssertEqual(response.headers[.init("Referrer-Policy")!], "same-origin")

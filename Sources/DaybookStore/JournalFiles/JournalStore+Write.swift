@@ -45,9 +45,10 @@ extension JournalStore {
     /// (DaybookIngest's `EntryPlacer`); what it decides goes into the file as well as the row.
     ///
     /// When the transaction fails the file is removed again, so a write that reported a
-    /// failure leaves nothing for a later rebuild to bring back.
+    /// failure leaves nothing for a later rebuild to bring back. With a `key` an earlier
+    /// write already used, nothing is written and `NewEntryKeyUsed` names its entry.
     package func write(
-        _ new: NewTextEntry, id: String = UUID().uuidString.lowercased(), now: Date = Date(),
+        _ new: NewTextEntry, id: String = UUID().uuidString.lowercased(), now: Date = Date(), key: NewEntryKey? = nil,
         place: (inout JournalEntry) -> Void = { _ in }
     ) throws -> JournalEntry {
         // Checked before the file: a read-only journal would refuse the row after it.
@@ -72,6 +73,7 @@ extension JournalStore {
         try writeJournalFile(file)
         do {
             try pool.write { db in
+                if let key { try Self.record(key, entryID: entry.id, now: now, db) }
                 try SearchWrites.markPending(entryID: entry.id, db)
                 try entry.insert(db)
                 for name in tags {

@@ -8,9 +8,10 @@ extension WebJournal {
     /// (docs/design/writing.md), with the edit forms' rules: `WebGuard` refuses a foreign
     /// Origin, the form must carry the CSRF token, and a read-only library is refused.
     func addNewEntryRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/new") { _, _ in
+        router.get("/new") { request, _ in
             if let refusal = try readOnlyRefusal { return refusal }
-            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil)))
+            let share = request.uri.queryParameters.get("share") == "first" ? Self.shareFirstLine : nil
+            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil), problem: share))
         }
         router.post("/new") { request, _ in
             if let refusal = try readOnlyRefusal { return refusal }
@@ -38,11 +39,24 @@ extension WebJournal {
             }
             let tags = tagsText.split { $0 == "," || $0.isWhitespace }.map(String.init)
             let new = NewTextEntry(text: text, date: date, tags: tags)
+            // A queued entry sent again (its first answer lost) lands on the entry it made.
+            var key: NewEntryKey?
+            if let keyText = fields.first("key"), !keyText.isEmpty {
+                guard let given = NewEntryKey(keyText) else {
+                    return Answer.problem(.badRequest, "key= must be 8 to 64 letters, digits, - or _: nothing was written")
+                }
+                if let earlier = try await store.read({ try $0.entryID(for: given) }) {
+                    return Answer.seeOther("/entries/\(earlier)")
+                }
+                key = given
+            }
             // Pages kept from before the entry would not show it.
             defer { cache.invalidate() }
             do {
-                let entry = try await BlockingPools.files.runIfActive { try store.write(new) }
+                let entry = try await BlockingPools.files.runIfActive { [key] in try store.write(new, key: key) }
                 return Answer.seeOther("/entries/\(entry.id)")
+            } catch let used as NewEntryKeyUsed {
+                return Answer.seeOther("/entries/\(used.entryID)")
             } catch let error as StoreError where error.code == .blankText || error.code == .invalidTag {
                 return try refuse("\(error.description.prefix(1).uppercased())\(error.description.dropFirst()). Nothing was written.")
             } catch let error as StoreError where error.code == .textTooLong {

@@ -69,6 +69,7 @@ package struct WebJournal: Sendable {
         addAPIRoutes(to: router)
         addFileRoutes(to: router)
         addTrustRoutes(to: router)
+        addAppRoutes(to: router)
         return router
     }
 
@@ -97,10 +98,12 @@ enum Answer {
         html(ByteBuffer(string: text), status: status)
     }
 
-    /// A page rendered straight into bytes (`PageTemplates.body(_:capacity:)`).
+    /// A page rendered straight into bytes (`PageTemplates.body(_:capacity:)`). A page that
+    /// reads well is `no-cache`, which the service worker may keep for reading offline (sw.js);
+    /// an error or a refusal is `no-store`, never kept.
     static func html(_ body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: status == .ok ? "no-cache" : "no-store"],
             body: ResponseBody(byteBuffer: body))
     }
 

@@ -4,7 +4,7 @@
 /// (`TemplateModel.templateValue(_:)`); to show a new field, add its name here and a `case`
 /// to its model's list.
 enum TemplateName: String, CaseIterable, Sendable {
-    case action, alt, anchor, api, auto, back, badge, bigMap, bodyClass, cancel, compact, coverAction, csrf
+    case action, alt, anchor, api, app, auto, back, badge, bigMap, bodyClass, cancel, compact, coverAction, csrf
     case currentText, currentVersion, date, day, deleteLink, details, distance, download, edit, empty, entries, entry
     case entrySuffix, excerpt, facts, fields, fileName, files, fingerprint, form, frame, frames, from, hasNotes, hasTags
     case heading, height, href, id, image, isCover, isThis, isUser, jump, kind, label, latest, latitude, leaflet

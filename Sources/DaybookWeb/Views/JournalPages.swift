@@ -34,6 +34,7 @@ struct JournalPages: Sendable {
         var frame = PageFrame(title: title, links: links)
         frame.csrf = csrf
         frame.logout = logout
+        frame.app = links.isServer
         if readOnlyNotice != nil { frame.nav.newEntry = nil }
         return frame
     }

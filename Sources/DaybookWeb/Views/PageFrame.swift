@@ -35,6 +35,9 @@ struct PageFrame: Sendable {
     var notice: String?
     /// Where the Log out button posts, on a server with a password.
     var logout: String?
+    /// The server's pages are an installable app (manifest, service worker, pwa.js); an
+    /// export's files are not.
+    var app = false
 
     init(title: String, links: SiteLinks) {
         self.title = title

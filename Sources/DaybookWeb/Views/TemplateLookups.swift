@@ -73,6 +73,7 @@ extension PageFrame: TemplateModel {
         case .query: .init(query)
         case .notice: .init(notice)
         case .logout: .init(logout)
+        case .app: .init(app)
         default: nil
         }
     }

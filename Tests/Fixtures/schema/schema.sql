@@ -1,4 +1,4 @@
--- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags
+-- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags v25-new-entry-keys
 -- user_version: 0
 
 -- index entry_burst on entry
@@ -123,6 +123,13 @@ CREATE TABLE map_cell (
     level INTEGER NOT NULL, y INTEGER NOT NULL, x INTEGER NOT NULL,
     count INTEGER NOT NULL, latitude_sum REAL NOT NULL, longitude_sum REAL NOT NULL,
     PRIMARY KEY (level, y, x)
+) WITHOUT ROWID;
+
+-- table new_entry_key on new_entry_key
+CREATE TABLE new_entry_key (
+    key TEXT PRIMARY KEY NOT NULL,
+    entry_id TEXT NOT NULL,
+    created_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
 -- table repair_mark on repair_mark

@@ -49,6 +49,8 @@ enum Schema {
         migrator.registerMigration("v23-search-writes", foreignKeyChecks: .immediate, migrate: Migrations.v23SearchWrites)
         // The tags a tile shows kept on the entry row, read with it (TileTagsColumn).
         migrator.registerMigration("v24-tile-tags", foreignKeyChecks: .immediate, migrate: Migrations.v24TileTags)
+        // The keys that make a resent new entry a no-op (JournalStore+NewEntryKeys).
+        migrator.registerMigration("v25-new-entry-keys", foreignKeyChecks: .immediate, migrate: Migrations.v25NewEntryKeys)
         return migrator
     }
 }
