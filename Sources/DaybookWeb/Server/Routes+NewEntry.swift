@@ -10,7 +10,7 @@ extension WebJournal {
     func addNewEntryRoutes(to router: Router<BasicRequestContext>) {
         router.get("/new") { _, _ in
             if let refusal = try readOnlyRefusal { return refusal }
-            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil)))
+            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil), upload: uploadForm))
         }
         router.post("/new") { request, _ in
             if let refusal = try readOnlyRefusal { return refusal }
@@ -26,9 +26,12 @@ extension WebJournal {
             let dateText = fields.first("date") ?? ""
             let tagsText = fields.first("tags") ?? ""
             func refuse(_ problem: String) throws -> Response {
-                let page = try pages.newEntry(csrf: csrf.value, date: dateText, text: text, tags: tagsText, problem: problem)
+                let page = try pages.newEntry(
+                    csrf: csrf.value, date: dateText, text: text, tags: tagsText, problem: problem, upload: uploadForm)
                 return Answer.html(page, status: .badRequest)
             }
+            let photos = fields.all("photo")
+            if !photos.isEmpty { return try await describe(photos: photos, text: text, tagsText: tagsText, refuse: refuse) }
             var date: LocalDateTime?
             if !dateText.isEmpty {
                 guard let given = LocalDateTime(commandLine: dateText) else {

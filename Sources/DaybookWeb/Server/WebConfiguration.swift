@@ -26,6 +26,10 @@ package struct WebConfiguration: Sendable {
     /// What previews and JPEG renditions may decode: the per-image ceiling and the budget
     /// shared with every other decode in the process.
     package var decodeLimits: DecodeLimits = .standard
+    /// `--uploads`: where `POST /uploads` keeps files; nil for `LIBRARY/uploads`.
+    package var uploadsFolder: String?
+    /// `--max-upload` and `--upload-stall`.
+    package var uploadLimits = UploadLimits()
 
     package init() {}
 

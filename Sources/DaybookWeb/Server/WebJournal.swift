@@ -2,6 +2,7 @@ import DaybookPresentation
 import DaybookStore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// The web journal over one library: its routes, the pages and API they answer with, and the
@@ -31,6 +32,8 @@ package struct WebJournal: Sendable {
     let password: PasswordGate?
     /// Originals found to hold their entry's bytes, so each is hashed once.
     package let originalChecks = OriginalChecks()
+    /// Where `POST /uploads` keeps files; nil on a library this user cannot write.
+    package let uploads: Uploads?
 
     package init(store: JournalStore, configuration: WebConfiguration) throws {
         try configuration.validate()
@@ -47,6 +50,11 @@ package struct WebJournal: Sendable {
         hosts = AllowedHosts(configuration)
         port = BoundPort(configured: configuration.port)
         password = configuration.passwordHash.map { PasswordGate(hash: $0, limits: configuration.loginLimits) }
+        uploads =
+            writes.areAllowed
+            ? Uploads(
+                store: store, folder: Uploads.folderPath(library: store.library, configured: configuration.uploadsFolder),
+                limits: configuration.uploadLimits) : nil
     }
 
     /// The routes alone: `application()` serves them behind the guard (allowed hosts,
@@ -59,6 +67,7 @@ package struct WebJournal: Sendable {
         addPageRoutes(to: router)
         addEditRoutes(to: router)
         addNewEntryRoutes(to: router)
+        addUploadRoutes(to: router)
         addAPIRoutes(to: router)
         addFileRoutes(to: router)
         return router
@@ -70,8 +79,12 @@ package struct WebJournal: Sendable {
             routes: router().buildResponder(), hosts: hosts, port: port, password: password, writes: writes,
             headers: SecurityHeaders(tiles: configuration.tiles))
         let port = self.port
+        // A connection that sends nothing for this long while a request is read (an upload
+        // whose phone left the Wi-Fi), or between requests, is closed; answers being written
+        // are not cut.
+        let idle = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(configuration.uploadLimits.stallSeconds)))
         return Application(
-            responder: guarded,
+            responder: guarded, server: .http1(configuration: idle),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0
