@@ -137,6 +137,10 @@ struct Serve: AsyncParsableCommand {
                 guard try await JournalArrival.wait(for: resolved, logger: logger, groupLogger: groupLogger) else { return }
             }
             let store = try JournalStore.openExisting(library: resolved)
+            let weather = ServeWeather.queue(for: store, logger: logger)
+            configuration.onNewUpload = { entry in
+                if entry.weatherStatus == .pending { weather?.enqueue(entry.id) }
+            }
             let journal = try WebJournal(store: store, configuration: configuration)
             let library = store.library.root.path
             let host = self.host
@@ -145,7 +149,8 @@ struct Serve: AsyncParsableCommand {
             }
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
-                    services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
+                    services: [.init(service: app)] + (weather.map { [.init(service: $0)] } ?? []),
+                    gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
             do {
                 try await group.run()
             } catch {

@@ -1,4 +1,5 @@
 import DaybookImaging
+import DaybookStore
 import Foundation
 
 /// How `daybook serve` runs.
@@ -30,6 +31,8 @@ package struct WebConfiguration: Sendable {
     package var uploadsFolder: String?
     /// `--max-upload` and `--upload-stall`.
     package var uploadLimits = UploadLimits()
+    /// Called with each entry an upload made (`serve` queues its weather, as `watch` does).
+    package var onNewUpload: @Sendable (JournalEntry) -> Void = { _ in }
 
     package init() {}
 

@@ -54,7 +54,7 @@ package struct WebJournal: Sendable {
             writes.areAllowed
             ? Uploads(
                 store: store, folder: Uploads.folderPath(library: store.library, configured: configuration.uploadsFolder),
-                limits: configuration.uploadLimits) : nil
+                limits: configuration.uploadLimits, onNewEntry: configuration.onNewUpload) : nil
     }
 
     /// The routes alone: `application()` serves them behind the guard (allowed hosts,

@@ -12,6 +12,7 @@ package final class Uploads: Sendable {
     let limits: UploadLimits
     let outcomes = UploadOutcomes()
     private let store: JournalStore
+    private let onNewEntry: @Sendable (JournalEntry) -> Void
     /// The folder and the ingester are made at the first upload: a server that never
     /// receives one makes no folder and loads no place table.
     private let opened = Mutex<UploadFolder?>(nil)
@@ -20,10 +21,11 @@ package final class Uploads: Sendable {
     /// How old a slot left in `.incoming/` must be to be taken for a crash's leftover.
     static let staleSlotAge: TimeInterval = 24 * 3600
 
-    init(store: JournalStore, folder path: String, limits: UploadLimits) {
+    init(store: JournalStore, folder path: String, limits: UploadLimits, onNewEntry: @escaping @Sendable (JournalEntry) -> Void) {
         self.path = path
         self.limits = limits
         self.store = store
+        self.onNewEntry = onNewEntry
     }
 
     /// The folder, opened (and made) at the first call, then recorded as an ingest root as
@@ -92,6 +94,7 @@ package final class Uploads: Sendable {
                 _ = try? store.delete(entryIDs: [entry.id])
                 throw error
             }
+            onNewEntry(entry)
             return .stored(entryID: entry.id)
         case .alreadyInJournal(_, let id):
             return .duplicate(entryID: id)
