@@ -92,8 +92,8 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("upload-stall"),
         help: ArgumentHelp(
-            "Seconds a connection may send nothing before it is closed and its unfinished upload removed "
-                + "(default: \(UploadLimits.defaultStallSeconds)).", valueName: "seconds"))
+            "Seconds a connection may send nothing before it is closed and its unfinished upload removed.",
+            valueName: "seconds"))
     var uploadStall = UploadLimits.defaultStallSeconds
 
     @Option(name: .long, help: ArgumentHelp("trace, debug (one line per request), info, notice, warning or error.", valueName: "level"))
