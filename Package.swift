@@ -151,11 +151,14 @@ let package = Package(
             dependencies: [
                 "CEmbeddedWeb", "DaybookCore", "DaybookSupport", "DaybookEmbedded", "DaybookImaging", "DaybookStore",
                 "DaybookPresentation",
-                // An entry's place or date set on its page is named and zoned as ingest does it.
+                // An entry's place or date set on its page is named and zoned as ingest does it, and
+                // `POST /uploads` stores a file through the same ingester as `ingest` and `watch`.
                 "DaybookIngest",
                 // The search's Near field reads place names, as `--near` does.
                 "DaybookPlaces",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1 channel's idle timeout drops a stalled upload.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 // BcryptPasswordVerifier: bcrypt on NIO's thread pool, off the async executor.
                 .product(name: "HummingbirdBasicAuth", package: "hummingbird-auth"),

@@ -5,6 +5,11 @@ import Foundation
 package struct ScanItem: Sendable, Hashable {
     package let path: String
     package let explicitlyNamed: Bool
+
+    package init(path: String, explicitlyNamed: Bool) {
+        self.path = path
+        self.explicitlyNamed = explicitlyNamed
+    }
 }
 
 /// Walks the paths given to `ingest`, depth first, in name order, one directory listing in

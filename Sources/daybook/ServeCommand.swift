@@ -15,7 +15,9 @@ struct Serve: AsyncParsableCommand {
             map, weather, camera; edit the text and tags, delete), /search, /on-this-day, /latest \
             (a small page for a widget or side panel), /tags and /map, and a JSON API under /api/ \
             with the same field names as --json (docs/web.md). Run `daybook watch` beside it and \
-            new photos appear as they arrive.
+            new photos appear as they arrive. \
+            The New-entry page uploads photos and videos from a phone or browser into \
+            LIBRARY/uploads/YYYY/MM/ (--uploads), up to --max-upload each.
 
             It listens on 127.0.0.1 only, unless --host names another address; then every request \
             needs the password whose bcrypt hash --password-file holds (make one with \
@@ -93,6 +95,27 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
     var tlsKey: String?
 
+    @Option(
+        name: .customLong("uploads"),
+        help: ArgumentHelp(
+            "Where files uploaded from the New-entry page are kept, in YYYY/MM/ folders (default: LIBRARY/uploads).",
+            valueName: "folder"))
+    var uploadsFolder: String?
+
+    @Option(
+        name: .customLong("max-upload"),
+        help: ArgumentHelp(
+            "The largest file an upload may be, in bytes or with k, M or G (default: \(UploadLimits.describe(UploadLimits.defaultMaxBytes))).",
+            valueName: "size"))
+    var maxUpload: String?
+
+    @Option(
+        name: .customLong("upload-stall"),
+        help: ArgumentHelp(
+            "Seconds a connection may send nothing before it is closed and its unfinished upload removed.",
+            valueName: "seconds"))
+    var uploadStall = UploadLimits.defaultStallSeconds
+
     @Option(name: .long, help: ArgumentHelp("trace, debug (one line per request), info, notice, warning or error.", valueName: "level"))
     var logLevel: Logger.Level = .info
 
@@ -104,6 +127,10 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard !options.json else { throw ValidationError("serve writes a log, not JSON: --json is not supported.") }
         try ServeTLS.validate(https: https, certificate: tlsCertificate, key: tlsKey)
+        if let maxUpload, UploadLimits.parseSize(maxUpload) == nil {
+            throw ValidationError("--max-upload must be a size such as 800M or 2G, at least 1k (got \(maxUpload)).")
+        }
+        guard (1...3600).contains(uploadStall) else { throw ValidationError("--upload-stall must be 1–3600 seconds (got \(uploadStall)).") }
     }
 
     func run() async throws {
@@ -114,6 +141,9 @@ struct Serve: AsyncParsableCommand {
         configuration.tiles = tiles
         configuration.allowedHosts = allowedHost
         configuration.originalFolders = originalFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        configuration.uploadsFolder = uploadsFolder.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        configuration.uploadLimits.maxBytes = maxUpload.flatMap(UploadLimits.parseSize) ?? UploadLimits.defaultMaxBytes
+        configuration.uploadLimits.stallSeconds = uploadStall
         let level = logLevel
         LoggingSystem.bootstrap { label in TimestampedLogHandler(label: label, level: level) }
         let logger = Logger(label: "daybook.serve")
@@ -132,6 +162,10 @@ struct Serve: AsyncParsableCommand {
                 https: https, certificate: tlsCertificate, key: tlsKey, library: store.library.root, host: host, allowedHosts: allowedHost)
             configuration.tls = tls?.identity
             configuration.authority = tls?.authority
+            let weather = ServeWeather.queue(for: store, logger: logger)
+            configuration.onNewUpload = { entry in
+                if entry.weatherStatus == .pending { weather?.enqueue(entry.id) }
+            }
             let journal = try WebJournal(store: store, configuration: configuration)
             let library = store.library.root.path
             let host = self.host
@@ -145,7 +179,8 @@ struct Serve: AsyncParsableCommand {
             }
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
-                    services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
+                    services: [.init(service: app)] + (weather.map { [.init(service: $0)] } ?? []),
+                    gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
             do {
                 try await group.run()
             } catch {

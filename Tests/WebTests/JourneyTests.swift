@@ -82,6 +82,7 @@ final class JourneyTests: XCTestCase {
         for entry in arrived { try pages.checkEntryPage(entry, watched) }
         try pages.checkLivePhotoArrivingMovieFirst(folder, inbox: inbox, watch: watch, library: library, in: root)
         try pages.checkWrittenEntry(library: library, in: root)
+        try pages.checkUploadedEntry(library: library, in: root)
         XCTAssertEqual(watch.stop(), 0, watch.log)
         XCTAssertEqual(serve.stop(), 0, serve.log)
     }

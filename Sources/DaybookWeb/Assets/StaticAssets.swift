@@ -31,6 +31,8 @@ enum StaticAssets {
         "entry-map.js": Asset(text(of: "map-base.js") + text(of: "entry-map.js"), type: javascript),
         // Shows the entry page's "cannot play" notice when the browser cannot decode a video.
         "entry-video.js": Asset(text(of: "entry-video.js"), type: javascript),
+        // Uploads the New-entry page's photos as they are chosen, with a progress bar each.
+        "new-entry.js": Asset(text(of: "new-entry.js"), type: javascript),
         // Plays a photo's motion clip over its still on hover or tap.
         "entry-motion.js": Asset(text(of: "entry-motion.js"), type: javascript),
         // The journal as an app: the service worker, the offline banner and queue (sw.js's page side).

@@ -11,7 +11,7 @@ extension WebJournal {
         router.get("/new") { request, _ in
             if let refusal = try readOnlyRefusal { return refusal }
             let share = request.uri.queryParameters.get("share") == "first" ? Self.shareFirstLine : nil
-            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil), problem: share))
+            return Answer.html(try pages.newEntry(csrf: csrf.value, date: Self.formDate(nil), problem: share, upload: uploadForm))
         }
         router.post("/new") { request, _ in
             if let refusal = try readOnlyRefusal { return refusal }
@@ -27,18 +27,10 @@ extension WebJournal {
             let dateText = fields.first("date") ?? ""
             let tagsText = fields.first("tags") ?? ""
             func refuse(_ problem: String) throws -> Response {
-                let page = try pages.newEntry(csrf: csrf.value, date: dateText, text: text, tags: tagsText, problem: problem)
+                let page = try pages.newEntry(
+                    csrf: csrf.value, date: dateText, text: text, tags: tagsText, problem: problem, upload: uploadForm)
                 return Answer.html(page, status: .badRequest)
             }
-            var date: LocalDateTime?
-            if !dateText.isEmpty {
-                guard let given = LocalDateTime(commandLine: dateText) else {
-                    return try refuse("The date \(dateText) is not a date and time like 2024-05-17T12:30. Nothing was written.")
-                }
-                date = given
-            }
-            let tags = tagsText.split { $0 == "," || $0.isWhitespace }.map(String.init)
-            let new = NewTextEntry(text: text, date: date, tags: tags)
             // A queued entry sent again (its first answer lost) lands on the entry it made.
             var key: NewEntryKey?
             if let keyText = fields.first("key"), !keyText.isEmpty {
@@ -50,6 +42,19 @@ extension WebJournal {
                 }
                 key = given
             }
+            let photos = fields.all("photo")
+            if !photos.isEmpty {
+                return try await describe(photos: photos, text: text, tagsText: tagsText, key: key, refuse: refuse)
+            }
+            var date: LocalDateTime?
+            if !dateText.isEmpty {
+                guard let given = LocalDateTime(commandLine: dateText) else {
+                    return try refuse("The date \(dateText) is not a date and time like 2024-05-17T12:30. Nothing was written.")
+                }
+                date = given
+            }
+            let tags = tagsText.split { $0 == "," || $0.isWhitespace }.map(String.init)
+            let new = NewTextEntry(text: text, date: date, tags: tags)
             // Pages kept from before the entry would not show it.
             defer { cache.invalidate() }
             do {

@@ -1,4 +1,5 @@
 import DaybookImaging
+import DaybookStore
 import Foundation
 
 /// How `daybook serve` runs.
@@ -39,6 +40,12 @@ package struct WebConfiguration: Sendable {
     /// Below the usual limit of 1,024 open files, so that sockets alone never use up the
     /// descriptors the journal's database and photos need.
     package var connectionLimit = 512
+    /// `--uploads`: where `POST /uploads` keeps files; nil for `LIBRARY/uploads`.
+    package var uploadsFolder: String?
+    /// `--max-upload` and `--upload-stall`.
+    package var uploadLimits = UploadLimits()
+    /// Called with each entry an upload made (`serve` queues its weather, as `watch` does).
+    package var onNewUpload: @Sendable (JournalEntry) -> Void = { _ in }
 
     package init() {}
 

@@ -2,6 +2,7 @@ import DaybookPresentation
 import DaybookStore
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOSSL
 
@@ -34,6 +35,8 @@ package struct WebJournal: Sendable {
     let tlsConfiguration: TLSConfiguration?
     /// Originals found to hold their entry's bytes, so each is hashed once.
     package let originalChecks = OriginalChecks()
+    /// Where `POST /uploads` keeps files; nil on a library this user cannot write.
+    package let uploads: Uploads?
 
     package init(store: JournalStore, configuration: WebConfiguration) throws {
         try configuration.validate()
@@ -54,6 +57,11 @@ package struct WebJournal: Sendable {
         }
         if password != nil { editablePages.logout = LoginPath.logout }
         tlsConfiguration = try Self.tlsConfiguration(configuration.tls)
+        uploads =
+            writes.areAllowed
+            ? Uploads(
+                store: store, folder: Uploads.folderPath(library: store.library, configured: configuration.uploadsFolder),
+                limits: configuration.uploadLimits, onNewEntry: configuration.onNewUpload) : nil
     }
 
     /// The routes alone: `application()` serves them behind the guard (allowed hosts,
@@ -66,6 +74,7 @@ package struct WebJournal: Sendable {
         addPageRoutes(to: router)
         addEditRoutes(to: router)
         addNewEntryRoutes(to: router)
+        addUploadRoutes(to: router)
         addAPIRoutes(to: router)
         addFileRoutes(to: router)
         addTrustRoutes(to: router)
@@ -80,8 +89,12 @@ package struct WebJournal: Sendable {
             login: LoginRoutes(password: password, pages: editablePages, hosts: hosts, trust: configuration.authority != nil),
             writes: writes, headers: SecurityHeaders(tiles: configuration.tiles))
         let port = self.port
+        // A connection silent for this long is closed: one that never sends a byte, one kept
+        // alive between requests, or an upload whose phone left the Wi-Fi (the shorter of the
+        // two limits); answers being written are not cut.
+        let idle = min(configuration.idleTimeout, .seconds(configuration.uploadLimits.stallSeconds))
         return Application(
-            responder: guarded, server: Self.server(tls: tlsConfiguration, idleTimeout: configuration.idleTimeout),
+            responder: guarded, server: Self.server(tls: tlsConfiguration, idleTimeout: idle),
             configuration: Self.listening(configuration),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0

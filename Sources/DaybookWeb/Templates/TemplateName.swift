@@ -4,7 +4,7 @@
 /// (`TemplateModel.templateValue(_:)`); to show a new field, add its name here and a `case`
 /// to its model's list.
 enum TemplateName: String, CaseIterable, Sendable {
-    case action, alt, anchor, api, app, auto, back, badge, bigMap, bodyClass, cancel, compact, coverAction, csrf
+    case accepted, action, alt, anchor, api, app, auto, back, badge, bigMap, bodyClass, cancel, compact, coverAction, csrf
     case currentText, currentVersion, date, day, deleteLink, details, distance, download, edit, empty, entries, entry
     case entrySuffix, excerpt, facts, fields, fileName, files, fingerprint, form, frame, frames, from, hasNotes, hasTags
     case heading, height, href, id, image, isCover, isThis, isUser, jump, kind, label, latest, latitude, leaflet
@@ -13,7 +13,7 @@ enum TemplateName: String, CaseIterable, Sendable {
     case older, olderCursor, onThisDay, original, originalJPEG, outlines, paragraphs, picture, place, places, poster
     case preview, problem, q, query, radius, scripts, search, sections, size, splitAction, src, stack, styles
     case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails
-    case tiles, time, timeline, title, to, trust, type, unplayable, user, value, video, videoNote, weather, width
+    case tiles, time, timeline, title, to, trust, type, unplayable, upload, user, value, video, videoNote, weather, width
     // The entry page's date, place and photo forms.
     case attachPhoto, dateAction, detachPhoto, photoAction, placeAction
 }

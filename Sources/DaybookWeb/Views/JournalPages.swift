@@ -289,9 +289,13 @@ struct JournalPages: Sendable {
         return try render(page, capacity: 8 * 1024)
     }
 
-    func newEntry(csrf: String, date: String, text: String = "", tags: String = "", problem: String? = nil) throws -> String {
+    func newEntry(
+        csrf: String, date: String, text: String = "", tags: String = "", problem: String? = nil, upload: UploadForm? = nil
+    ) throws -> String {
+        var frame = frame("New entry")
+        if upload != nil { frame.scripts = [links.asset("new-entry.js")] }
         let page = NewEntryPage(
-            frame: frame("New entry"), action: "/new", csrf: csrf, date: date, text: text, tags: tags, problem: problem)
+            frame: frame, action: "/new", csrf: csrf, date: date, text: text, tags: tags, problem: problem, upload: upload)
         return try render(page, capacity: 8 * 1024 + text.utf8.count * 2)
     }
 

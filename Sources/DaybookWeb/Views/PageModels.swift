@@ -175,6 +175,17 @@ struct NewEntryPage: Sendable {
     /// The tags as typed: names apart by commas or spaces.
     let tags: String
     let problem: String?
+    /// The photo picker, on a server that takes uploads.
+    let upload: UploadForm?
+}
+
+/// What the New-entry page's script needs to upload files (`new-entry.js` reads it from the
+/// form's data attributes) and what the page says of the limits.
+struct UploadForm: Sendable {
+    let action: String
+    let maxBytes: String
+    let maxText: String
+    let accepted: String
 }
 
 struct ConfirmDeletePage: Sendable {

@@ -133,6 +133,19 @@ extension NewEntryPage: PageModel {
         case .text: .init(text)
         case .tags: .init(tags)
         case .problem: .init(problem)
+        case .upload: .init(upload)
+        default: nil
+        }
+    }
+}
+
+extension UploadForm: TemplateModel {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .action: .init(action)
+        case .maxBytes: .init(maxBytes)
+        case .maxText: .init(maxText)
+        case .accepted: .init(accepted)
         default: nil
         }
     }
