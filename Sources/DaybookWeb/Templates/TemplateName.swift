@@ -8,9 +8,8 @@ enum TemplateName: String, CaseIterable, Sendable {
     case currentText, currentVersion, date, day, deleteLink, details, distance, download, edit, empty, entries, entry
     case entrySuffix, excerpt, facts, fields, fileName, files, fingerprint, form, frame, frames, from, hasNotes, hasTags
     case heading, height, href, id, image, isCover, isThis, isUser, jump, kind, label, latest, latitude, leaflet
-    case logout, longitude, map, maxBytes, maxText, message, month, more, motion, name, nav, near, newEntry, newer, newest, next, noImage,
-        note, notes
-    case notice
+    case logout, longitude, map, maxBytes, maxText, message, month, more, motion, name, nav, near, newEntry, newer, newest, next, noImage
+    case note, notes, notice
     case older, olderCursor, onThisDay, original, originalJPEG, outlines, paragraphs, picture, place, places, poster
     case preview, problem, q, query, radius, scripts, search, sections, size, splitAction, src, stack, styles
     case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails
