@@ -29,6 +29,9 @@ packages+=(libxml2-dev zlib1g-dev)
 packages+=(libjs-leaflet libjs-leaflet.markercluster chromium wrk)
 # systemd (systemd-analyze): scripts/check_units.sh verifies the user units in contrib/.
 packages+=(systemd)
+# openssl and curl: the HTTPS tests read the generated certificates with `openssl x509`/`verify`
+# and fetch pages with `curl --cacert`, as a person checking their server would.
+packages+=(openssl curl)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
