@@ -85,6 +85,12 @@ static const unsigned char static_entry_video_js[] = {
 static const unsigned char static_new_entry_js[] = {
 #embed "../DaybookWeb/Assets/static/new-entry.js"
 };
+static const unsigned char static_upload_file_js[] = {
+#embed "../DaybookWeb/Assets/static/upload-file.js"
+};
+static const unsigned char static_entry_photo_js[] = {
+#embed "../DaybookWeb/Assets/static/entry-photo.js"
+};
 static const unsigned char static_entry_motion_js[] = {
 #embed "../DaybookWeb/Assets/static/entry-motion.js"
 };
@@ -142,6 +148,8 @@ static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Assets/static/entry-video.js", static_entry_video_js, sizeof static_entry_video_js},
     {"Sources/DaybookWeb/Assets/static/entry-motion.js", static_entry_motion_js, sizeof static_entry_motion_js},
     {"Sources/DaybookWeb/Assets/static/new-entry.js", static_new_entry_js, sizeof static_new_entry_js},
+    {"Sources/DaybookWeb/Assets/static/upload-file.js", static_upload_file_js, sizeof static_upload_file_js},
+    {"Sources/DaybookWeb/Assets/static/entry-photo.js", static_entry_photo_js, sizeof static_entry_photo_js},
     {"Sources/DaybookWeb/Assets/static/countries.geojson", static_countries_geojson, sizeof static_countries_geojson},
     {"Sources/DaybookWeb/Assets/static/pwa.js", static_pwa_js, sizeof static_pwa_js},
     {"Sources/DaybookWeb/Assets/static/sw.js", static_sw_js, sizeof static_sw_js},

@@ -32,7 +32,9 @@ enum StaticAssets {
         // Shows the entry page's "cannot play" notice when the browser cannot decode a video.
         "entry-video.js": Asset(text(of: "entry-video.js"), type: javascript),
         // Uploads the New-entry page's photos as they are chosen, with a progress bar each.
-        "new-entry.js": Asset(text(of: "new-entry.js"), type: javascript),
+        "new-entry.js": Asset(text(of: "upload-file.js") + text(of: "new-entry.js"), type: javascript),
+        // Uploads the photo an entry page's attach or replace form chose, then sends the form.
+        "entry-photo.js": Asset(text(of: "upload-file.js") + text(of: "entry-photo.js"), type: javascript),
         // Plays a photo's motion clip over its still on hover or tap.
         "entry-motion.js": Asset(text(of: "entry-motion.js"), type: javascript),
         // The journal as an app: the service worker, the offline banner and queue (sw.js's page side).

@@ -70,6 +70,7 @@ extension EditForms: TemplateModel {
         case .placeAction: .init(placeAction)
         case .place: .init(place)
         case .photoAction: .init(photoAction)
+        case .upload: .init(upload)
         case .attachPhoto: .flag(attachPhoto)
         case .detachPhoto: .flag(detachPhoto)
         default: nil

@@ -101,6 +101,7 @@ struct JournalPages: Sendable {
             forms.detachPhoto = entry.media != .text && !entry.text.isEmpty && read.stack == nil && read.files.isEmpty
             return forms
         }
+        if let edit, edit.attachPhoto || edit.detachPhoto { frame.scripts.append(links.asset("entry-photo.js")) }
         let isVideo = entry.media == .video
         if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }
         // The clip plays over the preview, from the server only: an export holds no originals.

@@ -102,6 +102,8 @@ struct EditForms: Sendable {
     let place: String
     /// Where the photo form posts (`action=attach|replace|detach`).
     let photoAction: String
+    /// Where the photo form's script sends a chosen file first (`entry-photo.js`).
+    var upload = "/uploads"
     /// Words with no photo: the form to attach one.
     var attachPhoto = false
     /// A photo with words: the forms to replace or detach it.

@@ -1,7 +1,7 @@
-// The New-entry page's photos: each chosen file is sent at once to POST /uploads (its raw
-// bytes, with the page's token, its name and an Idempotency-Key kept for its retries), with a
-// progress bar; the form then posts the entries the server answered as photo=<id> fields, and
-// the text and tags go on the first. Without this script the form writes words alone.
+// The New-entry page's photos: each chosen file is sent at once to POST /uploads
+// (upload-file.js), with a progress bar; the form then posts the entries the server answered
+// as photo=<id> fields, and the text and tags go on the first. Without this script the form
+// writes words alone.
 // The chosen Files stay in form.daybookFiles; a `daybook:add-files` event on the form (its
 // detail an Array of File) adds more, as the share target does.
 (function () {
@@ -17,12 +17,6 @@
   const uploads = [];
   form.daybookFiles = [];
   fieldset.hidden = false;
-
-  function newKey() {
-    const bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  }
 
   function say(upload, state, words, link) {
     upload.item.dataset.state = state;
@@ -43,34 +37,21 @@
   }
 
   function send(upload) {
-    upload.done = new Promise((resolve) => {
-      const request = new XMLHttpRequest();
-      request.open('POST', form.dataset.upload);
-      request.setRequestHeader('X-Daybook-CSRF', tokenField.value);
-      request.setRequestHeader('X-Daybook-File-Name', encodeURIComponent(upload.file.name));
-      request.setRequestHeader('Idempotency-Key', upload.key);
-      request.responseType = 'json';
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable) upload.bar.value = Math.floor((event.loaded / event.total) * 100);
-      };
-      request.onload = () => {
-        const answer = request.response || {};
-        if (request.status === 201 || request.status === 200) {
-          upload.bar.value = 100;
-          upload.entry = answer.entry;
-          if (answer.duplicate) say(upload, 'duplicate', 'already in your journal', answer.url);
-          else say(upload, 'done', 'uploaded');
-        } else {
-          say(upload, 'refused', answer.error || 'the server refused this file (' + request.status + ')');
-        }
-        resolve();
-      };
-      request.onerror = () => {
+    say(upload, 'uploading', 'uploading…');
+    const sent = daybookUpload(form.dataset.upload, tokenField.value, upload.file, upload.key, (percent) => {
+      upload.bar.value = percent;
+    });
+    upload.done = sent.then(({ status, answer }) => {
+      if (status === 201 || status === 200) {
+        upload.bar.value = 100;
+        upload.entry = answer.entry;
+        if (answer.duplicate) say(upload, 'duplicate', 'already in your journal', answer.url);
+        else say(upload, 'done', 'uploaded');
+      } else if (status === 0) {
         say(upload, 'failed', 'the connection dropped before the end');
-        resolve();
-      };
-      say(upload, 'uploading', 'uploading…');
-      request.send(upload.file);
+      } else {
+        say(upload, 'refused', answer.error || 'the server refused this file (' + status + ')');
+      }
     });
   }
 
@@ -88,7 +69,7 @@
       status.className = 'status';
       item.append(name, bar, status);
       list.append(item);
-      const upload = { file, item, bar, status, key: newKey(), entry: null, done: Promise.resolve() };
+      const upload = { file, item, bar, status, key: daybookUploadKey(), entry: null, done: Promise.resolve() };
       uploads.push(upload);
       if (file.size > maxBytes) {
         say(upload, 'refused', 'larger than the ' + form.dataset.maxText + ' this journal takes');
