@@ -87,6 +87,7 @@ final class BrowserHTTPSTests: XCTestCase {
         XCTAssertEqual(cookies, "", "the session cookie is HttpOnly")
         let logout = try await tab.evaluate("!!document.querySelector('form.logout')") as? Bool
         XCTAssertEqual(logout, true)
+        try await Self.assertServiceWorkerRuns(in: tab, origin: "https://127.0.0.1:\(port)")
 
         // A link that would send the login elsewhere lands on this journal's timeline.
         let hostile = try await browser.open("https://127.0.0.2:\(port)/login?next=//evil.example/x")
@@ -94,6 +95,7 @@ final class BrowserHTTPSTests: XCTestCase {
         try await hostile.clickAndWaitForNextPage("form.login button")
         let href = try await hostile.evaluate("location.href") as? String
         XCTAssertEqual(href, "https://127.0.0.2:\(port)/")
+        try await Self.assertServiceWorkerRuns(in: hostile, origin: "https://127.0.0.2:\(port)")
 
         let trust = try await browser.open("https://127.0.0.2:\(port)/trust")
         let body = try await trust.evaluate("document.body.innerText")
@@ -102,5 +104,19 @@ final class BrowserHTTPSTests: XCTestCase {
         XCTAssertTrue(text.contains("Settings › General › About › Certificate Trust Settings"), text)
         XCTAssertTrue(text.contains("Settings › Security › Encryption & credentials › Install a certificate › CA certificate"), text)
         XCTAssertEqual(serve.stop(), 0)
+    }
+
+    /// The page's own script (pwa.js) registers the service worker, which a browser allows only
+    /// in a secure context: it must be active at the root of this origin.
+    static func assertServiceWorkerRuns(
+        in tab: DevToolsPipe.Tab, origin: String, file: StaticString = #filePath, line: UInt = #line
+    ) async throws {
+        _ = try await tab.evaluate("navigator.serviceWorker.ready.then(r => { window.daybookWorker = r.active.scriptURL })")
+        var worker: String?
+        for _ in 0..<200 where worker == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            worker = try await tab.evaluate("window.daybookWorker ?? null") as? String
+        }
+        XCTAssertEqual(worker, origin + "/sw.js", "the service worker is active over HTTPS", file: file, line: line)
     }
 }
