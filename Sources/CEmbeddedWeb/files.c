@@ -104,6 +104,9 @@ static const unsigned char static_pwa_js[] = {
 static const unsigned char static_sw_js[] = {
 #embed "../DaybookWeb/Assets/static/sw.js"
 };
+static const unsigned char static_app_db_js[] = {
+#embed "../DaybookWeb/Assets/static/app-db.js"
+};
 static const unsigned char static_manifest[] = {
 #embed "../DaybookWeb/Assets/static/manifest.webmanifest"
 };
@@ -153,6 +156,7 @@ static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Assets/static/countries.geojson", static_countries_geojson, sizeof static_countries_geojson},
     {"Sources/DaybookWeb/Assets/static/pwa.js", static_pwa_js, sizeof static_pwa_js},
     {"Sources/DaybookWeb/Assets/static/sw.js", static_sw_js, sizeof static_sw_js},
+    {"Sources/DaybookWeb/Assets/static/app-db.js", static_app_db_js, sizeof static_app_db_js},
     {"Sources/DaybookWeb/Assets/static/manifest.webmanifest", static_manifest, sizeof static_manifest},
     {"Sources/DaybookWeb/Assets/static/icon-192.png", static_icon_192, sizeof static_icon_192},
     {"Sources/DaybookWeb/Assets/static/icon-512.png", static_icon_512, sizeof static_icon_512},

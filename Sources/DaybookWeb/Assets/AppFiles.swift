@@ -36,8 +36,10 @@ enum AppFiles {
         return String(ContentHash.sha256Hex(all).prefix(16))
     }()
 
+    /// The worker, then the database it shares with the pages (app-db.js).
     static let serviceWorker = File(
-        Array(String(decoding: bytes(of: "sw.js"), as: UTF8.self).replacingOccurrences(of: "__DAYBOOK_VERSION__", with: version).utf8),
+        Array(String(decoding: bytes(of: "sw.js"), as: UTF8.self).replacingOccurrences(of: "__DAYBOOK_VERSION__", with: version).utf8)
+            + bytes(of: "app-db.js"),
         type: StaticAssets.javascript)
 
     private static func bytes(of name: String) -> [UInt8] {

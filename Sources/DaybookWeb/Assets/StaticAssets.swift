@@ -38,7 +38,7 @@ enum StaticAssets {
         // Plays a photo's motion clip over its still on hover or tap.
         "entry-motion.js": Asset(text(of: "entry-motion.js"), type: javascript),
         // The journal as an app: the service worker, the offline banner and queue (sw.js's page side).
-        "pwa.js": Asset(text(of: "pwa.js"), type: javascript),
+        "pwa.js": Asset(text(of: "pwa.js") + text(of: "app-db.js"), type: javascript),
         // The outlines as a script that sets `window.DAYBOOK_COUNTRIES`: a page opened from
         // file:// (the export) cannot fetch a JSON file.
         "countries.js": Asset("window.DAYBOOK_COUNTRIES =\n" + text(of: "countries.geojson") + ";", type: javascript),

@@ -70,7 +70,9 @@ package enum EntryFacts {
     private static func place(_ entry: JournalEntry) -> FactRow {
         let fields = "place_name place_region place_country latitude longitude"
         guard let location = entry.location, let name = entry.fullPlaceName else {
-            return FactRow("Place", FactText("none", fields), notes: [FactText("the photo has no position", "location_source altitude")])
+            // Words are given a place by hand; a photo's comes from its file.
+            let why = entry.media == .text ? "no place was given" : "the photo has no position"
+            return FactRow("Place", FactText("none", fields), notes: [FactText(why, "location_source altitude")])
         }
         let coordinates = EntryPlaceName.coordinates(location)
         var distance: FactText?

@@ -18,8 +18,15 @@
     const status = document.createElement('span');
     status.className = 'status';
     status.setAttribute('aria-live', 'polite');
-    field.closest('label').before(picker, bar, status);
-    // The id field stays for a photo already in the journal; a chosen file needs none.
+    // Choosing the file sends the form: the id field (for a photo already in the journal, in
+    // a page without script) and the button are not needed.
+    const choose = document.createElement('label');
+    choose.className = 'pick';
+    const replacing = form.querySelector('input[name=action]').value === 'replace';
+    choose.append(replacing ? 'Replace the photo ' : 'Add a photo or video ', picker);
+    field.closest('label').before(choose, bar, status);
+    field.closest('label').hidden = true;
+    form.querySelector('button[type=submit]').hidden = true;
     field.required = false;
     // One key per chosen file: choosing it again after a dropped connection is a retry.
     const keys = new Map();
@@ -47,12 +54,6 @@
           status.textContent = answer.error || 'the server refused this file (' + code + ')';
         }
       });
-    });
-    form.addEventListener('submit', (event) => {
-      if (field.value.trim() === '') {
-        event.preventDefault();
-        status.textContent = 'choose a photo or video first';
-      }
     });
   }
 })();

@@ -5,22 +5,8 @@
 (() => {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
-  // One database with sw.js: "queue" holds the changes waiting to be sent, by their key;
-  // "shared" the files the share sheet sent, until the New-entry page takes them.
-  function openDB() {
-    return new Promise((resolve, reject) => {
-      const open = indexedDB.open("daybook", 1);
-      open.onupgradeneeded = () => {
-        open.result.createObjectStore("queue", { keyPath: "key" });
-        open.result.createObjectStore("shared", { autoIncrement: true });
-      };
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-  }
-
   async function withStore(name, mode, work) {
-    const db = await openDB();
+    const db = await daybookOpenDB();
     try {
       return await new Promise((resolve, reject) => {
         const transaction = db.transaction(name, mode);

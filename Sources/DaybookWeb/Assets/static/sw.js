@@ -152,7 +152,7 @@ async function receiveShare(request) {
   const files = form.getAll("files").filter((value) => typeof value !== "string");
   const text = [form.get("title"), form.get("text"), form.get("url")].filter((value) => typeof value === "string" && value);
   if (files.length || text.length) {
-    const db = await openQueue();
+    const db = await daybookOpenDB();
     await new Promise((resolve, reject) => {
       const transaction = db.transaction("shared", "readwrite");
       transaction.objectStore("shared").add({ files, text: text.join("\n"), at: Date.now() });
@@ -164,15 +164,3 @@ async function receiveShare(request) {
   return Response.redirect("/new?shared=1", 303);
 }
 
-// The same database as pwa.js's: the queue of changes, and files shared to Daybook.
-function openQueue() {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open("daybook", 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore("queue", { keyPath: "key" });
-      open.result.createObjectStore("shared", { autoIncrement: true });
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-}
