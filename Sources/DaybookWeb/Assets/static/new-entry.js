@@ -47,6 +47,9 @@
         upload.entry = answer.entry;
         if (answer.duplicate) say(upload, 'duplicate', 'already in your journal', answer.url);
         else say(upload, 'done', 'uploaded');
+      } else if (status === 0 && !navigator.onLine) {
+        // Offline, the app keeps the file with the entry and sends both later (pwa.js).
+        say(upload, 'offline', 'kept on this phone: it goes with the entry when the connection is back');
       } else if (status === 0) {
         say(upload, 'failed', 'the connection dropped before the end');
       } else {

@@ -15,6 +15,8 @@ const SHELL_FILES = [
   "/static/daybook.css",
   "/static/pwa.js",
   "/static/timeline.js",
+  // The New-entry form's photo picker: photos chosen offline wait with the entry.
+  "/static/new-entry.js",
   "/manifest.webmanifest",
   "/icons/icon-192.png",
 ];
