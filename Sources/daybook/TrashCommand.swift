@@ -96,7 +96,7 @@ struct TrashRestore: ParsableCommand {
 struct TrashEmpty: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "empty",
-        abstract: "Drop the words of entries deleted more than DAYS days ago, for good.",
+        abstract: "Drop the words of entries deleted DAYS days ago or more (30 by default), for good.",
         discussion: """
             Each tombstone keeps its id, date, photo line and `deleted:` time and loses its words, \
             tags and place, so the photo still stays out of later ingests; it can no longer be restored.
@@ -105,7 +105,7 @@ struct TrashEmpty: ParsableCommand {
 
     @OptionGroup var options: LibraryOptions
 
-    @Option(help: "Only entries deleted at least this many days ago (0: all).")
+    @Option(help: ArgumentHelp("Only entries deleted at least this many days ago (0: all).", valueName: "days"))
     var olderThan = 30
 
     func validate() throws {
