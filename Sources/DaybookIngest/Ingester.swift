@@ -202,6 +202,11 @@ public final class Ingester: Sendable {
                 emit(.alreadyInJournal(path: path, id: known.id))
                 return nil
             }
+            // A person deleted this photo's entry: an ingest or a watch catch-up must not bring it back.
+            if let deleted = try store.deletedEntryID(contentHash: hash) {
+                emit(.skipped(path: path, reason: SkipKind.deleted.reason(detail: "entry \(deleted.prefix(8))")))
+                return nil
+            }
         } catch {
             emit(.failed(IngestError(path: path, .journal(error))))
             return nil

@@ -31,7 +31,8 @@ struct Daybook: AsyncParsableCommand {
         // type, which cost every start a scan of the binary's conformances (CommandNameTests).
         subcommands: [
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Write.self, Edit.self, Photo.self, Tag.self,
-            Tags.self, Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Export.self, Import.self, BackfillWeather.self,
+            Tags.self, Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Trash.self, Export.self, Import.self,
+            BackfillWeather.self,
             Watch.self, Serve.self,
         ]
     )

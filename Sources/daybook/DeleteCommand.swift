@@ -7,8 +7,12 @@ import Foundation
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
-        abstract: "Delete entries with their tags, weather and thumbnails.",
-        discussion: "The photos themselves are not touched. Asks for confirmation unless --yes; without a terminal, --yes is required."
+        abstract: "Delete entries into the trash, with their tags, weather and thumbnails.",
+        discussion: """
+            The photos themselves are not touched, and later ingests leave them out. The words and \
+            tags stay in the trash (`daybook trash`) until it is emptied; `daybook trash restore ID` \
+            brings an entry back. Asks for confirmation unless --yes; without a terminal, --yes is required.
+            """
     )
 
     @OptionGroup var options: LibraryOptions

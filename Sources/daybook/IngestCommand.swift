@@ -125,6 +125,8 @@ struct IngestReport: Encodable {
     let alreadyInJournal: Int
     let failed: Int
     let skipped: Int
+    /// Of `skipped`, photos whose entries were deleted (`daybook trash`): left out.
+    let deletedBefore: Int
     /// Sidecar files met (read with their photos, never entries of their own).
     let sidecars: Int
     /// Entries read again because their photo's sidecar changed.
@@ -152,6 +154,7 @@ struct IngestReport: Encodable {
         alreadyInJournal = summary.alreadyInJournal
         failed = summary.failed
         skipped = summary.skipped
+        deletedBefore = summary.skippedByKind[.deleted] ?? 0
         sidecars = summary.sidecars
         updated = summary.reread.count
         rawsPaired = summary.rawsPaired.count

@@ -29,13 +29,16 @@ enum LeadingOptions {
         if arguments[index] == "help" { return Array(arguments[index...]) }
         var end = index
         var named = commands
+        var hasDefault = false
         while end < arguments.count, let command = named.first(where: { $0._commandName == arguments[end] }) {
             end += 1
             named = command.configuration.subcommands
+            hasDefault = command.configuration.defaultSubcommand != nil
         }
         // A group named without one of its subcommands only prints its help or says what is
         // wrong with the word after it: it has no use for a library, and would call it unknown.
-        if end > index, !named.isEmpty { return Array(arguments[index...]) }
+        // A group with a default subcommand (`trash` lists) runs that one, which takes them.
+        if end > index, !named.isEmpty, !hasDefault { return Array(arguments[index...]) }
         return Array(arguments[index..<max(end, index + 1)]) + leading + arguments[max(end, index + 1)...]
     }
 }

@@ -41,7 +41,7 @@ struct NamedPhotos {
     /// Deletes the entries this run made; entries that were in the journal before stay.
     func undo(_ photos: [Photo]) {
         let made = photos.filter(\.isNew).map(\.entry.id)
-        if !made.isEmpty { _ = try? store.delete(entryIDs: made) }
+        if !made.isEmpty { _ = try? store.delete(entryIDs: made, trash: false) }
     }
 
     private func ingestOne(_ path: String) throws -> Photo {

@@ -17,6 +17,7 @@ final class LeadingOptionsTests: XCTestCase {
         "delete": ["3f2a", "--yes"], "export": ["json", "-"], "import": ["journal.json"], "backfill-weather": [],
         "watch": [FileManager.default.temporaryDirectory.path], "serve": [], "write": ["--text", "x"],
         "photo attach": ["3f2a", "9c1e"], "photo replace": ["3f2a", "9c1e"], "photo detach": ["3f2a"],
+        "trash list": [], "trash restore": ["3f2a"], "trash empty": ["--older-than", "0"],
     ]
 
     /// Each command's path from the root: ["list"], ["stack", "show"], …
@@ -69,6 +70,8 @@ final class LeadingOptionsTests: XCTestCase {
         XCTAssertEqual(LeadingOptions.reordered(["--json", "lst"], commands: commands), ["lst", "--json"])
         XCTAssertEqual(LeadingOptions.reordered(["--library", "L", "help", "stack"], commands: commands), ["help", "stack"])
         XCTAssertEqual(LeadingOptions.reordered(["--version"], commands: commands), ["--version"])
+        // `trash` alone lists the trash, which reads the library.
+        XCTAssertEqual(LeadingOptions.reordered(["--json", "trash"], commands: commands), ["trash", "--json"])
     }
 
     /// The real binary, on a real stack: the library named before `stack` is the one used

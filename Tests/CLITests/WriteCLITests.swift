@@ -108,12 +108,15 @@ final class WriteCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertEqual(try entries("list").count, 1)
     }
 
-    func testOnThisDayFindsATextEntryAndDeleteTakesItsFile() throws {
+    func testOnThisDayFindsATextEntryAndDeleteMakesItsFileATombstone() throws {
         let (id, file) = try written(try daybook("write", "--text", "A year ago", "--date", "2023-03-14 09:00"))
         let day = try entries("on-this-day", "--date", "03-14", "--year", "2024")
         XCTAssertEqual(day.compactMap { ($0["id"] as? String).map { String($0.prefix(8)) } }, [id])
         XCTAssertEqual(try daybook("delete", "--yes", id).status, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "a deleted entry's file would bring it back")
+        let tombstone = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(tombstone.contains("\ndeleted: "), "the file says the entry is deleted, so a rebuild leaves it out: \(tombstone)")
+        XCTAssertTrue(tombstone.hasSuffix("---\nA year ago\n"), tombstone)
+        XCTAssertEqual(try entries("on-this-day", "--date", "03-14", "--year", "2024").count, 0)
     }
 
     func testAJSONExportImportsWithItsJournalFileAndAPathOutOfTheJournalIsRefused() throws {

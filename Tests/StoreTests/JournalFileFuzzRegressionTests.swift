@@ -23,6 +23,8 @@ final class JournalFileFuzzRegressionTests: XCTestCase {
         "refused-latitude-out-of-range.journal": "7: latitude 135.02107 is not a number from -90 to 90",
         "refused-long-line.journal": "6: a front-matter line longer than 4096 bytes",
         "written-crlf.journal": "read",
+        "written-tombstone.journal": "read",
+        "refused-deleted-not-a-time.journal": "6: deleted yesterday is not a UTC time",
     ]
 
     func testEverySavedFileIsReadOrRefusedAsRecorded() throws {

@@ -95,6 +95,7 @@ final class SafetyTests: XCTestCase {
             try await client.execute(uri: "/entries/\(entry.id)/delete", method: .get) { response in
                 XCTAssertTrue(response.text.contains("Delete this entry?"))
                 XCTAssertTrue(response.text.contains("name=\"confirm\" value=\"yes\""))
+                XCTAssertTrue(response.text.contains("<code>daybook trash restore \(entry.id.prefix(8))</code>"), response.text)
             }
             _ = try await client.execute(uri: "/previews/\(entry.contentHash).jpg", method: .get)
             let uri = "/entries/\(entry.id)/delete"
@@ -116,6 +117,8 @@ final class SafetyTests: XCTestCase {
             FileManager.default.fileExists(
                 atPath: fixture.store.library.previewsURL.appendingPathComponent("\(entry.contentHash).jpg").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: entry.sourcePath), "the photo itself is kept")
+        XCTAssertEqual(try fixture.store.trashedEntries().map(\.id), [entry.id], "the same store call as the CLI's: in the trash")
+        XCTAssertEqual(try fixture.store.deletedEntryID(contentHash: entry.contentHash), entry.id)
     }
 
     func testBeyondLoopbackNeedsAPasswordAndChecksIt() async throws {

@@ -39,7 +39,8 @@ final class TemplateLookupTests: XCTestCase {
             JumpForm(action: "/", month: "2024-07"), TagRow(name: "blue", entries: 3, user: 1, auto: 2, search: "/s"),
             TagsPage(frame: frame, tags: []), LatestPage(frame: frame, tiles: [], timeline: "/"),
             MessagePage(frame: frame, heading: "Not found", message: "None", back: "/"),
-            ConfirmDeletePage(frame: frame, day: "Sunday", place: "Paris", image: image, action: "/d", csrf: "c", cancel: "/e"),
+            ConfirmDeletePage(
+                frame: frame, day: "Sunday", place: "Paris", image: image, action: "/d", csrf: "c", cancel: "/e", shortID: "3f2a9c1e"),
             EditConflictPage(
                 frame: frame, entry: "/e", action: "/t", csrf: "c", currentText: "a", currentVersion: "v", submittedText: "b"),
             MapPage(

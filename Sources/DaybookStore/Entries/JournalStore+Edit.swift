@@ -62,26 +62,4 @@ extension JournalStore {
         if let moved { removeJournalFile(moved) }
         return edited
     }
-
-    /// Deletes entries with their tags and weather (one transaction), then their thumbnail
-    /// files: only names of the store's shape, only inside `thumbnails/`, never through a
-    /// link; and the entry's journal file, which would otherwise bring the entry back on a
-    /// rebuild. Returns the deleted entries.
-    @discardableResult
-    package func delete(entryIDs: [String]) throws -> [JournalEntry] {
-        let files = try ThumbnailFiles(library: library)
-        let deleted = try pool.write { db in
-            try entryIDs.map { id -> JournalEntry in
-                guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
-                try entry.delete(db)
-                return entry
-            }
-        }
-        // The rows are gone; a file left behind by a failure here is an orphan the next repair removes.
-        for name in deleted.compactMap(\.thumbnailName) { _ = try? files.remove(name) }
-        for entry in deleted {
-            if let path = journalFilePath(of: entry) { removeJournalFile(path) }
-        }
-        return deleted
-    }
 }

@@ -26,9 +26,14 @@ struct FrontMatter {
         guard UTCTimestamp.unixSeconds(created.value) != nil else {
             throw JournalFileError(line: created.line, "created \(created.value) is not a UTC time YYYY-MM-DDTHH:MM:SSZ")
         }
+        let deleted = values["deleted"]
+        if let deleted, UTCTimestamp.unixSeconds(deleted.value) == nil {
+            throw JournalFileError(line: deleted.line, "deleted \(deleted.value) is not a UTC time YYYY-MM-DDTHH:MM:SSZ")
+        }
         return JournalFile(
             id: String(id.value), date: local, utcOffsetSeconds: try offset(), placeName: try string("place"),
-            location: try location(), tags: try tags(), photo: try photo(), created: String(created.value), text: text)
+            location: try location(), tags: try tags(), photo: try photo(), created: String(created.value), text: text,
+            deleted: deleted.map { String($0.value) })
     }
 
     private func required(_ key: String) throws -> (value: Substring, line: Int) {

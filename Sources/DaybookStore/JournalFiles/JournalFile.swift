@@ -35,10 +35,14 @@ public struct JournalFile: Sendable, Hashable {
     public var created: String
     /// The entry's words, exactly; its first line is the title.
     public var text: String
+    /// `UTCTimestamp` text of the entry's deletion: the file is then a tombstone, which keeps
+    /// the entry out of the journal (and its photo out of later ingests) and its words for
+    /// `daybook trash restore`.
+    public var deleted: String?
 
     public init(
         id: String, date: LocalDateTime, utcOffsetSeconds: Int? = nil, placeName: String? = nil, location: GeoLocation? = nil,
-        tags: [String] = [], photo: PhotoReference? = nil, created: String, text: String
+        tags: [String] = [], photo: PhotoReference? = nil, created: String, text: String, deleted: String? = nil
     ) {
         self.id = id
         self.date = date
@@ -49,6 +53,7 @@ public struct JournalFile: Sendable, Hashable {
         self.photo = photo
         self.created = created
         self.text = text
+        self.deleted = deleted
     }
 
     /// Where this file lives in the library.
@@ -69,6 +74,7 @@ public struct JournalFile: Sendable, Hashable {
         if !tags.isEmpty { lines.append("tags: [\(tags.joined(separator: ", "))]") }
         if let photo { lines.append("photo: \(photo.contentHash) \(Self.quoted(photo.fileName))") }
         lines.append("created: \(created)")
+        if let deleted { lines.append("deleted: \(deleted)") }
         lines.append("---")
         // One line break ends a text file; the reader takes exactly that one off again.
         let body = text.isEmpty ? "" : text + "\n"

@@ -11,7 +11,7 @@ public enum JournalFileParser {
     static let maximumFileBytes = JournalEntry.maximumTextBytes + (64 << 10)
 
     static let knownKeys: Set<String> = [
-        "version", "id", "date", "utc_offset", "place", "latitude", "longitude", "tags", "photo", "created",
+        "version", "id", "date", "utc_offset", "place", "latitude", "longitude", "tags", "photo", "created", "deleted",
     ]
 
     public static func parse(_ data: Data, path: String? = nil) throws -> JournalFile {

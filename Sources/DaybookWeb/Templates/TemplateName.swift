@@ -16,4 +16,6 @@ enum TemplateName: String, CaseIterable, Sendable {
     case tiles, time, timeline, title, to, trust, type, unplayable, upload, user, value, video, videoNote, weather, width
     // The entry page's date, place and photo forms.
     case attachPhoto, dateAction, detachPhoto, photoAction, placeAction
+    // The delete page's `daybook trash restore` id.
+    case shortID
 }

@@ -91,7 +91,7 @@ package final class Uploads: Sendable {
                 }
             } catch {
                 // An entry whose file is in no folder would be lost at the next cleanup.
-                _ = try? store.delete(entryIDs: [entry.id])
+                _ = try? store.delete(entryIDs: [entry.id], trash: false)
                 throw error
             }
             onNewEntry(entry)

@@ -170,7 +170,8 @@ struct JournalPages: Sendable {
         let tile = EntryTile(entry: entry, annotations: nil, links: links)
         let page = ConfirmDeletePage(
             frame: frame("Delete entry"), day: tile.day, place: tile.place, image: tile.image,
-            action: "/entries/\(entry.id)/delete", csrf: csrf, cancel: links.entry(entry.id))
+            action: "/entries/\(entry.id)/delete", csrf: csrf, cancel: links.entry(entry.id),
+            shortID: String(entry.id.prefix(8)))
         return try render(page, capacity: 8 * 1024)
     }
 

@@ -198,6 +198,8 @@ struct ConfirmDeletePage: Sendable {
     let action: String
     let csrf: String
     let cancel: String
+    /// The id `daybook trash restore` takes to bring the entry back.
+    let shortID: String
 }
 
 struct MapPage: Sendable {

@@ -116,6 +116,7 @@ extension ConfirmDeletePage: PageModel {
         case .action: .init(action)
         case .csrf: .init(csrf)
         case .cancel: .init(cancel)
+        case .shortID: .init(shortID)
         default: nil
         }
     }

@@ -1,5 +1,8 @@
--- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags v25-new-entry-keys
+-- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags v25-new-entry-keys v26-deleted-entries
 -- user_version: 0
+
+-- index deleted_entry_content_hash on deleted_entry
+CREATE INDEX deleted_entry_content_hash ON deleted_entry (content_hash);
 
 -- index entry_burst on entry
 CREATE INDEX "entry_burst" ON "entry"("burst_id") WHERE "burst_id" IS NOT NULL;
@@ -73,6 +76,19 @@ CREATE INDEX "entry_weather_status" ON "entry"("weather_status");
 
 -- index tag_name on tag
 CREATE INDEX "tag_name" ON "tag"("name");
+
+-- table deleted_entry on deleted_entry
+CREATE TABLE deleted_entry (
+    id TEXT PRIMARY KEY NOT NULL,
+    content_hash TEXT NOT NULL,
+    media_kind TEXT NOT NULL,
+    source_path TEXT NOT NULL,
+    journal_path TEXT,
+    captured_local TEXT,
+    title TEXT NOT NULL,
+    deleted_at TEXT NOT NULL,
+    has_words INTEGER NOT NULL
+) WITHOUT ROWID;
 
 -- table entry on entry
 CREATE TABLE "entry" ("id" TEXT PRIMARY KEY NOT NULL, "content_hash" TEXT NOT NULL UNIQUE, "source_path" TEXT NOT NULL, "file_size" INTEGER NOT NULL, "captured_local" TEXT, "capture_subsec" TEXT, "capture_source" TEXT, "utc_offset_seconds" INTEGER, "offset_source" TEXT, "captured_utc" INTEGER, "latitude" DOUBLE, "longitude" DOUBLE, "altitude" DOUBLE, "camera_make" TEXT, "camera_model" TEXT, "pixel_width" INTEGER, "pixel_height" INTEGER, "orientation" INTEGER NOT NULL DEFAULT 1, "thumbnail" TEXT, "thumbnail_width" INTEGER, "thumbnail_height" INTEGER, "problems" TEXT, "text" TEXT NOT NULL DEFAULT '', "weather_status" TEXT NOT NULL DEFAULT 'pending', "created_at" TEXT NOT NULL, "updated_at" TEXT NOT NULL, "weather_error" TEXT, "source_truncated" BOOLEAN NOT NULL DEFAULT 0, "location_source" TEXT, "sidecar_hash" TEXT, "sidecar_first" BOOLEAN NOT NULL DEFAULT 0, "place_name" TEXT, "place_region" TEXT, "place_country" TEXT, "place_country_code" TEXT, "place_distance_km" DOUBLE, "place_time_zone" TEXT, "place_version" TEXT, "time_zone_note" TEXT, "media_kind" TEXT NOT NULL DEFAULT 'photo', "duration_seconds" DOUBLE, "motion_offset" INTEGER, "motion_length" INTEGER, "perceptual_hash" INTEGER, "burst_id" TEXT, "stack_id" TEXT, "is_cover" BOOLEAN NOT NULL DEFAULT 1, "stack_cover_picked" BOOLEAN NOT NULL DEFAULT 0, "stack_split" BOOLEAN NOT NULL DEFAULT 0, tile_tags TEXT);

@@ -51,6 +51,8 @@ enum Schema {
         migrator.registerMigration("v24-tile-tags", foreignKeyChecks: .immediate, migrate: Migrations.v24TileTags)
         // The keys that make a resent new entry a no-op (JournalStore+NewEntryKeys).
         migrator.registerMigration("v25-new-entry-keys", foreignKeyChecks: .immediate, migrate: Migrations.v25NewEntryKeys)
+        // Deleted entries, so a deleted photo stays out of later ingests (JournalStore+Trash).
+        migrator.registerMigration("v26-deleted-entries", foreignKeyChecks: .immediate, migrate: Migrations.v26DeletedEntries)
         return migrator
     }
 }
