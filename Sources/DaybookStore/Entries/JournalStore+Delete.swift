@@ -41,16 +41,11 @@ extension JournalStore {
                     guard try JournalEntry.deleteOne(db, key: entry.id) else { throw StoreError.entryNotFound(entry.id) }
                     if trash {
                         let path = written.first { $0.entryID == entry.id }?.path.description
-                        try db.execute(
-                            sql: """
-                                INSERT OR REPLACE INTO deleted_entry
-                                (id, content_hash, media_kind, source_path, journal_path, captured_local, title, deleted_at, has_words)
-                                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                                """,
-                            arguments: [
-                                entry.id, entry.contentHash, entry.media.rawValue, entry.sourcePath, path,
-                                entry.capturedLocal?.iso8601, Self.trashTitle(of: entry), deletedAt, path != nil && !entry.text.isEmpty,
-                            ])
+                        let trashed = TrashedEntry(
+                            id: entry.id, contentHash: entry.contentHash, media: entry.media.rawValue, sourcePath: entry.sourcePath,
+                            journalPath: path, date: entry.capturedLocal?.iso8601, title: Self.trashTitle(of: entry),
+                            deletedAt: deletedAt, hasWords: path != nil && !entry.text.isEmpty)
+                        try Self.record(trashed, db)
                     }
                     return entry
                 }

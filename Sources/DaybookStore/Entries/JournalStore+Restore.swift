@@ -49,17 +49,6 @@ extension JournalStore {
 
     /// Puts `trashed` back in the trash after a restore that failed.
     package func putBack(_ trashed: TrashedEntry) throws {
-        try pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO deleted_entry
-                    (id, content_hash, media_kind, source_path, journal_path, captured_local, title, deleted_at, has_words)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    trashed.id, trashed.contentHash, trashed.media, trashed.sourcePath, trashed.journalPath, trashed.date,
-                    trashed.title, trashed.deletedAt, trashed.hasWords,
-                ])
-        }
+        try pool.write { db in try Self.record(trashed, db) }
     }
 }

@@ -19,6 +19,21 @@ package struct TrashedEntry: Sendable, Hashable, Codable {
 }
 
 extension JournalStore {
+    /// Lists `trashed` among the deleted entries, in the caller's transaction: a deletion, or
+    /// one put back after a restore that failed.
+    static func record(_ trashed: TrashedEntry, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO deleted_entry
+                (id, content_hash, media_kind, source_path, journal_path, captured_local, title, deleted_at, has_words)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                trashed.id, trashed.contentHash, trashed.media, trashed.sourcePath, trashed.journalPath, trashed.date,
+                trashed.title, trashed.deletedAt, trashed.hasWords,
+            ])
+    }
+
     /// The id of the deleted entry whose photo had these bytes, if a person deleted one.
     package func deletedEntryID(contentHash: String) throws -> String? {
         try pool.read { db in
