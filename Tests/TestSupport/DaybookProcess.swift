@@ -35,6 +35,19 @@ public enum DaybookProcess {
         return Started(process: process, out: out, err: err)
     }
 
+    /// Starts `process` (its executable and arguments set) with its output and errors piped
+    /// and `input` written to its standard input, which is then closed.
+    public static func start(_ process: Process, input: Data?) throws -> Started {
+        let out = Pipe(), err = Pipe(), standardInput = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = standardInput
+        try process.run()
+        if let input { standardInput.fileHandleForWriting.write(input) }
+        try standardInput.fileHandleForWriting.close()
+        return Started(process: process, out: out, err: err)
+    }
+
     public static func run(_ arguments: [String], library: URL, environment: [String: String] = [:]) throws -> Run {
         try start(arguments, library: library, environment: environment).finish()
     }

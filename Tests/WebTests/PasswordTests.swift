@@ -184,19 +184,8 @@ final class PasswordTests: XCTestCase {
         let process = Process()
         process.executableURL = BuildProducts.daybook
         process.arguments = ["serve", "--hash-password"]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data((password + "\n").utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let run = try DaybookProcess.start(process, input: Data((password + "\n").utf8)).finish()
+        return (run.status, run.stdout, run.stderr)
     }
 }
 
