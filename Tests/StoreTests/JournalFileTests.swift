@@ -52,6 +52,31 @@ final class JournalFileTests: XCTestCase {
         XCTAssertEqual(String(decoding: bare.serialized(), as: UTF8.self).components(separatedBy: "\n").count, 7)
     }
 
+    func testAPhotoEntrysChoicesRoundTripInTheirOwnLines() throws {
+        var chosen = full()
+        chosen.removedTags = ["blue", "sky"]
+        chosen.dateSetByHand = true
+        chosen.placeSetByHand = true
+        chosen.stackChoice = .cover
+        let text = String(decoding: chosen.serialized(), as: UTF8.self)
+        XCTAssertTrue(text.contains("\nremoved_tags: [blue, sky]\nset_by_hand: [date, place]\nphoto: "), text)
+        XCTAssertTrue(text.contains("\nstack: cover\ncreated: "), text)
+        XCTAssertEqual(try JournalFileParser.parse(chosen.serialized()), chosen)
+        chosen.dateSetByHand = false
+        chosen.stackChoice = .split
+        XCTAssertTrue(String(decoding: chosen.serialized(), as: UTF8.self).contains("\nset_by_hand: [place]\n"))
+        XCTAssertEqual(try JournalFileParser.parse(chosen.serialized()), chosen)
+        for (line, reason) in [
+            ("set_by_hand: [time]", "set_by_hand names \"time\""), ("set_by_hand: date", "set_by_hand is not a list"),
+            ("set_by_hand: [date, date]", "set_by_hand gives date twice"), ("stack: top", "stack \"top\" is not cover or split"),
+            ("removed_tags: [Blue]", "tag \"Blue\" is not a tag name"),
+        ] {
+            let error = failure { $0.insert(line, at: 3) }
+            XCTAssertEqual(error?.line, 4, line)
+            XCTAssertTrue(error?.reason.contains(reason) == true, "\(line): \(String(describing: error))")
+        }
+    }
+
     func testTheFilesPathIsTheDateAndTheShortID() {
         XCTAssertEqual(full().path.description, "journal/2026/11/2026-11-29-3f2a9c1e.md")
         XCTAssertEqual(JournalFilePath(relative: "journal/2026/11/2026-11-29-3f2a9c1e.md"), full().path)
@@ -94,7 +119,7 @@ final class JournalFileTests: XCTestCase {
             ("nan", { $0[7] = "longitude: nan" }, 8, "longitude nan is not a number"),
             ("alone", { $0.remove(at: 7) }, 7, "latitude and longitude go together"),
             ("tag", { $0[8] = "tags: [Lunch]" }, 9, "tag \"Lunch\" is not a tag name"),
-            ("tag twice", { $0[8] = "tags: [a, a]" }, 9, "tag a is given twice"),
+            ("tag twice", { $0[8] = "tags: [a, a]" }, 9, "tags gives a twice"),
             ("photo", { $0[9] = "photo: abc \"x\"" }, 10, "photo starts with a SHA-256"),
             ("photo path", { $0[9] = "photo: \(String(repeating: "0", count: 64)) \"../x\"" }, 10, "not a file name"),
             ("version", { $0[1] = "version: 2" }, 2, "version 2 is not one this daybook reads"),

@@ -155,4 +155,9 @@ public struct JournalEntry: Sendable, Hashable {
     public var shortID: String { String(id.prefix(8)) }
 
     public var problemList: [String] { problems?.split(separator: "\n").map(String.init) ?? [] }
+
+    /// A photo entry known from its journal file alone, its photo on another device (a journal
+    /// folder synced without the photo folders): its `source_path` is then its journal file's,
+    /// as a text entry's is, until an ingest here finds the photo's bytes.
+    public var isPhotoElsewhere: Bool { media != .text && JournalFilePath(relative: sourcePath) != nil }
 }

@@ -30,10 +30,12 @@ struct FrontMatter {
         if let deleted, UTCTimestamp.unixSeconds(deleted.value) == nil {
             throw JournalFileError(line: deleted.line, "deleted \(deleted.value) is not a UTC time YYYY-MM-DDTHH:MM:SSZ")
         }
+        let setByHand = try self.setByHand()
         return JournalFile(
             id: String(id.value), date: local, utcOffsetSeconds: try offset(), placeName: try string("place"),
-            location: try location(), tags: try tags(), photo: try photo(), created: String(created.value), text: text,
-            deleted: deleted.map { String($0.value) })
+            location: try location(), tags: try tags("tags"), photo: try photo(), created: String(created.value), text: text,
+            deleted: deleted.map { String($0.value) }, removedTags: try tags("removed_tags"), dateSetByHand: setByHand.contains("date"),
+            placeSetByHand: setByHand.contains("place"), stackChoice: try stackChoice())
     }
 
     private func required(_ key: String) throws -> (value: Substring, line: Int) {
@@ -78,18 +80,45 @@ struct FrontMatter {
         return GeoLocation(latitude: lat, longitude: lon)
     }
 
-    private func tags() throws -> [String] {
-        guard let (value, line) = values["tags"] else { return [] }
-        guard value.hasPrefix("["), value.hasSuffix("]") else { throw JournalFileError(line: line, "tags is not a list [a, b]") }
+    /// A list of tag names, `[a, b]`: `tags` and `removed_tags`.
+    private func tags(_ key: String) throws -> [String] {
+        guard let (value, line) = values[key] else { return [] }
+        return try Self.list(value, key: key, line: line) { name in
+            guard (try? JournalTag.normalizedName(name)) == name else {
+                throw JournalFileError(line: line, "tag \(JournalFile.quoted(name)) is not a tag name (letters, digits, - and _)")
+            }
+        }
+    }
+
+    /// `set_by_hand`: which of a photo entry's `date` and `place` the person set.
+    private func setByHand() throws -> Set<String> {
+        guard let (value, line) = values["set_by_hand"] else { return [] }
+        return Set(
+            try Self.list(value, key: "set_by_hand", line: line) { name in
+                guard name == "date" || name == "place" else {
+                    throw JournalFileError(line: line, "set_by_hand names \(JournalFile.quoted(name)); it may name date and place")
+                }
+            })
+    }
+
+    private func stackChoice() throws -> JournalFile.StackChoice? {
+        guard let (value, line) = values["stack"] else { return nil }
+        guard let choice = JournalFile.StackChoice(rawValue: String(value)) else {
+            throw JournalFileError(line: line, "stack \(JournalFile.quoted(String(value))) is not cover or split")
+        }
+        return choice
+    }
+
+    /// A flow list `[a, b]` of distinct plain names, each checked by `check`.
+    private static func list(_ value: Substring, key: String, line: Int, check: (String) throws -> Void) throws -> [String] {
+        guard value.hasPrefix("["), value.hasSuffix("]") else { throw JournalFileError(line: line, "\(key) is not a list [a, b]") }
         let inside = value.dropFirst().dropLast()
         if inside.allSatisfy({ $0 == " " }) { return [] }
         var names: [String] = []
         for raw in inside.split(separator: ",", omittingEmptySubsequences: false) {
             let name = raw.trimmingCharacters(in: .whitespaces)
-            guard (try? JournalTag.normalizedName(name)) == name else {
-                throw JournalFileError(line: line, "tag \(JournalFile.quoted(name)) is not a tag name (letters, digits, - and _)")
-            }
-            guard !names.contains(name) else { throw JournalFileError(line: line, "tag \(name) is given twice") }
+            try check(name)
+            guard !names.contains(name) else { throw JournalFileError(line: line, "\(key) gives \(name) twice") }
             names.append(name)
         }
         return names

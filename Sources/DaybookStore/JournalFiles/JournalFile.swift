@@ -21,6 +21,14 @@ public struct JournalFile: Sendable, Hashable {
         }
     }
 
+    /// What a person chose about the stack a photo entry is in.
+    public enum StackChoice: String, Sendable, Hashable {
+        /// Picked as its stack's cover: a frame arriving later does not take its place.
+        case cover
+        /// Taken out of its stack: it stays an entry of its own.
+        case split
+    }
+
     public var id: String
     /// The entry's local date-time, as the person lived it.
     public var date: LocalDateTime
@@ -39,10 +47,19 @@ public struct JournalFile: Sendable, Hashable {
     /// the entry out of the journal (and its photo out of later ingests) and its words for
     /// `daybook trash restore`.
     public var deleted: String?
+    /// Automatic tags the person removed, so that no later tagging brings them back.
+    public var removedTags: [String]
+    /// A photo entry's date set by hand: the file's `date` then wins over what the photo says.
+    /// A text entry's date is always the person's, so its file never says so.
+    public var dateSetByHand: Bool
+    /// A photo entry's place set by hand: `latitude`/`longitude` then win over the photo's.
+    public var placeSetByHand: Bool
+    public var stackChoice: StackChoice?
 
     public init(
         id: String, date: LocalDateTime, utcOffsetSeconds: Int? = nil, placeName: String? = nil, location: GeoLocation? = nil,
-        tags: [String] = [], photo: PhotoReference? = nil, created: String, text: String, deleted: String? = nil
+        tags: [String] = [], photo: PhotoReference? = nil, created: String, text: String, deleted: String? = nil,
+        removedTags: [String] = [], dateSetByHand: Bool = false, placeSetByHand: Bool = false, stackChoice: StackChoice? = nil
     ) {
         self.id = id
         self.date = date
@@ -54,6 +71,10 @@ public struct JournalFile: Sendable, Hashable {
         self.created = created
         self.text = text
         self.deleted = deleted
+        self.removedTags = removedTags
+        self.dateSetByHand = dateSetByHand
+        self.placeSetByHand = placeSetByHand
+        self.stackChoice = stackChoice
     }
 
     /// Where this file lives in the library.
@@ -72,7 +93,11 @@ public struct JournalFile: Sendable, Hashable {
             lines.append("longitude: \(location.longitude)")
         }
         if !tags.isEmpty { lines.append("tags: [\(tags.joined(separator: ", "))]") }
+        if !removedTags.isEmpty { lines.append("removed_tags: [\(removedTags.joined(separator: ", "))]") }
+        let setByHand = (dateSetByHand ? ["date"] : []) + (placeSetByHand ? ["place"] : [])
+        if !setByHand.isEmpty { lines.append("set_by_hand: [\(setByHand.joined(separator: ", "))]") }
         if let photo { lines.append("photo: \(photo.contentHash) \(Self.quoted(photo.fileName))") }
+        if let stackChoice { lines.append("stack: \(stackChoice.rawValue)") }
         lines.append("created: \(created)")
         if let deleted { lines.append("deleted: \(deleted)") }
         lines.append("---")

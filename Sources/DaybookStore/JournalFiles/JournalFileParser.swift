@@ -12,6 +12,7 @@ public enum JournalFileParser {
 
     static let knownKeys: Set<String> = [
         "version", "id", "date", "utc_offset", "place", "latitude", "longitude", "tags", "photo", "created", "deleted",
+        "removed_tags", "set_by_hand", "stack",
     ]
 
     public static func parse(_ data: Data, path: String? = nil) throws -> JournalFile {
