@@ -31,7 +31,7 @@ extension Ingester {
         let entryID: String
         switch saved.outcome {
         case .created: entryID = photo.save.entry.id
-        case .replaced(let stored), .rereadWithSidecar(let stored): entryID = stored.id
+        case .replaced(let stored), .rereadWithSidecar(let stored), .filled(let stored): entryID = stored.id
         case .existing(let id): entryID = id
         }
         attachRAWs(besidePhoto: path, bytes: photo.leadingBytes, entryID: entryID, emit: emit)
@@ -41,6 +41,8 @@ extension Ingester {
         case .created: emit(.created(photo.save.entry))
         case .replaced(let stored): emit(.replaced(stored))
         case .rereadWithSidecar(let stored): emit(.rereadWithSidecar(stored))
+        // New on this device: its entry came before it, from its journal file.
+        case .filled(let stored): emit(.created(stored))
         case .existing(let id):
             if let temporary = photo.temporary { thumbnailFiles.discard(temporary) }
             emit(.alreadyInJournal(path: path, id: id))

@@ -195,7 +195,8 @@ public final class Ingester: Sendable {
         }
         let sidecar = SidecarFiles.find(for: path, raws: pairableRAWs(besidePhoto: path, bytes: bytes), photoModified: modified)
         do {
-            if let known = try store.entry(contentHash: hash), try isCurrent(known, seenWith: sidecar) {
+            // An entry known from its journal file alone waits for these bytes: they are read.
+            if let known = try store.entry(contentHash: hash), !known.isPhotoElsewhere, try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)
                 attachRAWs(besidePhoto: path, bytes: bytes, entryID: known.id, emit: emit)
                 attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: nil, entryID: known.id, emit: emit)

@@ -23,6 +23,9 @@ extension JournalStore {
         /// The same bytes were stored with another sidecar (or none): their entry was read
         /// again with this one, in place, as for `replaced`.
         case rereadWithSidecar(JournalEntry)
+        /// An entry known from its journal file alone (its photo on another device) now holds
+        /// these bytes: its id, words and choices kept (`fillPhotoElsewhere`).
+        case filled(JournalEntry)
     }
 
     /// Stores `entry` (made from the bytes of the file at `entry.sourcePath`) in one
@@ -69,6 +72,11 @@ extension JournalStore {
         taggerVersion: Int, beforeCommit: () throws -> Void
     ) throws -> (SaveOutcome, replacedThumbnail: String?) {
         let known = try JournalEntry.filter(JournalEntry.Columns.contentHash == entry.contentHash).fetchOne(db)
+        if let known, known.isPhotoElsewhere {
+            return try fillPhotoElsewhere(
+                known, with: entry, sourceTruncated: sourceTruncated, sidecar: sidecar, autoTags: autoTags, taggerVersion: taggerVersion,
+                beforeCommit: beforeCommit, db)
+        }
         if let known,
             !SidecarVersion.calls(forRereading: try Self.sidecarVersion(db, entryID: known.id), seenWith: sidecar)
         {

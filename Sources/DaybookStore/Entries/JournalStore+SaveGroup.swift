@@ -91,7 +91,7 @@ extension JournalStore {
         let storedID: String? =
             switch outcome {
             case .created: save.entry.id
-            case .replaced(let stored), .rereadWithSidecar(let stored): stored.id
+            case .replaced(let stored), .rereadWithSidecar(let stored), .filled(let stored): stored.id
             case .existing: nil
             }
         if let stack = save.stack, let entryID = storedID {
