@@ -1,6 +1,8 @@
 import ArgumentParser
+import DaybookIngest
 import DaybookStore
 import DaybookSupport
+import DaybookWatch
 import DaybookWeb
 import Foundation
 import Logging
@@ -15,7 +17,8 @@ struct Serve: AsyncParsableCommand {
             map, weather, camera; edit the text and tags, delete), /search, /on-this-day, /latest \
             (a small page for a widget or side panel), /tags and /map, and a JSON API under /api/ \
             with the same field names as --json (docs/web.md). Run `daybook watch` beside it and \
-            new photos appear as they arrive. \
+            new photos appear as they arrive. Journal files another device or a hand edit \
+            changed (LIBRARY/journal) reach the pages while it runs. \
             The New-entry page uploads photos and videos from a phone or browser into \
             LIBRARY/uploads/YYYY/MM/ (--uploads), up to --max-upload each.
 
@@ -177,9 +180,12 @@ struct Serve: AsyncParsableCommand {
                     logger.notice("phones: trust this journal's certificate at \(first)trust (SHA-256 \(authority.fingerprint))")
                 }
             }
+            // Journal files another device or a hand edit changed reach the index beside the server.
+            let journalFiles = try JournalFolderWatcher.besideServer(store: store, logger: logger, weather: weather)
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
-                    services: [.init(service: app)] + (weather.map { [.init(service: $0)] } ?? []),
+                    services: [.init(service: app)] + (weather.map { [.init(service: $0)] } ?? [])
+                        + (journalFiles.map { [.init(service: $0)] } ?? []),
                     gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
             do {
                 try await group.run()
@@ -225,5 +231,21 @@ struct Serve: AsyncParsableCommand {
             Console.error(error.description)
             throw ExitCode(1)
         }
+    }
+}
+
+extension JournalFolderWatcher {
+    /// The journal folder's watcher `serve` runs: none for a library opened read-only, which
+    /// can index nothing (its pages show what the index holds).
+    static func besideServer(store: JournalStore, logger: Logger, weather: WeatherQueue?) throws -> JournalFolderWatcher? {
+        guard !store.isReadOnly else { return nil }
+        return try JournalFolderWatcher(
+            store: store, logger: logger, placer: try? EntryPlacer.embedded(),
+            onIndexed: { change in
+                switch change {
+                case .added(let id), .updated(let id): weather?.enqueue(id)
+                default: break
+                }
+            })
     }
 }

@@ -29,6 +29,11 @@ struct Watch: AsyncParsableCommand {
             (Ctrl-C) or SIGTERM stops it: files in hand are finished, the rest are picked up by \
             the next start, and it exits 0.
 
+            It also watches the library's journal folder (LIBRARY/journal): a journal file \
+            written by another device (through Syncthing, say) or edited by hand changes its \
+            entry within a second, and files changed while it was not running are read at start. \
+            A file that does not read is logged once, with its line, and left as it is.
+
             --move-to DIR moves each photo, once it is in the journal, to DIR/YYYY/MM/ by capture \
             date (DIR/undated/ without one), and the entry follows it. Names are never \
             overwritten: a clash becomes IMG_0001-1.jpg. Without it, files stay where they are.
@@ -115,10 +120,19 @@ struct Watch: AsyncParsableCommand {
             onNewEntry: { entry in
                 if entry.weatherStatus == .pending { weather?.enqueue(entry.id) }
             })
+        // Journal files another device or a hand edit changed reach the index here.
+        let journal = try JournalFolderWatcher(
+            store: store, logger: logger, placer: try? EntryPlacer.embedded(),
+            onIndexed: { change in
+                switch change {
+                case .added(let id), .updated(let id): weather?.enqueue(id)
+                default: break
+                }
+            })
         var groupLogger = logger
         groupLogger.logLevel = level <= .debug ? level : .warning
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)
+            .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup), .init(service: journal),
         ]
         if let weather { services.append(.init(service: weather)) }
         let group = ServiceGroup(
