@@ -144,9 +144,11 @@ package final class JournalFolderWatcher: Service, Sendable {
                 }
             }
             for change in changed { onIndexed(change) }
-            logger.notice(
-                "journal: \(result.changes.count) files read at start, \(changed.count) changed the index, \(result.problems.count) with problems"
-            )
+            let count = result.changes.count + result.problems.count
+            let line =
+                "journal: \(count) file\(count == 1 ? "" : "s") read at start, \(changed.count) changed the index, \(result.problems.count) with problems"
+            // Said aloud only when there was news: a server's first lines are its addresses.
+            logger.log(level: changed.isEmpty && result.problems.isEmpty ? .debug : .notice, "\(line)")
             for problem in result.problems { reportProblem(problem, problem.path.flatMap(JournalFilePath.init(relative:))) }
         } catch {
             logger.error("journal: cannot read the journal folder: \(error)")
