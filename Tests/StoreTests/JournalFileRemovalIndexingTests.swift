@@ -91,6 +91,18 @@ final class JournalFileRemovalIndexingTests: XCTestCase {
         XCTAssertEqual(try store.entry(id: photo.id)?.sourcePath, "/photos/IMG_000e.jpg", "a photo entry keeps its photo")
     }
 
+    func testAPhotoKnownFromItsFileAloneGoesWithIt() throws {
+        let id = "0a1b2c3d-0000-4000-8000-000000000008"
+        let path = try put(
+            JournalFile(
+                id: id, date: Self.november, photo: .init(contentHash: String(repeating: "f", count: 64), fileName: "IMG_000f.jpg"),
+                created: "2026-01-01T00:00:00Z", text: "Only words here"))
+        XCTAssertEqual(try store.indexJournalFile(at: path), .added(entryID: id))
+        try FileManager.default.removeItem(at: path.url(in: store.library))
+        XCTAssertEqual(try store.indexJournalFile(at: path), .removed(entryID: id))
+        XCTAssertEqual(try store.count(), 0)
+    }
+
     func testAFileThatMovedMonthKeepsItsEntryWhicheverNameIsSeenFirst() throws {
         let (entry, old) = try written("Moving")
         var file = try read(old)
