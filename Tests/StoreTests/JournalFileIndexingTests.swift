@@ -168,6 +168,23 @@ final class JournalFileIndexingTests: XCTestCase {
         XCTAssertEqual(try store.indexJournalFile(at: path), .unchanged(entryID: id))
     }
 
+    func testTwoFilesNamingOnePhotoAreAProblemAndBothAreKept() throws {
+        let local = try photo("9")
+        let reference = JournalFile.PhotoReference(contentHash: local.contentHash, fileName: "IMG_0009.jpg")
+        let own = try put(
+            JournalFile(id: local.id, date: Self.photoDate, photo: reference, created: local.createdAt, text: "Mine"))
+        XCTAssertEqual(try store.indexJournalFile(at: own), .updated(entryID: local.id))
+        let other = JournalFile(
+            id: "0a1b2c3d-0000-4000-8000-000000000009", date: Self.photoDate, photo: reference, created: "2026-01-01T00:00:00Z",
+            text: "Theirs")
+        let path = try put(other)
+        XCTAssertThrowsError(try store.indexJournalFile(at: path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(path): photo 999999999999… is entry \(local.id)'s, whose own file is \(own)"), "\(error)")
+        }
+        XCTAssertEqual(try store.entry(id: local.id)?.text, "Mine")
+        XCTAssertEqual(try JournalFileParser.parse(try Data(contentsOf: path.url(in: store.library))), other, "left as it is")
+    }
+
     func testAPhotoOnAnotherDeviceIsKnownFromItsFileAlone() throws {
         let id = "0a1b2c3d-0000-4000-8000-000000000002"
         let hash = String(repeating: "c", count: 64)
