@@ -89,6 +89,23 @@ final class JournalFileIndexingTests: XCTestCase {
         XCTAssertEqual(try store.search(JournalQuery(text: "lunch")).map(\.entry.id), [])
     }
 
+    func testAZoneThePlaceGaveAFloatingTimeIsKept() throws {
+        let id = "0a1b2c3d-0000-4000-8000-00000000000a"
+        let path = try put(
+            JournalFile(
+                id: id, date: Self.november, location: GeoLocation(latitude: 48.8566, longitude: 2.3522),
+                created: "2026-01-01T00:00:00Z", text: "Floating"))
+        var placed = 0
+        let zone: (inout JournalEntry) -> Void = { entry in
+            placed += 1
+            if entry.offset == nil { entry.offset = UTCOffset(seconds: 3600, source: .placeTimeZone) }
+        }
+        XCTAssertEqual(try store.indexJournalFile(at: path, place: zone), .added(entryID: id))
+        XCTAssertEqual(try store.entry(id: id)?.offset, UTCOffset(seconds: 3600, source: .placeTimeZone))
+        XCTAssertEqual(try store.indexJournalFile(at: path, place: zone), .unchanged(entryID: id))
+        XCTAssertEqual(placed, 1, "named once, when its position was new")
+    }
+
     func testTheFilesDaybookWritesChangeNothing() throws {
         let written = try store.write(
             NewTextEntry(text: "Mine", date: Self.november, offset: UTCOffset(seconds: 3600, source: .device), tags: ["a"]))

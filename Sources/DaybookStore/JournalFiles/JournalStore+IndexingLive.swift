@@ -83,7 +83,8 @@ extension JournalStore {
     ) throws {
         let empty = IndexedEntryState(new: entry)
         var target = empty.applying(file, place: place)
-        if target.entry.location != nil && target.entry.placeVersion == nil { place(&target.entry) }
+        // A position the row was made with (a photo's, from its file) is named here, once.
+        if target.entry.location != nil && !target.movedPosition(from: entry) { place(&target.entry) }
         target.entry.createdAt = file.created
         target.entry.updatedAt = now
         try SearchWrites.markPending(entryID: entry.id, db)

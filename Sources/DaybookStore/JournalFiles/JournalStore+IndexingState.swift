@@ -55,8 +55,6 @@ struct IndexedEntryState: Equatable {
         if placeFromFile, let location = file.location {
             if !Self.samePosition(entry.location, location) {
                 next.entry.location = GeoLocation(latitude: location.latitude, longitude: location.longitude)
-                // The old place's zone went with the old place.
-                if next.entry.offset?.source == .placeTimeZone && !(isText || file.dateSetByHand) { next.entry.offset = nil }
             }
             next.entry.locationSource = .user
         } else if isText, file.location == nil {
@@ -73,6 +71,8 @@ struct IndexedEntryState: Equatable {
             }
         }
         if next.movedPosition(from: entry) {
+            // The old place's zone went with the old place; `place` gives the new one's.
+            if next.entry.offset?.source == .placeTimeZone { next.entry.offset = nil }
             next.entry.place = nil
             next.entry.placeVersion = nil
             next.entry.timeZoneNote = nil
@@ -93,9 +93,10 @@ struct IndexedEntryState: Equatable {
     func movedMoment(from old: JournalEntry) -> Bool { movedPosition(from: old) || old.capturedLocal != entry.capturedLocal }
 
     /// The file's offset; the index's own when the seconds agree, since the file does not say
-    /// where an offset came from.
+    /// where an offset came from. A floating time the place's zone gave an offset keeps it: the
+    /// zone is worked out from the place, not written by anyone.
     static func offset(_ seconds: Int?, keeping current: UTCOffset?) -> UTCOffset? {
-        guard let seconds else { return nil }
+        guard let seconds else { return current?.source == .placeTimeZone ? current : nil }
         if current?.seconds == seconds { return current }
         return UTCOffset(seconds: seconds, source: .device)
     }
