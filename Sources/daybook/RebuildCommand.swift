@@ -16,26 +16,27 @@ struct Rebuild: AsyncParsableCommand {
             index is damaged or lost, or a second device should see what the first wrote, rebuild \
             makes it again:
 
-              1. journal.sqlite (and its -wal and -shm) is moved aside to \
-            journal.sqlite.before-rebuild-<UTC time>, never deleted;
-              2. a new, empty index is made;
-              3. every folder and photo ever ingested is read again (LIBRARY/ingest-roots.json keeps \
-            them, beside the database; XMP sidecars are read with their photos); a folder that is \
-            gone is named and left out;
-              4. every journal file is read: its text, tags, removed tags, a date or place set by \
-            hand, a stack choice and a deletion win over what the photos say.
+              1. moves journal.sqlite (with its -wal and -shm) aside, never deleting it:
+                 journal.sqlite.before-rebuild-<UTC time>
+              2. makes a new, empty index;
+              3. reads again every folder and photo ever ingested (kept in
+                 LIBRARY/ingest-roots.json, beside the database), XMP sidecars with
+                 their photos; a folder that is gone is named and left out;
+              4. reads every journal file: its text, tags, removed tags, a date or
+                 place set by hand, a stack choice and a deletion win over what the
+                 photos say.
 
             It prints how many entries and words the new index holds, and names each journal file \
             that could not be read (path:line: why). Such a file is left as it is: fix it and run \
             rebuild again. Weather is fetched again by `daybook backfill-weather`.
 
-            Rebuild refuses while another daybook (ingest, watch, serve, an edit) has the library \
-            open: stop it first.
+            Rebuild refuses while another daybook (ingest, watch, serve, …) has the library open: \
+            stop it first.
 
             Examples:
               daybook rebuild
               daybook rebuild --json > rebuild.json
-              daybook rebuild --jobs 2 --thumbnail-size 600      as the photos were first ingested
+              daybook rebuild --thumbnail-size 600       as the photos were first ingested
 
             Exit status: 0 all rebuilt, 1 some photos or journal files could not be read (the rest are in).
             """
