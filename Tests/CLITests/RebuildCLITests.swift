@@ -203,6 +203,20 @@ final class RebuildCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertEqual(kept["folders"] as? [String], [gone.path, photos.path].sorted(), "a folder that is gone is still remembered")
     }
 
+    func testALibraryWithoutTheRootsFileFindsItsPhotosThroughTheOldIndex() throws {
+        _ = try ok("ingest", photos.path)
+        let rootsFile = library.appendingPathComponent("ingest-roots.json")
+        try FileManager.default.removeItem(at: rootsFile)
+        let before = try export("before.json")
+
+        let run = try ok("rebuild")
+        XCTAssertTrue(run.stdout.contains("rebuilt: 3 entries"), run.stdout)
+        let comparison = try compare(before, try export("after.json"))
+        XCTAssertEqual(comparison.status, 0, comparison.stdout + comparison.stderr)
+        let roots = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: rootsFile)) as? [String: Any])
+        XCTAssertEqual(roots["folders"] as? [String], [photos.path], "kept from now on")
+    }
+
     func testHelpTeachesWhatRebuildDoes() throws {
         let help = try ok("rebuild", "--help").stdout
         for words in ["before-rebuild", "ingest-roots.json", "path:line", "refuses"] {
