@@ -217,6 +217,38 @@ final class RebuildCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertEqual(roots["folders"] as? [String], [photos.path], "kept from now on")
     }
 
+    /// The comparison leaves out only what the index derives: a photo entry nobody wrote in may
+    /// come back under a new id, but lost words are a difference, named.
+    func testTheComparisonMatchesUntouchedPhotosByContentAndNamesLostWords() throws {
+        _ = try ok("ingest", photos.path)
+        let paris = try photoID("01-paris-2019-07.jpg")
+        _ = try ok("write", "--text", "Words", "--date", "2024-01-02 10:00")
+        let before = try export("before.json")
+        var archive = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: before)) as? [String: Any])
+        var items = try XCTUnwrap(archive["items"] as? [[String: Any]])
+        for index in items.indices {
+            var entry = try XCTUnwrap(items[index]["entry"] as? [String: Any])
+            if entry["id"] as? String == paris { entry["id"] = UUID().uuidString.lowercased() }
+            entry["created_at"] = "2030-01-01T00:00:00Z"
+            items[index]["entry"] = entry
+        }
+        archive["items"] = items
+        let renamed = folder.appendingPathComponent("renamed.json")
+        try JSONSerialization.data(withJSONObject: archive).write(to: renamed)
+        XCTAssertEqual(try compare(before, renamed).status, 0, "a new id and a new created_at are derived")
+
+        let textIndex = try XCTUnwrap(items.firstIndex { ($0["entry"] as? [String: Any])?["text"] as? String == "Words" })
+        var entry = try XCTUnwrap(items[textIndex]["entry"] as? [String: Any])
+        entry["text"] = ""
+        items[textIndex]["entry"] = entry
+        archive["items"] = items
+        let lost = folder.appendingPathComponent("lost.json")
+        try JSONSerialization.data(withJSONObject: archive).write(to: lost)
+        let comparison = try compare(before, lost)
+        XCTAssertEqual(comparison.status, 1)
+        XCTAssertTrue(comparison.stdout.contains("entry.text: \"Words\" before, \"\" after"), comparison.stdout)
+    }
+
     func testHelpTeachesWhatRebuildDoes() throws {
         let help = try ok("rebuild", "--help").stdout
         for words in ["before-rebuild", "ingest-roots.json", "path:line", "refuses"] {
