@@ -7,7 +7,7 @@ extension Ingester {
     /// stops the run with the one line that says what to do; the next run records the folder.
     func recordRoots(of paths: [String]) throws {
         do {
-            try store.recordIngestRoots(IngestRoots.folders(for: paths))
+            try store.recordIngestSources(paths)
         } catch  where DiskFull.isDiskFull(error) {
             return
         }

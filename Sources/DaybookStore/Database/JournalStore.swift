@@ -10,12 +10,17 @@ public final class JournalStore: Sendable {
     let pool: any DatabaseWriter
     /// True when opened by `openReadOnly`: every write fails with SQLite's "readonly database".
     public let isReadOnly: Bool
+    /// Held shared while the store lives (`LibraryUseLock`); nil for a read-only store,
+    /// which writes nothing a rebuild could lose, and where the lock file cannot be made.
+    private let useLock: LibraryUseLock?
 
     /// Opens the library's journal, creating the library and migrating the schema as needed.
     public init(library: Library) throws {
         self.library = library
         isReadOnly = false
         try library.prepareRoot()
+        useLock = try? LibraryUseLock(library: library)
+        useLock?.share()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         // Another daybook process (a watcher, a second ingest) may hold the write lock briefly.
@@ -53,6 +58,7 @@ public final class JournalStore: Sendable {
         self.library = library
         pool = readOnlyPool
         isReadOnly = true
+        useLock = nil
     }
 
     package enum InsertOutcome: Sendable, Equatable {

@@ -27,6 +27,23 @@ package enum IngestRoots {
         return folders.filter { seen.insert($0).inserted }
     }
 
+    /// What `paths` name, for `ingest-roots.json`: each that exists, absolute and
+    /// standardised as written (not resolved: a rebuild reads the photos by the paths their
+    /// entries had), folders apart from files.
+    package static func sources(for paths: [String]) -> IngestRootsFile {
+        let cwd = FileManager.default.currentDirectoryPath
+        var folders: [String] = []
+        var files: [String] = []
+        for path in paths {
+            let absolute = ((path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)) as NSString)
+                .standardizingPath
+            var info = stat()
+            guard absolute != "/", stat(absolute, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR { folders.append(absolute) } else { files.append(absolute) }
+        }
+        return IngestRootsFile(folders: folders, files: files)
+    }
+
     /// `path` with every symlink, "." and ".." resolved (realpath(3)); nil when it does not exist.
     package static func resolvedPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -15,6 +15,7 @@ public struct Library: Sendable, Hashable {
     public func thumbnailURL(for name: ThumbnailName) -> URL { thumbnailsURL.appendingPathComponent(name.fileName) }
     var lockURL: URL { root.appendingPathComponent(".ingest.lock") }
     var schemaLockURL: URL { root.appendingPathComponent(".schema.lock") }
+    var useLockURL: URL { root.appendingPathComponent(".open.lock") }
 
     /// `--library DIR`, else `$DAYBOOK_LIBRARY`, else `$XDG_DATA_HOME/daybook`, else
     /// `~/.local/share/daybook`.
