@@ -61,7 +61,9 @@ struct Rebuild: AsyncParsableCommand {
         let photos = try await ingest(reading.paths, into: store)
         let progress = ProgressLine()
         Console.writeError("daybook: reading the journal files")
-        let indexing = try store.indexJournalFolder { done, total in
+        // A position a file gives is named as ingest names a photo's, so the two indexes agree.
+        let placer = try EntryPlacer.embedded()
+        let indexing = try store.indexJournalFolder(place: placer.place) { done, total in
             progress.update(TerminalText("journal files: \(done) of \(total)"))
         }
         progress.clear()
