@@ -69,16 +69,21 @@ struct XMPPropertyPlan: Equatable {
         _ tags: [String], _ current: (XMPName) -> [XMPSidecarDocument.Item], tagName: (String) -> String?
     ) -> [XMPPropertyPlan] {
         let wanted = Set(tags)
-        let hierarchy = current(XMPSidecarDocument.hierarchicalSubject).filter { item in
-            XMPSidecarWords.leaf(item.text).flatMap(tagName).map(wanted.contains) ?? false
+        func names(_ text: String) -> String? {
+            XMPSidecarWords.isDarktables(text) ? nil : XMPSidecarWords.leaf(text).flatMap(tagName)
         }
-        let parents = Set(hierarchy.flatMap { XMPSidecarWords.components($0.text).dropLast() })
+        // darktable's own tags are its bookkeeping, not keywords: they stay whatever the tags.
+        let hierarchy = current(XMPSidecarDocument.hierarchicalSubject).filter { item in
+            XMPSidecarWords.isDarktables(item.text) || names(item.text).map(wanted.contains) ?? false
+        }
+        let parents = Set(
+            hierarchy.filter { !XMPSidecarWords.isDarktables($0.text) }.flatMap { XMPSidecarWords.components($0.text).dropLast() })
         let subjects = current(XMPSidecarDocument.subject).filter { item in
             let text = item.text.trimmingSpaces
-            return parents.contains(text) || (tagName(text).map(wanted.contains) ?? false)
+            return XMPSidecarWords.isDarktables(text) || parents.contains(text) || names(text).map(wanted.contains) ?? false
         }
-        let named = Set(subjects.compactMap { tagName($0.text.trimmingSpaces) })
-        let namedByLeaf = Set(hierarchy.compactMap { XMPSidecarWords.leaf($0.text).flatMap(tagName) })
+        let named = Set(subjects.compactMap { names($0.text.trimmingSpaces) })
+        let namedByLeaf = Set(hierarchy.compactMap { names($0.text) })
         var subjectItems = subjects.map { XMPSidecarDocument.Item(lang: nil, text: $0.text) }
         var hierarchyItems = hierarchy.map { XMPSidecarDocument.Item(lang: nil, text: $0.text) }
         for tag in tags {

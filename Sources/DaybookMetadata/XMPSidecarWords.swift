@@ -6,7 +6,9 @@ package struct XMPSidecarWords: Sendable, Equatable {
     package var text: String?
     /// The keywords as written, each once, in order: the leaf of each `lr:hierarchicalSubject`
     /// (`Places|France|Paris` → `Paris`), then each `dc:subject` that is not a parent in one
-    /// of those hierarchies (Lightroom lists `Places` and `France` there too).
+    /// of those hierarchies (Lightroom lists `Places` and `France` there too), by its leaf when
+    /// it is a path itself. darktable's own tags (`darktable|format|jpg`, `darktable|changed`)
+    /// say what darktable did, not what the photo is: they are no keywords.
     package var keywords: [String]
 
     package init(text: String? = nil, keywords: [String] = []) {
@@ -26,14 +28,15 @@ package struct XMPSidecarWords: Sendable, Equatable {
         let captions = document.items(of: XMPSidecarDocument.description)
         let caption = captions.first { $0.lang == "x-default" } ?? captions.first
         text = caption.map(\.text).flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 }
-        let hierarchy = document.items(of: XMPSidecarDocument.hierarchicalSubject).map(\.text)
+        let hierarchy = document.items(of: XMPSidecarDocument.hierarchicalSubject).map(\.text).filter { !Self.isDarktables($0) }
         let parents = Set(hierarchy.flatMap { Self.components($0).dropLast() })
+        let subjects = document.items(of: XMPSidecarDocument.subject).map(\.text.trimmingSpaces)
+            .filter { !parents.contains($0) && !Self.isDarktables($0) }
         var seen = Set<String>()
-        keywords =
-            (hierarchy.compactMap(Self.leaf)
-            + document.items(of: XMPSidecarDocument.subject).map(\.text.trimmingSpaces).filter { !$0.isEmpty && !parents.contains($0) })
-            .filter { seen.insert($0).inserted }
+        keywords = (hierarchy + subjects).compactMap(Self.leaf).filter { seen.insert($0).inserted }
     }
+
+    static func isDarktables(_ keyword: String) -> Bool { components(keyword).first == "darktable" }
 
     /// A hierarchical keyword's levels, `|` between them, each trimmed.
     static func components(_ text: String) -> [String] {
