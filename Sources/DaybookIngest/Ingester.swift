@@ -230,7 +230,7 @@ public final class Ingester: Sendable {
             analysis.metadata.capture = UndatedFileDate.capture(
                 path: path, modified: options.dateFromModificationTime ? modified : nil)
         }
-        let words = SidecarEntryWords(sidecar?.xmp)
+        let words = sidecarWords(sidecar?.xmp, contentHash: hash)
         let warnings = analysis.warnings + (sidecar?.problem.map { [$0] } ?? []) + words.warnings
         for warning in warnings { emit(.warning(path: path, message: warning)) }
 

@@ -1,6 +1,17 @@
 import DaybookMetadata
 import DaybookStore
 
+extension Ingester {
+    /// The sidecar's words for the entry of these bytes: none when that entry has a journal
+    /// file, which holds what the person wrote and chose (the index must say what the file
+    /// says, and a rebuild reads the file after the sidecar).
+    func sidecarWords(_ sidecar: SidecarXMP?, contentHash: String) -> SidecarEntryWords {
+        guard sidecar != nil else { return SidecarEntryWords(nil) }
+        guard let known = try? store.entry(contentHash: contentHash) else { return SidecarEntryWords(sidecar) }
+        return store.hasJournalFile(known) ? SidecarEntryWords(nil) : SidecarEntryWords(sidecar)
+    }
+}
+
 /// What a photo's sidecar gives its entry besides the date and place: the caption as the
 /// entry's text and the keywords as its tags (docs/design/sidecars.md). The store takes them
 /// only for an entry without words or tags of its own.

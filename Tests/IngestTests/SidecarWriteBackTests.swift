@@ -65,16 +65,17 @@ final class SidecarWriteBackTests: XCTestCase {
         try journal.ingest([folder])
         let entry = try onlyEntry(journal)
         XCTAssertEqual(entry.text, "")
-        try journal.store.editTags(entryID: entry.id, add: ["mine"], remove: ["first"])
-        try Exiftool.run(["-overwrite_original", "-XMP-dc:Description=A caption", "-XMP-dc:Subject+=second", sidecar.path])
+        XCTAssertEqual(try userTags(journal, entry), ["first"])
+        try Exiftool.run(["-overwrite_original", "-XMP-dc:Description=A caption", sidecar.path])
         try journal.ingest([folder])
         XCTAssertEqual(try onlyEntry(journal).text, "A caption")
-        XCTAssertEqual(try userTags(journal, entry), ["mine"])
 
         try journal.store.edit(entryID: entry.id, text: "My words")
-        try Exiftool.run(["-overwrite_original", "-XMP-dc:Description=Another caption", sidecar.path])
+        try journal.store.editTags(entryID: entry.id, add: ["mine"], remove: ["first"])
+        try Exiftool.run(["-overwrite_original", "-XMP-dc:Description=Another caption", "-XMP-dc:Subject+=second", sidecar.path])
         try journal.ingest([folder])
         XCTAssertEqual(try onlyEntry(journal).text, "My words")
+        XCTAssertEqual(try userTags(journal, entry), ["mine"])
     }
 
     func testAChangeIsWrittenIntoANewSidecarThatExiftoolReads() throws {

@@ -1,6 +1,10 @@
 import GRDB
 
 extension JournalStore {
+    /// Whether the entry has a journal file: then the file holds what the person wrote or
+    /// chose, and a sidecar's words must not add to the index what the file does not say.
+    package func hasJournalFile(_ entry: JournalEntry) -> Bool { journalFilePath(of: entry) != nil }
+
     /// The keywords of a photo's sidecar as the entry's own tags, when the entry has none of
     /// its own: another tool's keywords are a person's tags, but tags given in Daybook are the
     /// later word. A name the person removed from this entry stays removed. `names` are
