@@ -78,6 +78,23 @@ final class SidecarWriteBackTests: XCTestCase {
         XCTAssertEqual(try userTags(journal, entry), ["mine"])
     }
 
+    /// Words given a photo (`photo attach`) keep their journal file, which says they have no
+    /// tags: a sidecar's keywords arriving later do not add to the index what the file lacks.
+    func testAnEntryWithAJournalFileTakesNothingFromItsSidecar() throws {
+        try photo()
+        let journal = try TestJournal()
+        try journal.ingest([folder])
+        let photoEntry = try onlyEntry(journal)
+        let date = try XCTUnwrap(LocalDateTime(year: 2024, month: 5, day: 17, hour: 12, minute: 0, second: 0))
+        let words = try journal.store.write(NewTextEntry(text: "Words first", date: date, offset: nil))
+        let attached = try journal.store.attachPhoto(to: words.id, photo: photoEntry.id)
+        XCTAssertTrue(journal.store.hasJournalFile(attached))
+        try Exiftool.run(["-o", folder.appendingPathComponent("IMG_0001.jpg.xmp").path, "-XMP-dc:Subject=harbour"])
+        try journal.ingest([folder])
+        XCTAssertEqual(try onlyEntry(journal).text, "Words first")
+        XCTAssertEqual(try userTags(journal, attached), [])
+    }
+
     func testAChangeIsWrittenIntoANewSidecarThatExiftoolReads() throws {
         let photo = try photo()
         let journal = try TestJournal()
