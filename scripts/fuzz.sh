@@ -59,9 +59,9 @@ case "$target" in
         seeds=(Tests/Fixtures/fuzz/journal)
         max_len=16384 ;;
     sidecar)
-        # The sidecar writer's merge on the XMP target's seeds: exiftool's sidecars in both RDF
-        # forms and the hostile XML, which must be refused unchanged.
-        seeds=(Tests/Fixtures/fuzz/xmp)
+        # The sidecar writer's merge: sidecars exiftool wrote the Lightroom, darktable and
+        # digiKam ways, CRLF and self-closed Descriptions, then the XMP target's seeds.
+        seeds=(Tests/Fixtures/fuzz/sidecar Tests/Fixtures/fuzz/xmp)
         max_len=16384 ;;
     stills)
         # The `photo` target's code on PNG, WebP, GIF and camera RAW (LibRaw's embedded preview):
