@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A libFuzzer campaign against one daybook-fuzz target (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp, journal, stills)
+#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp, journal, sidecar, stills)
 #
 # `stills` is the `photo` entry seeded with PNG, WebP, GIF and camera RAW files.
 #
@@ -58,6 +58,11 @@ case "$target" in
         # matter, NUL, not UTF-8, unknown and repeated keys, values out of range).
         seeds=(Tests/Fixtures/fuzz/journal)
         max_len=16384 ;;
+    sidecar)
+        # The sidecar writer's merge: sidecars exiftool wrote the Lightroom, darktable and
+        # digiKam ways, CRLF and self-closed Descriptions, then the XMP target's seeds.
+        seeds=(Tests/Fixtures/fuzz/sidecar Tests/Fixtures/fuzz/xmp)
+        max_len=16384 ;;
     stills)
         # The `photo` target's code on PNG, WebP, GIF and camera RAW (LibRaw's embedded preview):
         # the committed stills and RAWs, their bombs, truncations and broken previews.
@@ -65,7 +70,7 @@ case "$target" in
         seeds=(Tests/Fixtures/stills Tests/Fixtures/raw Tests/Fixtures/raw/bad)
         # The RAW fixtures are 6-57 KB; a preview past 128 KB would only cost decode time.
         max_len=131072 ;;
-    *) echo "unknown target '$target' (targets: photo, import, xmp, stills)" >&2; exit 2 ;;
+    *) echo "unknown target '$target' (targets: photo, import, xmp, journal, sidecar, stills)" >&2; exit 2 ;;
 esac
 for seed in "${seeds[@]}"; do [ -d "$seed" ] || echo "note: seed folder $seed is missing" >&2; done
 existing_seeds=(); for seed in "${seeds[@]}"; do [ -d "$seed" ] && existing_seeds+=("$seed"); done

@@ -68,7 +68,7 @@ ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
 
 step "fuzz regression inputs under AddressSanitizer"
 swift build --sanitize=address --scratch-path .build-asan --product daybook-fuzz 2>&1 | tail -n 1
-for target in photo import xmp journal; do
+for target in photo import xmp journal sidecar; do
     ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
         "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-fuzz" \
         --target=$target "Tests/Fixtures/fuzz/$target" || failures=$((failures + 1))

@@ -231,7 +231,8 @@ public final class Ingester: Sendable {
             analysis.metadata.capture = UndatedFileDate.capture(
                 path: path, modified: options.dateFromModificationTime ? modified : nil)
         }
-        let warnings = analysis.warnings + (sidecar?.problem.map { [$0] } ?? [])
+        let words = sidecarWords(sidecar?.xmp, contentHash: hash)
+        let warnings = analysis.warnings + (sidecar?.problem.map { [$0] } ?? []) + words.warnings
         for warning in warnings { emit(.warning(path: path, message: warning)) }
 
         let temporary: TemporaryThumbnail?
@@ -250,12 +251,13 @@ public final class Ingester: Sendable {
         entry.motionClip = analysis.motionClip
         entry.media = analysis.media
         entry.durationSeconds = analysis.durationSeconds
+        entry.text = words.text
         placer.place(&entry)
         let stack = stackRequest(for: entry, thumbnail: analysis.thumbnail, burstID: analysis.metadata.burstIdentifier)
         let files = thumbnailFiles
         let save = EntrySave(
             entry: entry, sourceTruncated: endsEarly || analysis.truncated, sidecar: sidecar?.version, autoTags: analysis.tags,
-            taggerVersion: ColourTagger.version, stack: stack
+            taggerVersion: ColourTagger.version, stack: stack, sidecarTags: words.tags
         ) {
             if let temporary, let thumbnailName { try files.moveIntoPlace(temporary, name: thumbnailName) }
         }

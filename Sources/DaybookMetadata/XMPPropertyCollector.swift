@@ -16,6 +16,7 @@ struct XMPName: Hashable, Sendable, CustomStringConvertible {
     var description: String {
         let prefixes = [
             XMPReader.exifNamespace: "exif", XMPReader.photoshopNamespace: "photoshop", XMPReader.xmpNamespace: "xmp",
+            XMPSidecarDocument.dcNamespace: "dc", XMPSidecarDocument.lightroomNamespace: "lr",
         ]
         return "\(prefixes[namespace] ?? namespace):\(local)"
     }

@@ -1,3 +1,4 @@
+import DaybookCore
 import DaybookIngest
 import DaybookMetadata
 import DaybookStore
@@ -20,6 +21,10 @@ enum FuzzTarget: String, CaseIterable {
     /// a hand edit may have written -> its entry (`JournalFileParser`): the size, NUL and UTF-8
     /// checks, the front matter's lines and every value's parser.
     case journal
+    /// A sidecar another tool wrote -> Daybook's fields merged into it (`XMPSidecarWriter`):
+    /// the reader's checks, the byte scanner, the splices and the read-back. A second merge of
+    /// the result must change no byte, or the process traps.
+    case sidecar
 
     /// What the input did, in one line. Crashes, traps and hangs are what the fuzzer looks
     /// for; a rejection is a correct answer to a hostile input.
@@ -54,8 +59,25 @@ enum FuzzTarget: String, CaseIterable {
             } catch {
                 return "refused: \(error)"
             }
+        case .sidecar:
+            let tagName = { (keyword: String) in try? JournalTag.normalizedName(keyword) }
+            do {
+                let merged = try XMPSidecarWriter.merge(bytes, Self.sidecarFields, tagName: tagName)
+                let again = try? XMPSidecarWriter.merge(merged, Self.sidecarFields, tagName: tagName)
+                precondition(again == merged, "a second merge of the same fields changed the sidecar")
+                return "merged: \(bytes.count) -> \(merged.count) bytes"
+            } catch {
+                return "refused: \(error)"
+            }
         }
     }
+
+    /// Every field set, the text with characters XML must escape and a carriage return.
+    static let sidecarFields = XMPSidecarFields(
+        text: .set("Lunch <by> the \"river\" & more\r\nsecond line"), tags: .set(["paris", "new-york"]),
+        date: .set(
+            XMPSidecarDate(local: LocalDateTime(iso: "2024-05-17T12:30:05")!, offset: UTCOffset(seconds: 3600, source: .exifOffsetTag))),
+        location: .set(GeoLocation(latitude: -33.5, longitude: 151.25)))
 
     /// `--target=NAME` anywhere in the arguments (libFuzzer ignores flags that start with
     /// `--` and passes them on to the processes it forks); `photo` when absent.

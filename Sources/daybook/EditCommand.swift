@@ -35,6 +35,8 @@ struct Edit: ParsableCommand {
 
     @OptionGroup var options: LibraryOptions
 
+    @OptionGroup var sidecars: SidecarOptions
+
     @Argument(help: "Entry id or unique prefix.")
     var id: String
 
@@ -136,6 +138,10 @@ struct Edit: ParsableCommand {
             try store.editTags(entryID: entry.id, add: addTag, remove: removeTag)
             entry = try store.entry(idPrefix: entry.id)
         }
+        let changed: SidecarFieldSet = [
+            newText != nil ? .text : [], changesTags ? .tags : [], date != nil ? .date : [], location != nil ? .place : [],
+        ]
+        sidecars.writeBack(store.library).entryChanged(entry.id, changed, store: store)
         let tags = try store.tags(entryID: entry.id)
         if options.json {
             return try Console.printJSON(EntryDetailsOutput(entry: entry, tags: tags, weather: try store.weather(entryID: entry.id)))

@@ -22,6 +22,8 @@ struct Tag: ParsableCommand {
 
     @OptionGroup var options: LibraryOptions
 
+    @OptionGroup var sidecars: SidecarOptions
+
     @Argument(help: "Entry id or unique prefix.")
     var id: String
 
@@ -42,6 +44,7 @@ struct Tag: ParsableCommand {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
         let entry = try store.entry(idPrefix: id)
         let tags = try store.editTags(entryID: entry.id, add: add, remove: remove)
+        sidecars.writeBack(store.library).entryChanged(entry.id, .tags, store: store)
         if options.json { return try Console.printJSON(tags) }
         Console.output("\(entry.shortID): \(EntryFormat.tagList(tags), default: "no tags")")
     }

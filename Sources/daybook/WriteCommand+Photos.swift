@@ -29,6 +29,7 @@ extension Write {
             named.undo(photos)
             throw error
         }
+        sidecars.writeBack(store.library).entryChanged(first.id, [.text, .tags, .date, .place], store: store)
         // New entries, and the first one's new time or place, have weather to fetch.
         let pending = photos.filter(\.isNew).map(\.entry.id) + (date != nil || location != nil ? [first.id] : [])
         let weather = try await WeatherOptions.parse([]).fetchAfterIngest(store: store, created: Array(Set(pending)))

@@ -38,6 +38,8 @@ struct Write: AsyncParsableCommand {
 
     @OptionGroup var options: LibraryOptions
 
+    @OptionGroup var sidecars: SidecarOptions
+
     @Option(name: .long, help: "The entry's text.")
     var text: String?
 

@@ -69,7 +69,7 @@ extension JournalStore {
     /// before committing.
     static func save(
         _ db: Database, _ entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion?, autoTags: [AutoTag],
-        taggerVersion: Int, beforeCommit: () throws -> Void
+        taggerVersion: Int, sidecarTags: [String] = [], beforeCommit: () throws -> Void
     ) throws -> (SaveOutcome, replacedThumbnail: String?) {
         let known = try JournalEntry.filter(JournalEntry.Columns.contentHash == entry.contentHash).fetchOne(db)
         if let known, known.isPhotoElsewhere {
@@ -102,6 +102,7 @@ extension JournalStore {
         } else {
             try Self.replaceAutoTags(db, entryID: stored.id, proposals: autoTags, taggerVersion: taggerVersion)
         }
+        try Self.adoptSidecarTags(db, entryID: stored.id, sidecarTags)
         try beforeCommit()
         guard let previous else { return (.created, nil) }
         let replaced = previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail
@@ -133,7 +134,8 @@ extension JournalStore {
     static func replacement(of old: JournalEntry, by new: JournalEntry, _ db: Database) throws -> JournalEntry {
         var entry = new
         entry.id = old.id
-        entry.text = old.text
+        // A caption from the sidecar (the new reading's text) fills an entry without words.
+        entry.text = old.text.isEmpty ? new.text : old.text
         entry.createdAt = old.createdAt
         if old.captureSource == .user {
             entry.capturedLocal = old.capturedLocal

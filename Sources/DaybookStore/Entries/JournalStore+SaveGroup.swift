@@ -10,6 +10,8 @@ package struct EntrySave: Sendable {
     package var sidecar: SidecarVersion?
     package var autoTags: [AutoTag]
     package var taggerVersion: Int
+    /// The keywords of the photo's sidecar, normalised: the entry's tags when it has none of its own.
+    package var sidecarTags: [String]
     /// Set for a photo to stack with the frames it links to (docs/stacks.md); nil: not stacked.
     package var stack: StackRequest?
     /// Runs inside the transaction, last of this entry's writes (the thumbnail's move).
@@ -17,7 +19,7 @@ package struct EntrySave: Sendable {
 
     package init(
         entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion?, autoTags: [AutoTag], taggerVersion: Int,
-        stack: StackRequest?, beforeCommit: @escaping @Sendable () throws -> Void
+        stack: StackRequest?, sidecarTags: [String] = [], beforeCommit: @escaping @Sendable () throws -> Void
     ) {
         self.entry = entry
         self.sourceTruncated = sourceTruncated
@@ -25,6 +27,7 @@ package struct EntrySave: Sendable {
         self.autoTags = autoTags
         self.taggerVersion = taggerVersion
         self.stack = stack
+        self.sidecarTags = sidecarTags
         self.beforeCommit = beforeCommit
     }
 }
@@ -85,7 +88,7 @@ extension JournalStore {
         let (outcome, replaced) = try inSavepoint(db) {
             try Self.save(
                 db, save.entry, sourceTruncated: save.sourceTruncated, sidecar: save.sidecar, autoTags: save.autoTags,
-                taggerVersion: save.taggerVersion, beforeCommit: save.beforeCommit)
+                taggerVersion: save.taggerVersion, sidecarTags: save.sidecarTags, beforeCommit: save.beforeCommit)
         }
         var stackProblem: String?
         let storedID: String? =

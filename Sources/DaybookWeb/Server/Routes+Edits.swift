@@ -1,3 +1,4 @@
+import DaybookIngest
 import DaybookStore
 import Foundation
 import Hummingbird
@@ -32,6 +33,7 @@ extension WebJournal {
                 } catch let error as JournalFileError {
                     return try journalFileRefusal(error)
                 }
+                sidecars.entryChanged(entry.id, .text, store: store)
                 return Answer.seeOther("/entries/\(entry.id)")
             }
         }
@@ -45,6 +47,7 @@ extension WebJournal {
                 } catch let error as JournalFileError {
                     return try journalFileRefusal(error)
                 }
+                sidecars.entryChanged(entry.id, .tags, store: store)
                 return Answer.seeOther("/entries/\(entry.id)")
             }
         }

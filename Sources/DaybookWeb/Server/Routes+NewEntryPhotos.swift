@@ -1,3 +1,4 @@
+import DaybookIngest
 import DaybookStore
 import Foundation
 import Hummingbird
@@ -37,6 +38,7 @@ extension WebJournal {
                     try store.edit(entryID: first.id, text: kept + text, basedOn: nil)
                 }
                 if let key { _ = try store.remember(key, entryID: first.id) }
+                sidecars.entryChanged(first.id, [.text, .tags], store: store)
             }
         } catch let error as StoreError where error.code == .textTooLong {
             return try textTooLarge

@@ -25,6 +25,7 @@ extension WebJournal {
                 } catch let error as JournalFileError {
                     return try journalFileRefusal(error)
                 }
+                sidecars.entryChanged(entry.id, .date, store: store)
                 return Answer.seeOther("/entries/\(entry.id)")
             }
         }
@@ -48,6 +49,7 @@ extension WebJournal {
                 } catch let error as JournalFileError {
                     return try journalFileRefusal(error)
                 }
+                sidecars.entryChanged(entry.id, .place, store: store)
                 // A name others share: the page says which place was taken and how to choose another.
                 if let choice = resolved.choice, let note = choice.note {
                     let message =

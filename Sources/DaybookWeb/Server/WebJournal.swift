@@ -1,3 +1,4 @@
+import DaybookIngest
 import DaybookPresentation
 import DaybookStore
 import Foundation
@@ -37,6 +38,8 @@ package struct WebJournal: Sendable {
     package let originalChecks = OriginalChecks()
     /// Where `POST /uploads` keeps files; nil on a library this user cannot write.
     package let uploads: Uploads?
+    /// Writes an edited photo entry's sidecar when `daybook sidecars on` says so.
+    let sidecars: SidecarWriteBack
 
     package init(store: JournalStore, configuration: WebConfiguration) throws {
         try configuration.validate()
@@ -57,6 +60,7 @@ package struct WebJournal: Sendable {
         }
         if password != nil { editablePages.logout = LoginPath.logout }
         tlsConfiguration = try Self.tlsConfiguration(configuration.tls)
+        sidecars = SidecarWriteBack(library: store.library) { Logger(label: "daybook.serve").warning("\($0)") }
         uploads =
             writes.areAllowed
             ? Uploads(
