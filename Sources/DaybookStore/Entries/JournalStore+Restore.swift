@@ -22,6 +22,11 @@ extension JournalStore {
         var restored = file
         restored.deleted = nil
         restored.photo = nil
+        // Words only now: what the person chose about the photo went with it.
+        restored.removedTags = []
+        restored.dateSetByHand = false
+        restored.placeSetByHand = false
+        restored.stackChoice = nil
         try replaceJournalFile(restored)
         do {
             try pool.write { db in
