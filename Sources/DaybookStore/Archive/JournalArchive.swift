@@ -144,7 +144,9 @@ extension JournalStore {
         var journalFiles: [JournalFilePath] = []
         do {
             for (item, entry) in zip(archive.items, entries) {
-                guard let file = item.journalFile(of: entry), entry.media == .text || file.holdsPersonalData else { continue }
+                guard let file = item.journalFile(of: entry),
+                    entry.media == .text || (file.holdsPersonalData && JournalFile.canName(entry))
+                else { continue }
                 try writeJournalFile(file)
                 journalFiles.append(file.path)
             }

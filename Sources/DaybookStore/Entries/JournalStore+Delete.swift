@@ -92,7 +92,7 @@ extension JournalStore {
     /// Puts back the files `written` replaced, and removes those it made.
     private func undo(_ written: [Tombstone]) {
         for tombstone in written {
-            if let before = tombstone.before { try? replaceJournalFile(before) } else { removeJournalFile(tombstone.path) }
+            if let before = tombstone.before { _ = try? replaceJournalFile(before) } else { removeJournalFile(tombstone.path) }
         }
     }
 

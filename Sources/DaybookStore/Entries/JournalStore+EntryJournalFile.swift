@@ -66,6 +66,15 @@ extension JournalFile {
             stackChoice: isPhoto ? stackChoice : nil)
     }
 
+    /// Whether the format can name `entry`'s photo entry: by a lowercase UUID, and its photo by
+    /// the SHA-256 of its bytes, as every entry Daybook makes is named. A row made otherwise (by
+    /// hand, by a test) gets no file rather than one that no reader would take.
+    static func canName(_ entry: JournalEntry) -> Bool {
+        guard let uuid = UUID(uuidString: entry.id), uuid.uuidString.lowercased() == entry.id else { return false }
+        let hash = entry.contentHash.utf8
+        return entry.media == .text || (hash.count == 64 && hash.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+    }
+
     /// Whether the file holds anything a person wrote or chose: only then does a photo entry
     /// need one (its photo says the rest).
     var holdsPersonalData: Bool {

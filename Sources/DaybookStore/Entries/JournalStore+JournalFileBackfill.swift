@@ -34,8 +34,15 @@ extension JournalStore {
     package func writeMissingJournalFiles(evenIfDone: Bool = false, progress: (Int, Int) -> Void = { _, _ in }) throws
         -> JournalFileBackfill
     {
-        guard try evenIfDone || setting(Self.photoJournalFilesSetting) == nil else { return JournalFileBackfill() }
-        let ids = try pool.read { db in try String.fetchAll(db, sql: Self.photoEntriesWithPersonalData) }
+        // Read on the writer's connection: a pool that opened a reader keeps its WAL files
+        // after it closes (a reader cannot check the WAL back in), which a first open of a
+        // library must not leave behind.
+        let due = try pool.writeWithoutTransaction { db -> [String]? in
+            let done = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.photoJournalFilesSetting])
+            guard evenIfDone || done == nil else { return nil }
+            return try String.fetchAll(db, sql: Self.photoEntriesWithPersonalData)
+        }
+        guard let ids = due else { return JournalFileBackfill() }
         var done = JournalFileBackfill()
         for (index, id) in ids.enumerated() {
             // One transaction each, as an edit's: the row is read again under the write lock,

@@ -39,7 +39,7 @@ extension JournalStore {
                 try SearchWrites.indexPending(db)
             }
         } catch {
-            try? replaceJournalFile(file)
+            _ = try? replaceJournalFile(file)
             throw error
         }
         return entry

@@ -26,7 +26,7 @@ extension JournalStore {
             return try pool.write { db in try body(db, &writes) }
         } catch {
             for path in writes.created { removeJournalFile(path) }
-            for file in writes.replaced.reversed() { try? replaceJournalFile(file) }
+            for file in writes.replaced.reversed() { _ = try? replaceJournalFile(file) }
             for file in writes.removed { try? writeJournalFile(file) }
             throw error
         }
@@ -54,7 +54,7 @@ extension JournalStore {
         } else {
             oldPath = journalFilePath(of: old)
         }
-        guard oldPath != nil || file.holdsPersonalData else { return }
+        guard oldPath != nil || (file.holdsPersonalData && JournalFile.canName(entry)) else { return }
         guard oldPath != file.path else {
             // The file must be there: one gone is a deletion (by hand, or on another device), not undone here.
             writes.replaced.append(try replaceJournalFile(file))
