@@ -4,7 +4,13 @@
 Afterwards the library must hold exactly one entry per photo, every entry with a thumbnail must
 have its file, and no file in thumbnails/ may lack an entry (temporaries included).
 
-usage: crash_test.py DAYBOOK_BINARY [--photos N]
+Then edits of photo entries (text, tags, date) and `daybook write`, each killed at a random
+moment: after every kill the journal files agree with the index (journal_files_check.py),
+except the entry the killed command was changing, whose file may be ahead of the index (the
+file is written last before the commit, and is the truth); the same command run again must
+bring both into agreement.
+
+usage: crash_test.py DAYBOOK_BINARY [--photos N] [--edits N]
 Prints one line per problem and "N passed, M failed"; exits 1 on any failure.
 """
 import argparse
@@ -15,8 +21,11 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import random
 import time
 from pathlib import Path
+
+import journal_files_check
 
 ROOT = Path(__file__).resolve().parent.parent
 # Weather is not under test here, and CI has no network.
@@ -50,10 +59,69 @@ def kill_after(daybook: str, library: Path, photos: Path, threshold: int, jobs: 
     return f"killed at {entry_count(db)} entries"
 
 
+def edit_command(round_number: int, rng: random.Random, photo_ids: list) -> tuple:
+    """A change a person makes, as the command line, and the entry it changes (None: a new one)."""
+    entry_id = rng.choice(photo_ids)
+    kind = round_number % 4
+    if kind == 0:
+        return ["edit", entry_id, "--text", f"Words of round {round_number}\nsecond line"], entry_id
+    if kind == 1:
+        return ["edit", entry_id, "--add-tag", f"mine{round_number % 5}", "--remove-tag",
+                rng.choice(["outdoor", "sky", f"mine{(round_number + 2) % 5}"])], entry_id
+    if kind == 2:
+        return ["edit", entry_id, "--date", f"2023-{rng.randint(1, 12):02}-{rng.randint(1, 28):02} 12:{round_number % 60:02}"], entry_id
+    return ["write", "--text", f"Written in round {round_number}", "--date", "2024-01-02 10:00"], None
+
+
+def compare_with_rebuild(daybook: str, library: Path) -> list:
+    """The rebuild comparison: `daybook rebuild` of a copy of `library` must give back the same
+    journal (`scripts/compare_exports.py`). Added by the `rebuild` work; until then, no problems."""
+    return []
+
+
+def edit_rounds(daybook: str, library: Path, rounds: int) -> tuple:
+    """Edits killed at random moments; returns (problems, number killed, number left with the file ahead)."""
+    rng = random.Random(11)
+    with sqlite3.connect(library / "journal.sqlite") as conn:
+        photo_ids = [row[0] for row in conn.execute("SELECT id FROM entry WHERE media_kind = 'photo' ORDER BY id LIMIT 40")]
+    problems, killed, ahead, written, durations = [], 0, 0, set(), []
+    orphan = lambda values: values.get("text") in written
+    for round_number in range(rounds):
+        command, entry_id = edit_command(round_number, rng, photo_ids)
+        if entry_id is None:
+            written.add(command[2])
+        process = subprocess.Popen([daybook, *command, "--library", str(library)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # The file is written near the end of a run: the kill lands mostly in its second half,
+        # timed by how long the same commands took when left to end.
+        typical = sorted(durations)[len(durations) // 2] if durations else 0.1
+        time.sleep(rng.uniform(0.3, 1.1) * typical)
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+            killed += 1
+        process.wait()
+        skip = {entry_id} if entry_id else set()
+        for problem in journal_files_check.disagreements(library, orphan, skip):
+            problems.append(f"round {round_number} ({' '.join(command[:2])}), after the kill: {problem}")
+        if entry_id is None:
+            continue
+        # Killed between its file and its commit: the file is ahead, which running it again settles.
+        ahead += bool(journal_files_check.disagreements(library, orphan))
+        started = time.monotonic()
+        again = subprocess.run([daybook, *command, "--library", str(library)], capture_output=True, text=True)
+        durations.append(time.monotonic() - started)
+        if again.returncode != 0:
+            problems.append(f"round {round_number}: {' '.join(command)} again exited {again.returncode}: {again.stderr.strip()}")
+        for problem in journal_files_check.disagreements(library, orphan):
+            problems.append(f"round {round_number} ({' '.join(command[:2])}), run again: {problem}")
+    return problems + compare_with_rebuild(daybook, library), killed, ahead
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("daybook")
     parser.add_argument("--photos", type=int, default=240)
+    parser.add_argument("--edits", type=int, default=80)
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="daybook-crash-"))
@@ -103,9 +171,14 @@ def main() -> int:
     if not second.stdout.startswith("0 new"):
         problems.append(f"second run was not a no-op: {second.stdout.strip()}")
 
+    edit_problems, killed, ahead = edit_rounds(args.daybook, library, args.edits)
+    print(f"crash-test: {args.edits} edits and writes, {killed} killed before they ended, "
+          f"{ahead} of them with the journal file ahead of the index")
+    problems += edit_problems
+
     for problem in problems:
         print(f"crash-test: FAIL {problem}")
-    checks = 6
+    checks = 6 + args.edits
     failed = min(len(problems), checks)
     print(f"crash-test: {args.photos} photos, {len(stored)} entries, {len(on_disk)} thumbnail files")
     print(f"{checks - failed} passed, {failed} failed")

@@ -56,6 +56,11 @@ struct JournalBench: ParsableCommand {
     var explain = false
     @Flag(help: "Only seed the library (printing the insert rate as it grows), then exit without measuring queries.")
     var seedOnly = false
+    @Option(
+        help: ArgumentHelp(
+            "Instead of the queries, time this many edits of photo entries (text, tags, date), each writing its journal file.",
+            valueName: "n"))
+    var photoEdits: Int?
 
     func validate() throws {
         guard entries >= 1, runs >= 1, cliRuns >= 1 else { throw ValidationError("--entries, --runs and --cli-runs must be at least 1") }
@@ -77,6 +82,7 @@ struct JournalBench: ParsableCommand {
         // Seed once; a second run reuses the library (and tops it up to --entries).
         try JournalSeeder().seed(store, upTo: options.entries)
         if options.seedOnly { return }
+        if let edits = options.photoEdits { return try PhotoEditBench(root: root, edits: edits).run() }
         let count = try store.count()
         let someID = try store.latest(1).first!.id
         print("library: \(root.path) (\(count) entries)\n")

@@ -46,7 +46,8 @@ struct TrashRestore: ParsableCommand {
         discussion: """
             A text entry comes back as it was, same id. A photo's entry is ingested again from its \
             file when the file is still where it was, with the same bytes, and takes its words and \
-            tags (it gets a new id); otherwise its words come back as a text entry, and it says so.
+            tags, the automatic tags removed from it and a date or place set by hand (it gets a new \
+            id); otherwise its words come back as a text entry, and it says so.
             """
     )
 
@@ -68,11 +69,8 @@ struct TrashRestore: ParsableCommand {
             do {
                 let named = NamedPhotos(store: store, ingester: try Ingester(store: store))
                 let photo = try named.ingest([trashed.sourcePath])[0]
-                var entry = photo.entry
-                if !file.text.isEmpty { entry = try store.edit(entryID: entry.id, text: file.text) }
-                if !file.tags.isEmpty { _ = try store.editTags(entryID: entry.id, add: file.tags, remove: []) }
+                restored = try Self.giveBack(file, to: photo.entry, store: store)
                 try store.forget(trashed, tombstoneReplacedBy: nil)
-                restored = entry
             } catch {
                 try? store.putBack(trashed)
                 throw error
@@ -84,6 +82,25 @@ struct TrashRestore: ParsableCommand {
         }
         if options.json { return try Console.printJSON(["restored": restored.id, "was": trashed.id]) }
         Console.output(TerminalText("restored \(restored.id.prefix(8))\(note)"))
+    }
+
+    /// Puts what the person wrote and chose on the deleted entry (its tombstone `file`) on the
+    /// photo's new entry, through the same store calls as `edit`: the words, the tags, the
+    /// automatic tags removed, and a date or place set by hand.
+    private static func giveBack(_ file: JournalFile, to photo: JournalEntry, store: JournalStore) throws -> JournalEntry {
+        var entry = photo
+        let date = file.dateSetByHand ? file.date : nil
+        let location = file.placeSetByHand ? file.location : nil
+        if !file.text.isEmpty || date != nil || location != nil {
+            let placer = try location.map { _ in try EntryPlacer.embedded() }
+            entry = try store.edit(
+                entryID: entry.id, text: file.text.isEmpty ? nil : file.text, capturedAt: date, location: location,
+                rezone: EntryPlacer.zone, place: { placer?.place(&$0) })
+        }
+        if !file.tags.isEmpty || !file.removedTags.isEmpty {
+            try store.editTags(entryID: entry.id, add: file.tags, remove: file.removedTags)
+        }
+        return entry
     }
 
     /// Whether the photo is still where it was, with the bytes it had.

@@ -56,7 +56,9 @@ final class PhotoCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertEqual(try ids(), [id])
         let hash = try XCTUnwrap(entry["content_hash"] as? String)
         var bytes = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertTrue(bytes.contains("\ntags: [evening]\nphoto: \(hash) \"01-paris-2019-07.jpg\"\ncreated: "), bytes)
+        // The words' date is the person's, not the photo's: the file says so, for a rebuild.
+        XCTAssertTrue(
+            bytes.contains("\ntags: [evening]\nset_by_hand: [date]\nphoto: \(hash) \"01-paris-2019-07.jpg\"\ncreated: "), bytes)
         XCTAssertTrue(bytes.hasSuffix("---\nHarbour at dusk\n"), bytes)
         let tags = (entry["tags"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         XCTAssertTrue(tags.contains("blue") && tags.contains("evening"), "\(tags)")

@@ -87,7 +87,7 @@ final class MapCellTests: XCTestCase {
                 ? nil : LocalDateTime(exif: String(format: "20%02d:0%d:1%d 10:00:00", 10 + index % 12, 1 + index % 9, index % 10))
             let created = JournalEntry.timestamp(Date(timeIntervalSince1970: 1_700_000_000 + Double(index % 5)))
             return JournalEntry(
-                id: String(format: "%08x-0000-4000-8000-%012x", Int(seed) & 0xffff, index),
+                id: String(format: "%04x%04x-0000-4000-8000-%012x", Int(seed) & 0xffff, index & 0xffff, index),
                 contentHash: String(format: "%052x%012x", Int(seed), index), sourcePath: "/p/\(seed)-\(index).jpg", fileSize: 1,
                 capturedLocal: captured, captureSubsec: nil, captureSource: captured == nil ? nil : .dateTimeOriginal, offset: nil,
                 location: location, cameraMake: nil, cameraModel: nil, pixelWidth: nil, pixelHeight: nil, orientation: .up,

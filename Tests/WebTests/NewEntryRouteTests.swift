@@ -66,6 +66,9 @@ final class NewEntryRouteTests: XCTestCase {
 
     func testAReadOnlyLibraryRefusesTheForm() async throws {
         let fixture = try WebFixture()
+        // The fixture's photo entry with words has its journal file already.
+        let journalFolder = fixture.store.library.root.appendingPathComponent("journal").path
+        let filesBefore = FileManager.default.subpaths(atPath: journalFolder)
         let readOnly = try JournalStore.openReadOnly(library: fixture.store.library)
         let journal = try WebJournal(store: readOnly, configuration: WebConfiguration())
         // A read-only library's pages carry no token: the one its forms would have.
@@ -84,6 +87,6 @@ final class NewEntryRouteTests: XCTestCase {
         XCTAssertThrowsError(try readOnly.write(NewTextEntry(text: "x", date: nil))) { error in
             XCTAssertEqual((error as? StoreError)?.code, .readOnly)
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.store.library.root.appendingPathComponent("journal").path))
+        XCTAssertEqual(FileManager.default.subpaths(atPath: journalFolder), filesBefore)
     }
 }

@@ -138,13 +138,15 @@ extension JournalStore {
             temporaries.append((try files.writeTemporary([UInt8](bytes)), name))
         }
         let pending = temporaries
-        // The files are the truth: a text entry's journal file is written before its row, and
-        // taken away again when the rows cannot be stored.
+        // The files are the truth: the journal file of a text entry, and of a photo entry that
+        // holds something a person wrote or chose, is written before its row, and taken away
+        // again when the rows cannot be stored.
         var journalFiles: [JournalFilePath] = []
         do {
-            for (item, entry) in zip(archive.items, entries) where entry.media == .text {
-                guard let date = entry.capturedLocal else { continue }
-                let file = JournalFile(entry: entry, date: date, tags: item.tags.filter { $0.source == .user }.map(\.name))
+            for (item, entry) in zip(archive.items, entries) {
+                guard let file = item.journalFile(of: entry),
+                    entry.media == .text || (file.holdsPersonalData && JournalFile.canName(entry))
+                else { continue }
                 try writeJournalFile(file)
                 journalFiles.append(file.path)
             }

@@ -52,6 +52,7 @@ public final class JournalStore: Sendable {
                 throw StoreError.database("cannot open the journal at \(library.databaseURL.path)", error)
             }
         }
+        writeMissingJournalFilesOnOpen()
     }
 
     init(library: Library, readOnlyPool: any DatabaseWriter) {

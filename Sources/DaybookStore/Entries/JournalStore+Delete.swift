@@ -17,17 +17,18 @@ extension JournalStore {
         let files = try ThumbnailFiles(library: library)
         let deletedAt = JournalEntry.timestamp(now)
         let found = try pool.read { db in
-            try entryIDs.map { id -> (JournalEntry, [String]) in
+            try entryIDs.map { id -> (JournalEntry, JournalFile?) in
                 guard let entry = try JournalEntry.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id) }
-                let tags = try Self.tags(db, entryID: id).filter { $0.source == .user }.map(\.name)
-                return (entry, tags)
+                // Everything the person wrote or chose goes into the tombstone, for a restore.
+                return (entry, try entry.capturedLocal.map { try journalFile(of: entry, date: $0, db) })
             }
         }
         var written: [Tombstone] = []
         if trash {
             do {
-                for (entry, tags) in found {
-                    if let tombstone = try writeTombstone(of: entry, tags: tags, at: deletedAt) { written.append(tombstone) }
+                for (entry, file) in found {
+                    guard let file else { continue }
+                    written.append(try writeTombstone(of: entry, file: file, at: deletedAt))
                 }
             } catch {
                 undo(written)
@@ -73,27 +74,25 @@ extension JournalStore {
         let replaced: JournalFilePath?
     }
 
-    /// Writes `entry`'s tombstone where its id and date put it; nil for an entry with no date
-    /// (no path can be made for it: its `deleted_entry` row alone keeps it deleted).
-    private func writeTombstone(of entry: JournalEntry, tags: [String], at deletedAt: String) throws -> Tombstone? {
-        guard let date = entry.capturedLocal else { return nil }
-        var file = JournalFile(entry: entry, date: date, tags: tags)
+    /// Writes `entry`'s tombstone, `file` with a `deleted:` time, where its id and date put it.
+    /// An entry with no date gets none (no path can be made for it: its `deleted_entry` row
+    /// alone keeps it deleted).
+    private func writeTombstone(of entry: JournalEntry, file: JournalFile, at deletedAt: String) throws -> Tombstone {
+        var file = file
         file.deleted = deletedAt
         let existing = journalFilePath(of: entry)
         guard let existing, existing == file.path else {
             try writeJournalFile(file)
             return Tombstone(entryID: entry.id, path: file.path, before: nil, replaced: existing)
         }
-        let url = existing.url(in: library)
-        let before = (try? Data(contentsOf: url)).flatMap { try? JournalFileParser.parse($0) }
-        try replaceJournalFile(file)
+        let before = try replaceJournalFile(file)
         return Tombstone(entryID: entry.id, path: file.path, before: before, replaced: nil)
     }
 
     /// Puts back the files `written` replaced, and removes those it made.
     private func undo(_ written: [Tombstone]) {
         for tombstone in written {
-            if let before = tombstone.before { try? replaceJournalFile(before) } else { removeJournalFile(tombstone.path) }
+            if let before = tombstone.before { _ = try? replaceJournalFile(before) } else { removeJournalFile(tombstone.path) }
         }
     }
 

@@ -23,7 +23,7 @@ extension JournalStore {
     ) throws -> JournalEntry {
         if let text, text.utf8.count > JournalEntry.maximumTextBytes { throw StoreError.textTooLong(bytes: text.utf8.count) }
         let now = JournalEntry.timestamp(Date())
-        let (edited, moved) = try pool.write { db in
+        return try writeWithJournalFiles { db, writes in
             guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
             let before = entry
             if let text {
@@ -55,11 +55,9 @@ extension JournalStore {
             }
             entry.updatedAt = now
             try entry.update(db)
-            let moved = try saveJournalFile(of: &entry, was: before, db)
-            return (entry, moved)
+            // A photo entry's words, date or place are the person's: its file holds them.
+            try saveJournalFile(of: &entry, was: before, db, &writes)
+            return entry
         }
-        // Committed: the file the date moved away from would bring the old date back.
-        if let moved { removeJournalFile(moved) }
-        return edited
     }
 }

@@ -21,7 +21,8 @@ extension JournalStore {
     /// files (a RAW, a Live Photo movie), or when the words have a photo already.
     @discardableResult
     package func attachPhoto(to wordsID: String, photo photoID: String, now: Date = Date()) throws -> JournalEntry {
-        try changePhoto(of: wordsID, now: now) { words, db in
+        try changePhoto(of: wordsID, now: now) { words, db, writes in
+            try leaveFile(ofPhoto: photoID, attachedTo: words.id, db, &writes)
             try Self.attach(db, to: &words, photoID: photoID)
             return nil
         }.words
@@ -34,7 +35,7 @@ extension JournalStore {
     package func detachPhoto(from entryID: String, reread: JournalEntry, now: Date = Date()) throws -> (
         words: JournalEntry, photo: JournalEntry
     ) {
-        let (words, photo) = try changePhoto(of: entryID, now: now) { words, db in
+        let (words, photo) = try changePhoto(of: entryID, now: now) { words, db, _ in
             try Self.detach(db, from: &words, reread: reread, now: now)
         }
         guard let photo else { throw PhotoChangeRefusal("entry \(entryID.prefix(8)) has no photo to detach") }
@@ -46,8 +47,9 @@ extension JournalStore {
     package func replacePhoto(of entryID: String, with photoID: String, reread: JournalEntry, now: Date = Date()) throws -> (
         words: JournalEntry, photo: JournalEntry
     ) {
-        let (words, photo) = try changePhoto(of: entryID, now: now) { words, db in
+        let (words, photo) = try changePhoto(of: entryID, now: now) { words, db, writes in
             let detached = try Self.detach(db, from: &words, reread: reread, now: now)
+            try leaveFile(ofPhoto: photoID, attachedTo: words.id, db, &writes)
             try Self.attach(db, to: &words, photoID: photoID)
             return detached
         }
@@ -58,33 +60,33 @@ extension JournalStore {
     /// Runs `change` on the words' entry in one transaction, then writes their journal file as
     /// its last step (made anew when the words had none, or removed again if the commit fails).
     private func changePhoto(
-        of wordsID: String, now: Date, _ change: (inout JournalEntry, Database) throws -> JournalEntry?
+        of wordsID: String, now: Date, _ change: (inout JournalEntry, Database, inout JournalFileWrites) throws -> JournalEntry?
     ) throws -> (words: JournalEntry, photo: JournalEntry?) {
         guard !isReadOnly else { throw StoreError.readOnlyLibrary(library.root.path, reason: "opened read-only") }
-        var created: JournalFilePath?
-        do {
-            return try pool.write { db in
-                guard var words = try JournalEntry.fetchOne(db, key: wordsID) else { throw StoreError.entryNotFound(wordsID) }
-                let hadFile = journalFilePath(of: words)
-                let photo = try change(&words, db)
-                words.updatedAt = JournalEntry.timestamp(now)
-                try words.update(db)
-                guard let date = words.capturedLocal else {
-                    throw PhotoChangeRefusal("entry \(words.shortID) has no date, so its words have no journal file: give it one first")
-                }
-                let file = try journalFile(of: words, date: date, db)
-                if hadFile == nil {
-                    try writeJournalFile(file)
-                    created = file.path
-                } else {
-                    try replaceJournalFile(file)
-                }
-                return (words, photo)
+        return try writeWithJournalFiles { db, writes in
+            guard var words = try JournalEntry.fetchOne(db, key: wordsID) else { throw StoreError.entryNotFound(wordsID) }
+            let before = words
+            let photo = try change(&words, db, &writes)
+            words.updatedAt = JournalEntry.timestamp(now)
+            try words.update(db)
+            guard words.capturedLocal != nil else {
+                throw PhotoChangeRefusal("entry \(words.shortID) has no date, so its words have no journal file: give it one first")
             }
-        } catch {
-            if let created { removeJournalFile(created) }
-            throw error
+            try saveJournalFile(of: &words, was: before, db, &writes)
+            return (words, photo)
         }
+    }
+
+    /// The photo's own entry goes when its photo is attached to words; a journal file it kept
+    /// (its choices undone since) would bring it back, so the file goes too. One that does not
+    /// read as that entry's is refused, naming its line: it may hold words.
+    private func leaveFile(ofPhoto photoID: String, attachedTo wordsID: String, _ db: Database, _ writes: inout JournalFileWrites)
+        throws
+    {
+        guard photoID != wordsID, let photo = try JournalEntry.fetchOne(db, key: photoID), photo.media != .text,
+            let path = journalFilePath(of: photo)
+        else { return }
+        try removeJournalFile(path, of: photo.id, &writes)
     }
 
     /// Moves `photoID`'s media onto `words` and deletes the photo's entry.

@@ -22,6 +22,11 @@ extension JournalStore {
         var restored = file
         restored.deleted = nil
         restored.photo = nil
+        // Words only now: what the person chose about the photo went with it.
+        restored.removedTags = []
+        restored.dateSetByHand = false
+        restored.placeSetByHand = false
+        restored.stackChoice = nil
         try replaceJournalFile(restored)
         do {
             try pool.write { db in
@@ -34,7 +39,7 @@ extension JournalStore {
                 try SearchWrites.indexPending(db)
             }
         } catch {
-            try? replaceJournalFile(file)
+            _ = try? replaceJournalFile(file)
             throw error
         }
         return entry

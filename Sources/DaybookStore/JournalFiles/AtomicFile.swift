@@ -27,12 +27,16 @@ enum AtomicFile {
 
     /// Replaces the file `name` with `data`, only once `check` has accepted the bytes it holds
     /// now: a file that does not read as expected is left as it is, and `check`'s error thrown.
+    /// A file that holds `data` already is not written again, so a sync tool or a watcher of
+    /// the folder sees a change only when there is one.
     static func replace(
         _ data: Data, root: URL, folders: [String], name: String, maximumBytes: Int, check: (Data) throws -> Void
     ) throws {
         let (directory, path) = try openFolders(root: root, folders: folders, create: false)
         defer { close(directory) }
-        try check(try read(name, in: directory, path: path, maximumBytes: maximumBytes))
+        let current = try read(name, in: directory, path: path, maximumBytes: maximumBytes)
+        try check(current)
+        guard current != data else { return }
         let temporary = try writeTemporary(data, for: name, in: directory, path: path)
         guard renameat(directory, temporary, directory, name) == 0 else {
             let code = errno

@@ -2,52 +2,107 @@ import DaybookCore
 import Foundation
 import GRDB
 
+/// The journal files one write transaction changed, so that the files follow it: when it
+/// fails, each is put back as it was.
+struct JournalFileWrites {
+    /// Files made anew: removed again.
+    var created: [JournalFilePath] = []
+    /// Files written over, as they read before: written again.
+    var replaced: [JournalFile] = []
+    /// Files removed (an entry's old name after its date moved it, the file of an entry that
+    /// went), as they read: made again.
+    var removed: [JournalFile] = []
+}
+
 extension JournalStore {
-    /// Brings an entry's journal file up to date with `entry` (its words, date, zone, place
-    /// and photo) and its tags, inside the edit's transaction, as its last step before the
-    /// commit: the file is written before the index (docs/design/writing.md), and a file that
-    /// does not read as this entry's is never written over (the edit fails, naming its line).
-    ///
-    /// A new date can move the file to another month's folder: the new file is made (a text
-    /// entry's `source_path` follows it; a photo's names its photo); the old one is returned,
-    /// to be removed after the commit. An entry with no journal file (a photo no words were
-    /// attached to) is left alone.
-    func saveJournalFile(of entry: inout JournalEntry, was old: JournalEntry, _ db: Database) throws -> JournalFilePath? {
-        guard let date = entry.capturedLocal else { return nil }
-        let oldPath: JournalFilePath
-        if old.media == .text {
-            guard let path = JournalFilePath(relative: old.sourcePath) else {
-                throw StoreError.unreadableEntry("entry \(entry.id)'s journal file \(old.sourcePath) is not a path this journal writes")
-            }
-            oldPath = path
-        } else {
-            guard let path = journalFilePath(of: old) else { return nil }
-            oldPath = path
-        }
-        let file = try journalFile(of: entry, date: date, db)
-        guard file.path != oldPath else {
-            try replaceJournalFile(file)
-            return nil
-        }
-        try writeJournalFile(file)
-        guard entry.media == .text else { return oldPath }
-        entry.sourcePath = file.path.description
+    /// Runs `body` in one write transaction; the journal files it writes there (through
+    /// `saveJournalFile`) are the transaction's last steps, and are put back when it fails, so
+    /// that a change reaches both the files and the index, or neither. A kill before the
+    /// commit leaves the files ahead of the index: they are the truth, and the same change
+    /// made again finds them as it would have left them.
+    func writeWithJournalFiles<T>(_ body: (Database, inout JournalFileWrites) throws -> T) throws -> T {
+        var writes = JournalFileWrites()
         do {
-            try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ?", arguments: [entry.sourcePath, entry.id])
+            return try pool.write { db in try body(db, &writes) }
         } catch {
-            removeJournalFile(file.path)
+            for path in writes.created { removeJournalFile(path) }
+            for file in writes.replaced.reversed() { _ = try? replaceJournalFile(file) }
+            for file in writes.removed { try? writeJournalFile(file) }
             throw error
         }
-        return oldPath
     }
 
-    /// The journal file `entry` has, if any: a text entry's is its `source_path`; the words a
-    /// photo was attached to keep theirs where their id and date put it (`source_path` names
-    /// the photo), so it is looked for there, and taken only when it names this entry (the
-    /// name carries only the id's first eight digits).
+    /// Brings an entry's journal file up to date with its row (`journalFile(of:date:_:)`), inside
+    /// the change's transaction, as its last step before the commit: the file is the truth, and
+    /// a file that does not read as this entry's is never written over (the change fails,
+    /// naming its line).
+    ///
+    /// A text entry always has a file. A photo entry gets one as soon as it holds something a
+    /// person wrote or chose, and keeps it afterwards even when the choice is undone: the file
+    /// then says so to a device that reads it. A new date moves the file to its new name (a
+    /// `source_path` that names the file follows it). An entry with no date has no file.
+    func saveJournalFile(of entry: inout JournalEntry, was old: JournalEntry, _ db: Database, _ writes: inout JournalFileWrites)
+        throws
+    {
+        guard let date = entry.capturedLocal else { return }
+        let file = try journalFile(of: entry, date: date, db)
+        let oldPath: JournalFilePath?
+        if let own = JournalFilePath(relative: old.sourcePath) {
+            oldPath = own
+        } else if old.media == .text {
+            throw StoreError.unreadableEntry("entry \(entry.id)'s journal file \(old.sourcePath) is not a path this journal writes")
+        } else {
+            oldPath = journalFilePath(of: old)
+        }
+        guard oldPath != nil || (file.holdsPersonalData && JournalFile.canName(entry)) else { return }
+        guard oldPath != file.path else {
+            // The file must be there: one gone is a deletion (by hand, or on another device), not undone here.
+            writes.replaced.append(try replaceJournalFile(file))
+            return
+        }
+        try putJournalFile(file, &writes)
+        guard let oldPath else { return }
+        try removeJournalFile(oldPath, of: entry.id, &writes)
+        guard JournalFilePath(relative: entry.sourcePath) != nil else { return }
+        entry.sourcePath = file.path.description
+        try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ?", arguments: [entry.sourcePath, entry.id])
+    }
+
+    /// Writes `file` at its path: over the file there when that reads as the same entry's
+    /// (written by a change that was killed before its commit, or by this one), else anew.
+    private func putJournalFile(_ file: JournalFile, _ writes: inout JournalFileWrites) throws {
+        if FileManager.default.fileExists(atPath: file.path.url(in: library).path) {
+            writes.replaced.append(try replaceJournalFile(file))
+        } else {
+            try writeJournalFile(file)
+            writes.created.append(file.path)
+        }
+    }
+
+    /// Removes entry `id`'s file at `path`, once it reads as that entry's (it may hold other
+    /// words otherwise); one already gone is no matter (a change killed after removing it).
+    func removeJournalFile(_ path: JournalFilePath, of id: String, _ writes: inout JournalFileWrites) throws {
+        guard FileManager.default.fileExists(atPath: path.url(in: library).path) else { return }
+        let file = try readJournalFile(at: path, of: id)
+        removeJournalFile(path)
+        writes.removed.append(file)
+    }
+
+    /// `saveJournalFile` of the entry `entryID` as its row is now (a change of its tags or
+    /// its stack, which moves neither its date nor its path).
+    func saveJournalFile(ofEntry entryID: String, _ db: Database, _ writes: inout JournalFileWrites) throws {
+        guard var entry = try JournalEntry.fetchOne(db, key: entryID) else { return }
+        let old = entry
+        try saveJournalFile(of: &entry, was: old, db, &writes)
+    }
+
+    /// The journal file `entry` has, if any: a text entry's (and a photo's known from its file
+    /// alone) is its `source_path`; a photo entry's is where its id and date put it
+    /// (`source_path` names the photo), taken only when it names this entry (the name carries
+    /// only the id's first eight digits).
     func journalFilePath(of entry: JournalEntry) -> JournalFilePath? {
-        if entry.media == .text { return JournalFilePath(relative: entry.sourcePath) }
-        guard let date = entry.capturedLocal else { return nil }
+        if let own = JournalFilePath(relative: entry.sourcePath) { return own }
+        guard entry.media != .text, let date = entry.capturedLocal else { return nil }
         let path = JournalFilePath(id: entry.id, date: date)
         let url = path.url(in: library)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
@@ -56,16 +111,19 @@ extension JournalStore {
         return file.id == entry.id ? path : nil
     }
 
-    /// `entry`'s file as of `date`, with the tags the person gave it.
-    func journalFile(of entry: JournalEntry, date: LocalDateTime, _ db: Database) throws -> JournalFile {
-        let tags = try Self.tags(db, entryID: entry.id).filter { $0.source == .user }.map(\.name)
-        return JournalFile(entry: entry, date: date, tags: tags)
+    /// The file at `path`, once it reads as entry `id`'s; otherwise the error names its line.
+    func readJournalFile(at path: JournalFilePath, of id: String) throws -> JournalFile {
+        let file = try JournalFileParser.parse(try Data(contentsOf: path.url(in: library)), path: path.description)
+        guard file.id == id else { throw JournalFileError(path: path.description, line: 3, "the file is entry \(file.id)'s, not \(id)'s") }
+        return file
     }
 
     /// Writes `file` over the one at its path, once the bytes there read as a journal file of
-    /// the same entry.
-    func replaceJournalFile(_ file: JournalFile) throws {
+    /// the same entry; returns the file as it read before, to put back if the change fails.
+    @discardableResult
+    func replaceJournalFile(_ file: JournalFile) throws -> JournalFile {
         let path = file.path
+        var before: JournalFile?
         try AtomicFile.replace(
             file.serialized(), root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName,
             maximumBytes: JournalFileParser.maximumFileBytes
@@ -74,7 +132,10 @@ extension JournalStore {
             guard current.id == file.id else {
                 throw JournalFileError(path: path.description, line: 3, "the file is entry \(current.id)'s, not \(file.id)'s")
             }
+            before = current
         }
+        // `replace` returns only after `check` accepted the file.
+        return before!
     }
 
     /// The checks `write` makes of a text entry's words, for an edit of them.

@@ -104,17 +104,3 @@ extension JournalStore {
     /// so no photo's bytes can ever match it.
     package static func textContentHash(id: String) -> String { "text:" + id }
 }
-
-extension JournalFile {
-    /// The file that holds `entry`'s words, as of `date` (a text entry always has one), with
-    /// the tags the person gave it; the words of a photo's entry name its photo.
-    init(entry: JournalEntry, date: LocalDateTime, tags: [String]) {
-        let photo =
-            entry.media == .text
-            ? nil : PhotoReference(contentHash: entry.contentHash, fileName: (entry.sourcePath as NSString).lastPathComponent)
-        self.init(
-            id: entry.id, date: date, utcOffsetSeconds: entry.offset?.seconds, placeName: entry.place?.name ?? entry.place?.country,
-            location: entry.location.map { GeoLocation(latitude: $0.latitude, longitude: $0.longitude) }, tags: tags,
-            photo: photo, created: entry.createdAt, text: entry.text)
-    }
-}

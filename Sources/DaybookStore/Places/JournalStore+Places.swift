@@ -47,10 +47,10 @@ extension JournalStore {
 
     /// Looks up up to `limit` entries not yet looked up with `version`, in one transaction:
     /// `name` sets each entry's place fields and `placeVersion`. Returns the entries changed;
-    /// none when all are done. A run stopped between batches keeps what it committed. A text
+    /// none when all are done. A run stopped between batches keeps what it committed. An
     /// entry's journal file takes its new place name too (`saveJournalFile`).
     public func updatePlaces(version: String, limit: Int, _ name: (inout JournalEntry) -> Void) throws -> [JournalEntry] {
-        try pool.write { db in
+        try writeWithJournalFiles { db, writes in
             let entries = try JournalEntry.fetchAll(db, sql: Self.needingPlaces(count: false) + " LIMIT \(limit)", arguments: [version])
             return try entries.map { old in
                 var entry = old
@@ -58,7 +58,7 @@ extension JournalStore {
                 // Marked looked up whatever `name` did, so a batch never comes round again.
                 entry.placeVersion = version
                 try entry.update(db)
-                _ = try saveJournalFile(of: &entry, was: old, db)
+                try saveJournalFile(of: &entry, was: old, db, &writes)
                 return entry
             }
         }

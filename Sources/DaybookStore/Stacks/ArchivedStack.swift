@@ -69,3 +69,16 @@ extension JournalArchive {
         }
     }
 }
+
+extension JournalArchive.Item {
+    /// The journal file of `entry` (this item's, read), as `JournalStore.journalFile(of:date:_:)`
+    /// would make it once the item is stored; nil for an entry with no date.
+    func journalFile(of entry: JournalEntry) -> JournalFile? {
+        guard let date = entry.capturedLocal else { return nil }
+        let choice: JournalFile.StackChoice? =
+            stack.map { $0.split ? .split : $0.coverPicked && $0.stackId != nil ? .cover : nil } ?? nil
+        return JournalFile(
+            entry: entry, date: date, tags: tags.filter { $0.source == .user }.map(\.name), removedTags: removedTags.sorted(),
+            stackChoice: choice)
+    }
+}

@@ -30,16 +30,21 @@ extension JournalStore {
     }
 
     /// Makes `entryID` the cover of its stack: the timeline shows it, and it stays the cover
-    /// when frames arrive later.
+    /// when frames arrive later. The choice is the person's, so the cover's journal file
+    /// says it, and a frame picked before has its file say it no longer is.
     @discardableResult
     package func pickCover(entryID: String) throws -> EntryStack {
-        try pool.write { db in
+        try writeWithJournalFiles { db, writes in
             guard let stackID = try String.fetchOne(db, sql: "SELECT stack_id FROM entry WHERE id = ?", arguments: [entryID])
             else { throw StoreError.notInStack(entryID) }
+            let members = try StackLinks.members(db, stackID: stackID)
             try db.execute(
                 sql: "UPDATE entry SET is_cover = (id = ?), stack_cover_picked = (id = ?) WHERE stack_id = ?",
                 arguments: [entryID, entryID, stackID])
             try Self.touch(db, stackID: stackID)
+            for member in members where member.id == entryID || member.coverPicked {
+                try saveJournalFile(ofEntry: member.id, db, &writes)
+            }
             guard let stack = try Self.entryStack(db, entryID: entryID) else { throw StoreError.notInStack(entryID) }
             return stack
         }
@@ -47,10 +52,11 @@ extension JournalStore {
 
     /// Splits `entryID`'s stack: every frame becomes an entry of its own on the timeline, and
     /// none of them joins a stack by itself again (a frame ingested later stays alone with
-    /// respect to them). Returns the ids of the frames set loose, in capture order.
+    /// respect to them). Each frame's journal file says it was split. Returns the ids of the
+    /// frames set loose, in capture order.
     @discardableResult
     package func splitStack(entryID: String) throws -> [String] {
-        try pool.write { db in
+        try writeWithJournalFiles { db, writes in
             guard let stackID = try String.fetchOne(db, sql: "SELECT stack_id FROM entry WHERE id = ?", arguments: [entryID])
             else { throw StoreError.notInStack(entryID) }
             let members = try StackLinks.members(db, stackID: stackID).sorted(by: StackFrame.comesFirst).map(\.id)
@@ -60,6 +66,7 @@ extension JournalStore {
                     UPDATE entry SET stack_id = NULL, is_cover = 1, stack_cover_picked = 0, stack_split = 1
                     WHERE stack_id = ?
                     """, arguments: [stackID])
+            for member in members { try saveJournalFile(ofEntry: member, db, &writes) }
             return members
         }
     }

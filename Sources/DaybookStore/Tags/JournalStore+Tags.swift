@@ -51,7 +51,7 @@ extension JournalStore {
         let added = try add.map(JournalTag.normalizedName)
         let removed = try remove.map(JournalTag.normalizedName)
         let now = JournalEntry.timestamp(Date())
-        return try pool.write { db in
+        return try writeWithJournalFiles { db, writes in
             guard try JournalEntry.exists(db, key: entryID) else { throw StoreError.entryNotFound(entryID) }
             for name in removed {
                 try db.execute(sql: "DELETE FROM tag WHERE entry_id = ? AND name = ?", arguments: [entryID, name])
@@ -69,10 +69,8 @@ extension JournalStore {
             }
             if !added.isEmpty || !removed.isEmpty {
                 try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [now, entryID])
-                // A journal file holds its entry's tags; its date does not change, so neither does its path.
-                if var entry = try JournalEntry.fetchOne(db, key: entryID) {
-                    _ = try saveJournalFile(of: &entry, was: entry, db)
-                }
+                // A journal file holds its entry's tags and the automatic ones removed, a photo's too.
+                try saveJournalFile(ofEntry: entryID, db, &writes)
             }
             return try Self.tags(db, entryID: entryID)
         }
