@@ -94,11 +94,13 @@ struct IndexedEntryState: Equatable {
 
     /// The file's offset; the index's own when the seconds agree, since the file does not say
     /// where an offset came from. A floating time the place's zone gave an offset keeps it: the
-    /// zone is worked out from the place, not written by anyone.
+    /// zone is worked out from the place, not written by anyone; and a photo's date set by hand
+    /// on such a time was given that zone's offset at the new date (summer and winter differ),
+    /// so other seconds still come from the place's zone.
     static func offset(_ seconds: Int?, keeping current: UTCOffset?) -> UTCOffset? {
         guard let seconds else { return current?.source == .placeTimeZone ? current : nil }
         if current?.seconds == seconds { return current }
-        return UTCOffset(seconds: seconds, source: .device)
+        return UTCOffset(seconds: seconds, source: current?.source == .placeTimeZone ? .placeTimeZone : .device)
     }
 
     static func samePosition(_ stored: GeoLocation?, _ file: GeoLocation) -> Bool {
