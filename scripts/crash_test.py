@@ -15,6 +15,7 @@ Prints one line per problem and "N passed, M failed"; exits 1 on any failure.
 """
 import argparse
 import hashlib
+import json
 import os
 import signal
 import sqlite3
@@ -22,9 +23,11 @@ import subprocess
 import sys
 import tempfile
 import random
+import shutil
 import time
 from pathlib import Path
 
+import compare_exports
 import journal_files_check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,10 +76,34 @@ def edit_command(round_number: int, rng: random.Random, photo_ids: list) -> tupl
     return ["write", "--text", f"Written in round {round_number}", "--date", "2024-01-02 10:00"], None
 
 
-def compare_with_rebuild(daybook: str, library: Path) -> list:
-    """The rebuild comparison: `daybook rebuild` of a copy of `library` must give back the same
-    journal (`scripts/compare_exports.py`). Added by the `rebuild` work; until then, no problems."""
-    return []
+def compare_with_rebuild(daybook: str, library: Path, orphan=lambda values: False) -> list:
+    """The rebuild comparison: `daybook rebuild` of a copy of `library`, its database deleted,
+    gives back the same journal as the live index (`scripts/compare_exports.py`). A `write`
+    killed between its file and its row leaves the file, which is the truth: the rebuild (or
+    the next `watch` or `serve`, catching up) indexes it, so an entry only the rebuild has is
+    allowed when `orphan` says it is such a write's."""
+    copy = Path(tempfile.mkdtemp(prefix="daybook-rebuild-")) / "library"
+    shutil.copytree(library, copy, symlinks=True, ignore=shutil.ignore_patterns("*.lock"))
+    def export(name: str):
+        target = copy.parent / name
+        run = subprocess.run([daybook, "--library", str(copy), "export", "json", str(target)], capture_output=True, text=True)
+        return json.loads(target.read_text()) if run.returncode == 0 else run.stderr.strip()
+    before = export("before.json")
+    if isinstance(before, str):
+        return [f"rebuild: export before failed: {before}"]
+    for suffix in ("", "-wal", "-shm"):
+        (copy / f"journal.sqlite{suffix}").unlink(missing_ok=True)
+    run = subprocess.run([daybook, "--library", str(copy), "rebuild"], capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"rebuild exited {run.returncode}: {run.stderr.strip()}"]
+    after = export("after.json")
+    if isinstance(after, str):
+        return [f"rebuild: export after failed: {after}"]
+    known = {item["entry"]["id"] for item in before.get("items", [])}
+    after["items"] = [item for item in after.get("items", []) if item["entry"]["id"] in known or not orphan(item["entry"])]
+    problems = [f"rebuild differs: {line}" for line in compare_exports.differences(before, after)]
+    shutil.rmtree(copy.parent, ignore_errors=True)
+    return problems
 
 
 def edit_rounds(daybook: str, library: Path, rounds: int) -> tuple:
@@ -114,7 +141,7 @@ def edit_rounds(daybook: str, library: Path, rounds: int) -> tuple:
             problems.append(f"round {round_number}: {' '.join(command)} again exited {again.returncode}: {again.stderr.strip()}")
         for problem in journal_files_check.disagreements(library, orphan):
             problems.append(f"round {round_number} ({' '.join(command[:2])}), run again: {problem}")
-    return problems + compare_with_rebuild(daybook, library), killed, ahead
+    return problems + compare_with_rebuild(daybook, library, orphan), killed, ahead
 
 
 def main() -> int:
