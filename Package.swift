@@ -356,6 +356,8 @@ let package = Package(
             ]
         ),
         // Starts the real `daybook watch` (hence the dependency on the executable) on temporary folders.
+        // Two real Syncthings (scripts/setup.sh installs it) sharing two libraries' journal folders.
+        .testTarget(name: "SyncTests", dependencies: ["daybook", "DaybookCore", "DaybookStore", "DaybookTestSupport"]),
         .testTarget(
             name: "WatchTests",
             dependencies: [

@@ -32,6 +32,8 @@ packages+=(systemd)
 # openssl and curl: the HTTPS tests read the generated certificates with `openssl x509`/`verify`
 # and fetch pages with `curl --cacert`, as a person checking their server would.
 packages+=(openssl curl)
+# syncthing: the two-device tests (Tests/SyncTests) run two real instances sharing journal/.
+packages+=(syncthing)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -33,7 +33,7 @@ struct Daybook: AsyncParsableCommand {
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Write.self, Edit.self, Photo.self, Tag.self,
             Tags.self, Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Trash.self, Export.self, Import.self,
             BackfillWeather.self, Sidecars.self,
-            Rebuild.self,
+            Rebuild.self, Conflicts.self,
             Watch.self, Serve.self,
         ]
     )

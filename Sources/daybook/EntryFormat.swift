@@ -43,7 +43,12 @@ enum EntryFormat {
             if let width = entry.pixelWidth, let height = entry.pixelHeight {
                 rows.append(("pixels", "\(width)×\(height), orientation \(entry.orientation.rawValue)"))
             }
-            rows.append(("photo", entry.sourcePath))
+            // Known from its journal file alone: the photo itself was never ingested here.
+            if entry.isPhotoElsewhere {
+                rows.append(("photo", "on another device (its journal file: \(entry.sourcePath))"))
+            } else {
+                rows.append(("photo", entry.sourcePath))
+            }
         case .video:
             // Its frame as shown: the display matrix has already turned it.
             var facts = ["video", DurationText.clock(entry.durationSeconds ?? 0)]
@@ -56,6 +61,8 @@ enum EntryFormat {
         if let name = entry.thumbnailName {
             rows.append(
                 ("thumbnail", "\(library.thumbnailURL(for: name).path) (\(entry.thumbnailWidth ?? 0)×\(entry.thumbnailHeight ?? 0))"))
+        } else if entry.isPhotoElsewhere {
+            rows.append(("thumbnail", "none: the photo is on another device"))
         } else if !isText {
             rows.append(("thumbnail", "none"))
         }

@@ -1,3 +1,6 @@
+import DaybookCore
+import DaybookStore
+import Foundation
 import XCTest
 
 @testable import DaybookWeb
@@ -6,7 +9,7 @@ import XCTest
 /// EntryPageLookups.swift) answer every stored property by its name: a property left out of a
 /// list would be a render error on the first page that shows it.
 final class TemplateLookupTests: XCTestCase {
-    func testEveryStoredPropertyAnswersByItsName() {
+    func testEveryStoredPropertyAnswersByItsName() throws {
         let links = SiteLinks.server
         let image = ImageView(src: "/p.jpg", width: 4, height: 3, alt: "Photo")
         let tag = TagView(name: "blue", isUser: true, search: "/search?tag=blue")
@@ -34,8 +37,19 @@ final class TemplateLookupTests: XCTestCase {
         page.stack = stack
         let motion = MotionView(src: "/originals/m?file=motion", type: "video/mp4", badge: "Motion", unplayable: "Motion photo")
         page.motion = motion
+        var copy = JournalFile(
+            id: "3f2a9c1e-0000-4000-8000-000000000001", date: LocalDateTime(year: 2026, month: 11, day: 29, hour: 9, minute: 0, second: 0)!,
+            created: "2026-11-29T08:00:00Z", text: "mine")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-lookup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("journal/2026/11"), withIntermediateDirectories: true)
+        try copy.serialized().write(to: folder.appendingPathComponent(copy.path.description))
+        copy.text = "theirs"
+        try copy.serialized().write(
+            to: folder.appendingPathComponent("journal/2026/11/2026-11-29-3f2a9c1e.sync-conflict-20261129-101010-ABCDEFG.md"))
+        let conflict = ConflictView(try XCTUnwrap(JournalConflict.all(in: Library(root: folder)).first), entryID: copy.id, csrf: "c")
+        page.conflicts = [conflict]
         let models: [any TemplateModel] = [
-            image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video, stack, stackFrame, motion,
+            image, tag, text, row, edit, map, file, page, frame, NavLinks(links), video, stack, stackFrame, motion, conflict,
             JumpForm(action: "/", month: "2024-07"), TagRow(name: "blue", entries: 3, user: 1, auto: 2, search: "/s"),
             TagsPage(frame: frame, tags: []), LatestPage(frame: frame, tiles: [], timeline: "/"),
             MessagePage(frame: frame, heading: "Not found", message: "None", back: "/"),

@@ -25,6 +25,8 @@ package enum ListLine {
         if let width = layout.text, let firstLine = firstLine(entry.text) { ListColumn.append(firstLine, width, to: &text) }
         text += "  "
         text += entry.shortID
+        // After the id, so that every column before it stays where scripts read it.
+        if entry.isPhotoElsewhere { text += "  (photo on another device)" }
     }
 
     /// The first line of `text` that is not empty, as `split(separator: "\n").first`. A text

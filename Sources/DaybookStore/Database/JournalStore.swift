@@ -47,6 +47,9 @@ public final class JournalStore: Sendable {
                 let pool = try DatabasePool(path: library.databaseURL.path, configuration: configuration)
                 try UpgradeNotice.announce(pool, library: library)
                 try Schema.migrator.migrate(pool)
+                // A journal folder that arrived by sync, or one made before Daybook wrote
+                // ignore files, gets its own (JournalIgnoreFile).
+                JournalIgnoreFile.ensure(in: library)
                 return pool
             } catch {
                 throw StoreError.database("cannot open the journal at \(library.databaseURL.path)", error)

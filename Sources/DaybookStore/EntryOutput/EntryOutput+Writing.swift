@@ -40,6 +40,7 @@ extension EntryOutput {
         case timeZoneNote = "time_zone_note"
         case motion, media
         case durationSeconds = "duration_seconds"
+        case photoElsewhere = "photo_elsewhere"
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -83,5 +84,11 @@ extension EntryOutput {
         try container.encodeIfPresent(motion, forKey: .motion)
         try container.encodeIfPresent(media, forKey: .media)
         try container.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
+        // Only when true: a script then knows why a photo entry has no file or thumbnail here.
+        if isPhotoElsewhere { try container.encode(true, forKey: .photoElsewhere) }
     }
+
+    /// `JournalEntry.isPhotoElsewhere`, from the written fields: a photo entry whose source is
+    /// its journal file, its photo on another device.
+    package var isPhotoElsewhere: Bool { media != MediaKind.text.rawValue && JournalFilePath(relative: sourcePath) != nil }
 }

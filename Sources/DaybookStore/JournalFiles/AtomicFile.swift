@@ -71,6 +71,9 @@ enum AtomicFile {
             let code = errno
             // The new folder's name must reach the disk too, or the file could vanish with it.
             if made && next >= 0 { fsync(directory) }
+            // The journal folder is what a person shares with Syncthing: it never exists
+            // without the ignore file that keeps these temporary names from travelling.
+            if made && next >= 0 && path == root.path + "/" + JournalFilePath.folderName { JournalIgnoreFile.ensure(inFolder: next) }
             close(directory)
             guard next >= 0 else {
                 if code == ELOOP || code == ENOTDIR {
@@ -85,7 +88,7 @@ enum AtomicFile {
     }
 
     /// `data` in a new file of a random name beside `name`, on the disk; returns that name.
-    private static func writeTemporary(_ data: Data, for name: String, in directory: Int32, path: String) throws -> String {
+    static func writeTemporary(_ data: Data, for name: String, in directory: Int32, path: String) throws -> String {
         let temporary = ".\(name).\(UUID().uuidString.prefix(8).lowercased()).tmp"
         let fd = openat(directory, temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.system(errno, "cannot create \(path)/\(temporary)") }
@@ -103,7 +106,7 @@ enum AtomicFile {
 
     /// A regular file's bytes, opened without following a link, at most `maximumBytes` (one
     /// byte more is read, so a longer file is seen as longer and refused by its reader).
-    private static func read(_ name: String, in directory: Int32, path: String, maximumBytes: Int) throws -> Data {
+    static func read(_ name: String, in directory: Int32, path: String, maximumBytes: Int) throws -> Data {
         let fd = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw StoreError.system(errno, "cannot open \(path)/\(name)") }
         defer { close(fd) }

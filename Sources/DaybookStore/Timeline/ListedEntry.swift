@@ -17,6 +17,8 @@ package struct ListedEntry: Sendable, Hashable {
     package let temperatureC: Double?
     /// Great-circle distance from a "near" search's point.
     package let distanceKm: Double?
+    /// `JournalEntry.isPhotoElsewhere`: the line says the photo is on another device.
+    package var isPhotoElsewhere = false
 
     package var shortID: String { String(id.prefix(8)) }
 
@@ -44,6 +46,7 @@ package struct ListedEntry: Sendable, Hashable {
         weatherText = annotations?.weatherText
         temperatureC = annotations?.temperatureC
         self.distanceKm = distanceKm
+        isPhotoElsewhere = tile.isPhotoElsewhere
     }
 
     /// A whole entry's, read with every column: what the light read must equal.
@@ -56,5 +59,6 @@ package struct ListedEntry: Sendable, Hashable {
         weatherText = annotations?.weather?.weatherText
         temperatureC = annotations?.weather?.temperatureC
         self.distanceKm = distanceKm
+        isPhotoElsewhere = entry.isPhotoElsewhere
     }
 }

@@ -2,7 +2,7 @@ import DaybookCore
 import DaybookPlaces
 import GRDB
 
-/// An entry as a tile of a grid shows it (timeline, search, on this day): the fourteen columns
+/// An entry as a tile of a grid shows it (timeline, search, on this day): the fifteen columns
 /// a tile reads instead of the entry's forty, since decoding whole rows would be most of a
 /// page's store read.
 package struct TimelineTile: Sendable, Hashable {
@@ -23,6 +23,8 @@ package struct TimelineTile: Sendable, Hashable {
     package let text: String
     package let media: MediaKind
     package let durationSeconds: Double?
+    /// `JournalEntry.isPhotoElsewhere`: the tile says where the photo is instead of showing it.
+    package let isPhotoElsewhere: Bool
 
     /// A whole entry's tile, for pages that read whole entries anyway (search, on this day).
     package init(_ entry: JournalEntry) {
@@ -37,6 +39,7 @@ package struct TimelineTile: Sendable, Hashable {
         text = entry.text
         media = entry.media
         durationSeconds = entry.durationSeconds
+        isPhotoElsewhere = entry.isPhotoElsewhere
     }
 
     /// `EntryPlaceName.short`: "Kyoto, Japan", or the coordinates.
@@ -52,7 +55,7 @@ extension TimelineTile: FetchableRecord {
     /// The columns `init(row:)` reads, by position, in this order, as a SELECT lists them.
     static let columnNames = [Entry]([
         .id, .capturedLocal, .createdAt, .latitude, .longitude, .placeName, .placeCountry, .placeVersion, .thumbnail,
-        .thumbnailWidth, .thumbnailHeight, .text, .mediaKind, .durationSeconds,
+        .thumbnailWidth, .thumbnailHeight, .text, .mediaKind, .durationSeconds, .sourcePath,
     ]).map(\.rawValue)
 
     /// `columnNames` as a SELECT lists them; a query may select more after them.
@@ -89,5 +92,8 @@ extension TimelineTile: FetchableRecord {
         }
         self.media = media
         durationSeconds = try row.decode(atIndex: 13)
+        // The path is read only where it can matter: a photo with no thumbnail.
+        let sourcePath: String? = media != .text && thumbnailName == nil ? try row.decode(String.self, atIndex: 14) : nil
+        isPhotoElsewhere = sourcePath.flatMap { JournalFilePath(relative: $0) } != nil
     }
 }

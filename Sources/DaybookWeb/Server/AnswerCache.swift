@@ -41,6 +41,12 @@ final class AnswerCache: Sendable {
         return response
     }
 
+    /// `make`'s answer, made now and not kept: for a page that shows what the change count
+    /// does not count (a conflict copy beside a journal file).
+    func answerAfresh(counting make: (ChangeCounter) async throws -> (response: Response, changeCount: Int?)) async throws -> Response {
+        try await make(changes).response
+    }
+
     /// `answer(_:make:)` for a page that reads the store anyway: with no answer kept for the
     /// request, `make` asks the change count inside its own store read (on the store's
     /// thread), so an uncached page pays one hop to the store, not a second to the counter's

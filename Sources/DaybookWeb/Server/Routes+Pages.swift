@@ -7,14 +7,22 @@ extension WebJournal {
     // Each page is one awaited store read (`JournalStore.read`), then rendered.
     func addPageRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { request, _ in
-            try await cache.answer(request) { changes in try await timelinePage(FormFields(request.uri.query), counting: changes) }
+            let fields = FormFields(request.uri.query)
+            // Tiles then carry a mark the journal's change count does not count (`ConflictMarks`).
+            if !conflictMarks.copies.isEmpty { return try await cache.answerAfresh { try await timelinePage(fields, counting: $0) } }
+            return try await cache.answer(request) { changes in try await timelinePage(fields, counting: changes) }
         }
         router.get("/entries/:id") { request, context in
-            try await cache.answer(request) {
-                let id = context.parameters.get("id")
+            let id = context.parameters.get("id")
+            let page = { () async throws -> Response in
                 let read = try await store.read { reader in try Self.entry(id, reader).map { try reader.entryPage($0) } }
-                return try read.map { Answer.html(try pages.entry($0)) } ?? notFound()
+                guard var read else { return try notFound() }
+                read.conflicts = JournalConflict.of(read.entry, in: store.library)
+                return Answer.html(try pages.entry(read))
             }
+            // A page that may show a conflict copy is made afresh (`ConflictMarks`).
+            if let id, conflictMarks.mayNameEntry(id) { return try await page() }
+            return try await cache.answer(request) { try await page() }
         }
         router.get("/search") { request, _ in
             try await cache.answer(request) {
@@ -46,6 +54,7 @@ extension WebJournal {
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let isFirst = fields.first("before") == nil && month == nil
         let (start, pages) = (month, pages)
+        let conflicted = Set(conflictMarks.copies.map { $0.original.fileName.dropFirst(11).prefix(8) })
         let (body, changeCount) = try await store.read { reader -> (ByteBuffer?, Int) in
             let changeCount = try changes.countNow()
             var rows: TimelineRows
@@ -63,7 +72,8 @@ extension WebJournal {
             // The one more than shown only says that there is a next page.
             let more = rows.tiles.count > size
             rows.tiles = Array(rows.tiles.prefix(size))
-            let tiles = try reader.tiles(rows)
+            var tiles = try reader.tiles(rows)
+            tiles.conflicted = conflicted
             let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
             return (try pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? ""), changeCount)
         }

@@ -29,6 +29,8 @@ package struct WebJournal: Sendable {
         set { editablePages = newValue }
     }
     let cache: AnswerCache
+    /// Syncthing's conflict copies in the journal, for the pages that show them.
+    let conflictMarks: ConflictMarks
     let hosts: AllowedHosts
     let port: BoundPort
     let password: PasswordGate?
@@ -53,6 +55,7 @@ package struct WebJournal: Sendable {
         // A template that does not parse stops the server here, not at its first page.
         _ = try editablePages.templates.get()
         cache = try AnswerCache(store: store)
+        conflictMarks = ConflictMarks(library: store.library)
         hosts = AllowedHosts(configuration)
         port = BoundPort(configured: configuration.port)
         password = configuration.passwordHash.map {
@@ -77,6 +80,7 @@ package struct WebJournal: Sendable {
         router.add(middleware: TemplateErrorMiddleware())
         addPageRoutes(to: router)
         addEditRoutes(to: router)
+        addConflictRoutes(to: router)
         addNewEntryRoutes(to: router)
         addUploadRoutes(to: router)
         addAPIRoutes(to: router)

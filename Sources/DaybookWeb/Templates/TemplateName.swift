@@ -18,4 +18,6 @@ enum TemplateName: String, CaseIterable, Sendable {
     case attachPhoto, dateAction, detachPhoto, photoAction, placeAction
     // The delete page's `daybook trash restore` id.
     case shortID
+    // The entry page's conflict (two devices' versions) and its forms.
+    case conflict, conflicts, copy, merge, mine, origin, theirs
 }

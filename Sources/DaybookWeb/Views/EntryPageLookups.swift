@@ -30,6 +30,8 @@ extension EntryPage: PageModel {
         case .text: .init(text)
         case .paragraphs: .init(paragraphs)
         case .stack: .init(stack)
+        case .noImage: .init(noImage)
+        case .conflicts: .init(conflicts)
         default: nil
         }
     }

@@ -75,6 +75,10 @@ enum EntryText {
         alt(day: entry.capturedLocal.map(CalendarNames.day), place: entry.placeName)
     }
 
+    /// Where a photo known from its journal file alone would be (`JournalEntry.isPhotoElsewhere`):
+    /// said in words, since there is no picture to fetch and a broken image would say nothing.
+    static let photoElsewhere = "The photo is on another device"
+
     /// The same from the day and place a tile has already worked out.
     static func alt(day: String?, place: String?) -> String {
         var text = "Photo"

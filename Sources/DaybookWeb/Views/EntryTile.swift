@@ -37,6 +37,8 @@ struct EntryTile: Sendable, Hashable {
     let video: String?
     /// "3 photos": the tile stands for a stack of that many frames.
     let stack: String?
+    /// Two devices changed the entry at once: a conflict copy waits beside its journal file.
+    var conflict = false
 
     init(entry: JournalEntry, annotations: TileAnnotations?, links: SiteLinks, distanceKm: Double? = nil, stackSize: Int? = nil) {
         self.init(TimelineTile(entry), annotations: annotations, links: links, distanceKm: distanceKm, stackSize: stackSize)
@@ -56,7 +58,9 @@ struct EntryTile: Sendable, Hashable {
         } else {
             image = nil
             // Words alone have no picture to stand in for: their box shows the title.
-            noImage = entry.media == .text ? EntryText.excerpt(entry.text) : alt
+            noImage =
+                entry.media == .text
+                ? EntryText.excerpt(entry.text) : entry.isPhotoElsewhere ? EntryText.photoElsewhere : alt
         }
         self.day = day ?? "No date"
         time = entry.capturedLocal.map(CalendarNames.time)

@@ -111,14 +111,14 @@ struct JournalPages: Sendable {
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
             preview: isVideo && links.isServer
                 ? nil
-                : hasPreview && !isVideo
+                : hasPreview && !isVideo && !entry.isPhotoElsewhere
                     ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
                     : EntryTile(entry: entry, annotations: nil, links: links).image,
             picture: entry.media != .text,
             video: isVideo && links.isServer ? VideoView(entry: entry, type: read.videoType, links: links) : nil,
             videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil, motion: motion, kind: entry.media.rawValue,
-            original: links.isServer && entry.media == .photo ? "/originals/\(entry.id)" : nil,
-            originalJPEG: links.isServer ? OriginalPhoto.jpegLink(for: entry) : nil,
+            original: links.isServer && entry.media == .photo && !entry.isPhotoElsewhere ? "/originals/\(entry.id)" : nil,
+            originalJPEG: links.isServer && !entry.isPhotoElsewhere ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             files: read.files.map { file in
                 FileLink(
@@ -136,7 +136,10 @@ struct JournalPages: Sendable {
                         outlines: links.asset("countries.js"), bigMap: links.mapEntry(entry.id))
                 } : nil,
             text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init),
-            stack: StackView(read, links: links, csrf: csrf))
+            stack: StackView(read, links: links, csrf: csrf),
+            // No picture to fetch (no broken image, no request that can only fail): words instead.
+            noImage: entry.isPhotoElsewhere ? EntryText.photoElsewhere : "No picture could be made from this photo.",
+            conflicts: read.conflicts.map { ConflictView($0, entryID: entry.id, csrf: csrf) })
     }
 
     /// How the page names an entry's other file: "RAW: IMG_0001.DNG", "Live Photo movie: IMG_0001.MOV".

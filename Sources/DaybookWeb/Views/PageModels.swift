@@ -164,6 +164,10 @@ struct EntryPage: Sendable {
     let paragraphs: [String]
     /// The frames of the entry's stack (docs/stacks.md); nil when it is alone.
     var stack: StackView? = nil
+    /// Said where the picture would be when there is none.
+    var noImage = "No picture could be made from this photo."
+    /// Versions of the entry Syncthing set aside beside its journal file (server only).
+    var conflicts: [ConflictView] = []
 }
 
 /// The form that writes a text entry (`/new`), empty or as it was sent back with `problem`.

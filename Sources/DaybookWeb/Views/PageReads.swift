@@ -7,6 +7,8 @@ struct TileEntries: Sendable {
     var annotations: [String: TileAnnotations]
     /// The size of each stack cover's stack (docs/stacks.md).
     var stackSizes: [String: Int] = [:]
+    /// The short ids (first eight digits) Syncthing's conflict copies name (`ConflictMarks`).
+    var conflicted: Set<Substring> = []
 
     init(tiles: [TimelineTile], tileAnnotations: [String: TileAnnotations], stackSizes: [String: Int] = [:]) {
         self.tiles = tiles
@@ -41,6 +43,9 @@ struct EntryRead: Sendable {
     /// The frames of its stack, oldest first, and the stack; none when it is alone.
     var stackFrames: [JournalEntry] = []
     var stack: EntryStack? = nil
+    /// Versions Syncthing set aside beside its journal file (`JournalConflict`), read by the
+    /// server; an export shows none.
+    var conflicts: [JournalConflict] = []
 }
 
 extension JournalReader {

@@ -25,12 +25,15 @@ final class TimelinePageRows: Sendable {
     let tiles: [TimelineTile]
     let annotations: [TileAnnotations?]
     let stackSizes: [Int?]
+    /// Whether each tile's entry has a conflict copy beside its journal file.
+    let conflicted: [Bool]
     let links: SiteLinks
 
     init(_ entries: TileEntries, links: SiteLinks) {
         tiles = entries.tiles
         annotations = entries.tiles.map { entries.annotations[$0.id] }
         stackSizes = entries.tiles.map { entries.stackSizes[$0.id] }
+        conflicted = entries.conflicted.isEmpty ? [] : entries.tiles.map { entries.conflicted.contains($0.id.prefix(8)) }
         self.links = links
     }
 }
@@ -49,13 +52,18 @@ extension RowTile: TemplateModel {
         case .src, .alt: .written
         case .width: .init(tile.thumbnailWidth)
         case .height: .init(tile.thumbnailHeight)
-        case .noImage: hasThumbnail ? .missing : tile.media == .text ? .init(EntryText.excerpt(tile.text)) : .written
+        case .noImage:
+            hasThumbnail
+                ? .missing
+                : tile.media == .text
+                    ? .init(EntryText.excerpt(tile.text)) : tile.isPhotoElsewhere ? .text(EntryText.photoElsewhere) : .written
         case .time: tile.capturedLocal == nil ? .missing : .written
         case .place: tile.position == nil ? .missing : .written
         case .weather: .init(annotations.flatMap { WeatherText.tile(text: $0.weatherText, temperatureC: $0.temperatureC) })
         // A grid of the timeline shows no distance.
         case .distance: .missing
         case .stack: .init(rows.stackSizes[index].map { "\($0) photos" })
+        case .conflict: .flag(!rows.conflicted.isEmpty && rows.conflicted[index])
         case .excerpt: tile.media == .text ? .missing : .init(EntryText.excerpt(tile.text))
         case .hasTags: .flag(!(annotations?.tags.isEmpty ?? true))
         case .tags: .init((annotations?.tags ?? []).prefix(5))

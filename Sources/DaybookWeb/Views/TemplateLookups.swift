@@ -20,6 +20,7 @@ extension EntryTile: TemplateModel {
         case .distance: .init(distance)
         case .video: .init(video)
         case .stack: .init(stack)
+        case .conflict: .flag(conflict)
         default: nil
         }
     }

@@ -67,7 +67,9 @@
       link.appendChild(img);
     } else {
       // Words alone have no picture to stand in for: their box shows the title, as tile.mustache's.
-      link.appendChild(el("span", "noimage", e.media === "text" ? excerpt : alt));
+      // A photo known from its journal file alone is on another device: said, as tile.mustache says it.
+      const words = e.media === "text" ? excerpt : e.photo_elsewhere ? "The photo is on another device" : alt;
+      link.appendChild(el("span", "noimage", words));
     }
     li.appendChild(link);
     const meta = el("div", "meta");
