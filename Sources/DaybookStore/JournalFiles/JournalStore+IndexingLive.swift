@@ -34,6 +34,12 @@ extension JournalStore {
             }
             let holder = try JournalEntry.filter(JournalEntry.Columns.contentHash == photo.contentHash).fetchOne(db)
             guard let holder else {
+                // The file names an earlier version of the photo this entry holds here (a
+                // truncated file since completed, a photo replaced): the entry keeps the photo it
+                // has and takes the file's words and choices.
+                if let existing, existing.media != .text, !existing.isPhotoElsewhere {
+                    return try applyFile(existing, from: file, at: path, now: now, place: place, db)
+                }
                 if let existing { released += try Self.dropRow(existing, db) }
                 try insertFromFile(Self.photoElsewhere(file, photo: photo, path: path), from: file, now: now, place: place, db)
                 return existing == nil ? .added(entryID: file.id) : .updated(entryID: file.id)
