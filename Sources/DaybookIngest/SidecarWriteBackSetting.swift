@@ -17,21 +17,9 @@ package enum SidecarWriteBackSetting {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "on"
     }
 
-    /// Writes the setting: a temporary file renamed over the old, so a reader sees one or the other.
+    /// Writes the setting as the library writes its own files, so a reader sees one or the other.
     package static func set(_ on: Bool, in library: Library) throws {
-        let target = url(library)
-        let temporary = library.root.appendingPathComponent(".sidecar-write-back.\(UUID().uuidString.prefix(8)).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw SidecarWriteBackError(path: temporary.path, errno) }
-        let text = Array((on ? "on\n" : "off\n").utf8)
-        let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard written == text.count, synced, rename(temporary.path, target.path) == 0 else {
-            let reason = errno
-            unlink(temporary.path)
-            throw SidecarWriteBackError(path: target.path, reason)
-        }
+        try library.writeFile(Data((on ? "on\n" : "off\n").utf8), name: url(library).lastPathComponent, maximumBytes: 64)
     }
 }
 

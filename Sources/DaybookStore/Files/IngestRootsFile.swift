@@ -53,17 +53,25 @@ package struct IngestRootsFile: Sendable, Equatable, Codable {
     package func write(in library: Library) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(self) + Data("\n".utf8)
-        if FileManager.default.fileExists(atPath: library.root.appendingPathComponent(Self.fileName).path) {
-            try AtomicFile.replace(data, root: library.root, folders: [], name: Self.fileName, maximumBytes: Self.maximumBytes) { _ in }
-        } else {
-            try AtomicFile.create(data, root: library.root, folders: [], name: Self.fileName)
-        }
+        try library.writeFile(try encoder.encode(self) + Data("\n".utf8), name: Self.fileName, maximumBytes: Self.maximumBytes)
     }
 
     /// Absolute paths only (a relative one means nothing once the working folder is gone),
     /// each once, sorted.
     private static func normalised(_ paths: [String]) -> [String] {
         Array(Set(paths.filter { $0.hasPrefix("/") && !$0.utf8.contains(0) })).sorted()
+    }
+}
+
+extension Library {
+    /// Writes a small file of the library's own (`name` at its root) atomically: a temporary
+    /// name, `fsync`, rename over the old (or link, for a new one), folder `fsync`; no link is
+    /// followed. A setting kept in a file survives a rebuild of the index.
+    package func writeFile(_ data: Data, name: String, maximumBytes: Int) throws {
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path) {
+            try AtomicFile.replace(data, root: root, folders: [], name: name, maximumBytes: maximumBytes) { _ in }
+        } else {
+            try AtomicFile.create(data, root: root, folders: [], name: name)
+        }
     }
 }
