@@ -19,7 +19,7 @@ package enum SidecarWriteBackSetting {
 
     /// Writes the setting as the library writes its own files, so a reader sees one or the other.
     package static func set(_ on: Bool, in library: Library) throws {
-        try library.writeFile(Data((on ? "on\n" : "off\n").utf8), name: url(library).lastPathComponent, maximumBytes: 64)
+        try library.writeFile(Data((on ? "on\n" : "off\n").utf8), name: url(library).lastPathComponent)
     }
 }
 

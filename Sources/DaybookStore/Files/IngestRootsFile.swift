@@ -53,7 +53,7 @@ package struct IngestRootsFile: Sendable, Equatable, Codable {
     package func write(in library: Library) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try library.writeFile(try encoder.encode(self) + Data("\n".utf8), name: Self.fileName, maximumBytes: Self.maximumBytes)
+        try library.writeFile(try encoder.encode(self) + Data("\n".utf8), name: Self.fileName)
     }
 
     /// Absolute paths only (a relative one means nothing once the working folder is gone),
@@ -65,13 +65,9 @@ package struct IngestRootsFile: Sendable, Equatable, Codable {
 
 extension Library {
     /// Writes a small file of the library's own (`name` at its root) atomically: a temporary
-    /// name, `fsync`, rename over the old (or link, for a new one), folder `fsync`; no link is
+    /// name, `fsync`, rename over the old, folder `fsync`; no link is
     /// followed. A setting kept in a file survives a rebuild of the index.
-    package func writeFile(_ data: Data, name: String, maximumBytes: Int) throws {
-        if FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path) {
-            try AtomicFile.replace(data, root: root, folders: [], name: name, maximumBytes: maximumBytes) { _ in }
-        } else {
-            try AtomicFile.create(data, root: root, folders: [], name: name)
-        }
+    package func writeFile(_ data: Data, name: String) throws {
+        try AtomicFile.put(data, root: root, folders: [], name: name)
     }
 }

@@ -46,6 +46,20 @@ enum AtomicFile {
         guard fsync(directory) == 0 else { throw StoreError.system(errno, "cannot write the folder \(path) to the disk") }
     }
 
+    /// Puts `data` under `name`, whether a file is there or not: for the library's own small
+    /// settings, where the newest whole file is right and processes may write it at once.
+    static func put(_ data: Data, root: URL, folders: [String], name: String) throws {
+        let (directory, path) = try openFolders(root: root, folders: folders, create: true)
+        defer { close(directory) }
+        let temporary = try writeTemporary(data, for: name, in: directory, path: path)
+        guard renameat(directory, temporary, directory, name) == 0 else {
+            let code = errno
+            unlinkat(directory, temporary, 0)
+            throw StoreError.system(code, "cannot write \(path)/\(name)")
+        }
+        guard fsync(directory) == 0 else { throw StoreError.system(errno, "cannot write the folder \(path) to the disk") }
+    }
+
     /// Removes a file `create` made, when what it belongs to could not be stored.
     static func remove(root: URL, folders: [String], name: String) {
         guard let (directory, _) = try? openFolders(root: root, folders: folders, create: false) else { return }
