@@ -120,6 +120,8 @@ extension JournalStore {
     /// written as temporaries, and every row goes in one transaction that renames them into
     /// place before it commits: a failed import leaves the library empty.
     package func importArchive(_ archive: JournalArchive) throws -> Int {
+        changeLog?.begin()
+        defer { changeLog?.end() }
         let entries: [JournalEntry]
         do {
             try archive.validate()

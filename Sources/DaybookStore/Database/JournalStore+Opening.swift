@@ -34,7 +34,12 @@ extension JournalStore {
             // refused): cheap, and safe without the schema lock on a journal that exists.
             try library.prepareRoot()
             try library.prepareFolders()
-            if let store = try openReadOnlyIfCurrent(library: library, for: .oneRead) { return store }
+            // A change killed before its commit is first made good by a read-write open.
+            if !JournalChangeLog.anyLogOfAGoneProcess(in: library),
+                let store = try openReadOnlyIfCurrent(library: library, for: .oneRead)
+            {
+                return store
+            }
         }
         return try JournalStore(library: library)
     }

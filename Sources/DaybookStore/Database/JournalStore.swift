@@ -13,6 +13,9 @@ public final class JournalStore: Sendable {
     /// Held shared while the store lives (`LibraryUseLock`); nil for a read-only store,
     /// which writes nothing a rebuild could lose, and where the lock file cannot be made.
     private let useLock: LibraryUseLock?
+    /// The journal files this process's changes are writing (`JournalChangeLog`); nil for a
+    /// read-only store, which writes none.
+    let changeLog: JournalChangeLog?
 
     /// Opens the library's journal, creating the library and migrating the schema as needed.
     public init(library: Library) throws {
@@ -20,6 +23,7 @@ public final class JournalStore: Sendable {
         isReadOnly = false
         try library.prepareRoot()
         useLock = try? LibraryUseLock(library: library)
+        changeLog = JournalChangeLog(library: library)
         useLock?.share()
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -55,6 +59,9 @@ public final class JournalStore: Sendable {
                 throw StoreError.database("cannot open the journal at \(library.databaseURL.path)", error)
             }
         }
+        // First: the files of a change killed before its commit are the truth, and the
+        // writing below must not take the index's older words for them.
+        indexFilesOfInterruptedChanges()
         writeMissingJournalFilesOnOpen()
     }
 
@@ -63,6 +70,7 @@ public final class JournalStore: Sendable {
         pool = readOnlyPool
         isReadOnly = true
         useLock = nil
+        changeLog = nil
     }
 
     package enum InsertOutcome: Sendable, Equatable {

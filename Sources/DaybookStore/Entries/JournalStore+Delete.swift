@@ -14,6 +14,8 @@ extension JournalStore {
     /// undo of a write that just made them, whose photo must be free to come in again.
     @discardableResult
     package func delete(entryIDs: [String], trash: Bool = true, now: Date = Date()) throws -> [JournalEntry] {
+        changeLog?.begin()
+        defer { changeLog?.end() }
         let files = try ThumbnailFiles(library: library)
         let deletedAt = JournalEntry.timestamp(now)
         let found = try pool.read { db in

@@ -52,12 +52,13 @@ extension JournalStore {
         _ entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion? = nil, autoTags: [AutoTag] = [],
         taggerVersion: Int = 0, beforeCommit: () throws -> Void = {}
     ) throws -> SaveOutcome {
-        let (outcome, replacedThumbnail) = try pool.write { db in
+        let (outcome, replacedThumbnail) = try writeWithJournalFiles { db, writes in
             let saved = try Self.save(
                 db, entry, sourceTruncated: sourceTruncated, sidecar: sidecar, autoTags: autoTags, taggerVersion: taggerVersion,
                 beforeCommit: beforeCommit)
+            try followJournalFile(saved.0, previous: saved.previous, db, &writes)
             try SearchWrites.indexPending(db)
-            return saved
+            return (saved.0, saved.replacedThumbnail)
         }
         // Committed: a failure to remove the old file only leaves an orphan for the next repair.
         if let replacedThumbnail { try? removeThumbnailIfUnreferenced(replacedThumbnail) }
@@ -65,23 +66,24 @@ extension JournalStore {
     }
 
     /// `save`'s work inside the caller's transaction; also returns the thumbnail of a replaced
-    /// version, to be removed after the commit. The caller runs `SearchWrites.indexPending`
-    /// before committing.
+    /// version, to be removed after the commit, and the entry as it was before a replacement.
+    /// The caller runs `followJournalFile` and `SearchWrites.indexPending` before committing.
     static func save(
         _ db: Database, _ entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion?, autoTags: [AutoTag],
         taggerVersion: Int, sidecarTags: [String] = [], beforeCommit: () throws -> Void
-    ) throws -> (SaveOutcome, replacedThumbnail: String?) {
+    ) throws -> (SaveOutcome, replacedThumbnail: String?, previous: JournalEntry?) {
         let known = try JournalEntry.filter(JournalEntry.Columns.contentHash == entry.contentHash).fetchOne(db)
         if let known, known.isPhotoElsewhere {
-            return try fillPhotoElsewhere(
+            let (outcome, thumbnail) = try fillPhotoElsewhere(
                 known, with: entry, sourceTruncated: sourceTruncated, sidecar: sidecar, autoTags: autoTags, taggerVersion: taggerVersion,
                 beforeCommit: beforeCommit, db)
+            return (outcome, thumbnail, nil)
         }
         if let known,
             !SidecarVersion.calls(forRereading: try Self.sidecarVersion(db, entryID: known.id), seenWith: sidecar)
         {
             _ = try Self.noteKnownBytes(db, of: entry)
-            return (.existing(id: known.id), nil)
+            return (.existing(id: known.id), nil, nil)
         }
         let previous = try known ?? Self.truncatedEntry(db, sourcePath: entry.sourcePath)
         var stored = entry
@@ -104,9 +106,21 @@ extension JournalStore {
         }
         try Self.adoptSidecarTags(db, entryID: stored.id, sidecarTags)
         try beforeCommit()
-        guard let previous else { return (.created, nil) }
+        guard let previous else { return (.created, nil, nil) }
         let replaced = previous.thumbnail == stored.thumbnail ? nil : previous.thumbnail
-        return (known == nil ? .replaced(stored) : .rereadWithSidecar(stored), replaced)
+        return (known == nil ? .replaced(stored) : .rereadWithSidecar(stored), replaced, previous)
+    }
+
+    /// After `save` put a new version of a photo (completed, or read with another sidecar) in an
+    /// entry's place, the entry's journal file names the new bytes and says the new date: else
+    /// a rebuild would find the words' photo nowhere and make a second entry of them. An entry
+    /// with no file gets none here, as a new photo's entry gets none.
+    func followJournalFile(_ outcome: SaveOutcome, previous: JournalEntry?, _ db: Database, _ writes: inout JournalFileWrites) throws {
+        guard let previous, journalFilePath(of: previous) != nil else { return }
+        switch outcome {
+        case .replaced(var stored), .rereadWithSidecar(var stored): try saveJournalFile(of: &stored, was: previous, db, &writes)
+        case .created, .existing, .filled: return
+        }
     }
 
     /// Whether the entry was stored from a file that ended early.

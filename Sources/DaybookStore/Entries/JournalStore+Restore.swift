@@ -9,6 +9,8 @@ extension JournalStore {
     /// the trash row go in one transaction. A failure there writes the tombstone back, so the
     /// entry is either restored or still in the trash.
     package func restoreAsText(_ trashed: TrashedEntry, from file: JournalFile, now: Date = Date()) throws -> JournalEntry {
+        changeLog?.begin()
+        defer { changeLog?.end() }
         guard !file.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw StoreError.blankText() }
         let offset = file.utcOffsetSeconds.flatMap { UTCOffset(seconds: $0, source: .device) }
         var entry = JournalEntry(

@@ -60,12 +60,12 @@ extension JournalStore {
     /// A failure the whole transaction meets (the commit, a full disk, a lost transaction)
     /// throws, and nothing of the group is stored.
     package func save(group: [EntrySave]) throws -> [Result<SavedEntry, any Error>] {
-        let (results, replacedThumbnails) = try pool.write { db in
+        let (results, replacedThumbnails) = try writeWithJournalFiles { db, writes in
             var results: [Result<SavedEntry, any Error>] = []
             var replacedThumbnails: [String] = []
             for save in group {
                 do {
-                    let (saved, replaced) = try Self.saveInSavepoint(db, save)
+                    let (saved, replaced) = try saveInSavepoint(db, save, &writes)
                     results.append(.success(saved))
                     if let replaced { replacedThumbnails.append(replaced) }
                 } catch {
@@ -84,12 +84,27 @@ extension JournalStore {
         return results
     }
 
-    private static func saveInSavepoint(_ db: Database, _ save: EntrySave) throws -> (SavedEntry, replaced: String?) {
-        let (outcome, replaced) = try inSavepoint(db) {
-            try Self.save(
-                db, save.entry, sourceTruncated: save.sourceTruncated, sidecar: save.sidecar, autoTags: save.autoTags,
-                taggerVersion: save.taggerVersion, sidecarTags: save.sidecarTags, beforeCommit: save.beforeCommit)
+    private func saveInSavepoint(_ db: Database, _ save: EntrySave, _ writes: inout JournalFileWrites) throws -> (
+        SavedEntry, replaced: String?
+    ) {
+        // This entry's files, put back when its savepoint is (the group's, when the group's is).
+        var own = JournalFileWrites()
+        let (outcome, replaced): (SaveOutcome, String?)
+        do {
+            (outcome, replaced) = try Self.inSavepoint(db) {
+                let saved = try Self.save(
+                    db, save.entry, sourceTruncated: save.sourceTruncated, sidecar: save.sidecar, autoTags: save.autoTags,
+                    taggerVersion: save.taggerVersion, sidecarTags: save.sidecarTags, beforeCommit: save.beforeCommit)
+                try followJournalFile(saved.0, previous: saved.previous, db, &own)
+                return (saved.0, saved.replacedThumbnail)
+            }
+        } catch {
+            putBack(own)
+            throw error
         }
+        writes.created += own.created
+        writes.replaced += own.replaced
+        writes.removed += own.removed
         var stackProblem: String?
         let storedID: String? =
             switch outcome {
@@ -99,11 +114,11 @@ extension JournalStore {
             }
         if let stack = save.stack, let entryID = storedID {
             do {
-                try inSavepoint(db) {
+                try Self.inSavepoint(db) {
                     try Self.stack(db, entryID: entryID, perceptualHash: stack.perceptualHash, burstID: stack.burstID, rule: .standard)
                 }
             } catch {
-                guard db.isInsideTransaction, !failsTheTransaction(error) else { throw error }
+                guard db.isInsideTransaction, !Self.failsTheTransaction(error) else { throw error }
                 stackProblem = "\(error)"
             }
         }

@@ -78,6 +78,8 @@ extension JournalStore {
     /// words, or its photo ingested again): the tombstone is overwritten by `restored`'s file,
     /// or removed when the entry has none, then the row goes.
     package func forget(_ trashed: TrashedEntry, tombstoneReplacedBy restored: JournalFile?) throws {
+        changeLog?.begin()
+        defer { changeLog?.end() }
         if let restored {
             try replaceJournalFile(restored)
         } else if let relative = trashed.journalPath, let path = JournalFilePath(relative: relative) {
@@ -91,6 +93,8 @@ extension JournalStore {
     /// stays out of later ingests (its `deleted_entry` row stays). A tombstone that does not
     /// read as its entry's is left as it is, and named in the error after the others are done.
     package func emptyTrash(deletedBefore cutoff: Date) throws -> [TrashedEntry] {
+        changeLog?.begin()
+        defer { changeLog?.end() }
         let limit = JournalEntry.timestamp(cutoff)
         let due = try trashedEntries().filter { $0.hasWords && $0.deletedAt <= limit }
         var emptied: [TrashedEntry] = []

@@ -22,14 +22,21 @@ extension JournalStore {
     /// made again finds them as it would have left them.
     func writeWithJournalFiles<T>(_ body: (Database, inout JournalFileWrites) throws -> T) throws -> T {
         var writes = JournalFileWrites()
+        changeLog?.begin()
+        defer { changeLog?.end() }
         do {
             return try pool.write { db in try body(db, &writes) }
         } catch {
-            for path in writes.created { removeJournalFile(path) }
-            for file in writes.replaced.reversed() { _ = try? replaceJournalFile(file) }
-            for file in writes.removed { try? writeJournalFile(file) }
+            putBack(writes)
             throw error
         }
+    }
+
+    /// Puts the files `writes` changed back as they were, for a change that was not stored.
+    func putBack(_ writes: JournalFileWrites) {
+        for path in writes.created { removeJournalFile(path) }
+        for file in writes.replaced.reversed() { _ = try? replaceJournalFile(file) }
+        for file in writes.removed { try? writeJournalFile(file) }
     }
 
     /// Brings an entry's journal file up to date with its row (`journalFile(of:date:_:)`), inside
@@ -123,6 +130,7 @@ extension JournalStore {
     @discardableResult
     func replaceJournalFile(_ file: JournalFile) throws -> JournalFile {
         let path = file.path
+        try changeLog?.note(path)
         var before: JournalFile?
         try AtomicFile.replace(
             file.serialized(), root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName,

@@ -70,6 +70,8 @@ extension JournalStore {
         entry.text = text
         place(&entry)
         let file = JournalFile(entry: entry, date: new.date, tags: tags)
+        changeLog?.begin()
+        defer { changeLog?.end() }
         try writeJournalFile(file)
         do {
             try pool.write { db in
@@ -91,12 +93,15 @@ extension JournalStore {
     /// Writes a new journal file where its path says; one already there is never replaced.
     func writeJournalFile(_ file: JournalFile) throws {
         let path = file.path
+        try changeLog?.note(path)
         try AtomicFile.create(
             file.serialized(), root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName)
     }
 
     /// Removes a journal file this process wrote, when its entry could not be stored or was deleted.
     func removeJournalFile(_ path: JournalFilePath) {
+        // Removed even when it cannot be noted: the change it belongs to asks for it gone.
+        try? changeLog?.note(path)
         AtomicFile.remove(root: library.root, folders: [JournalFilePath.folderName] + path.folders, name: path.fileName)
     }
 

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The journal files this process is changing, named on disk before each is touched:
+/// `LIBRARY/.pending/<uuid>`, a line per file, held locked (`flock`) while the process lives.
+///
+/// A change writes its files before its rows are committed (docs/design/writing.md, "The
+/// write order"), so a process killed in between leaves files the index does not agree with
+/// yet. The next read-write open takes the log of a process that is gone (its lock is free),
+/// indexes each file it names as the journal watcher would, and removes it: the index then
+/// agrees with the files again without a look at the whole folder.
+///
+/// Whenever no change of this process is in flight, the log is emptied: every file it named
+/// was then committed or put back. A stale line costs nothing but a re-read, since indexing a
+/// file the index already agrees with changes nothing.
+final class JournalChangeLog: @unchecked Sendable {
+    static let folderName = ".pending"
+    /// A log longer than this is read only so far on replay: what it names beyond would be
+    /// thousands of files, which the journal watcher's first scan finds anyway.
+    static let maximumReplayBytes = 4 << 20
+
+    private let library: Library
+    private let lock = NSLock()
+    /// The open, locked log; -1 until the first file is noted.
+    private var fd: Int32 = -1
+    private var name = ""
+    private var changesInFlight = 0
+    private var holdsLines = false
+
+    init(library: Library) {
+        self.library = library
+    }
+
+    deinit {
+        guard fd >= 0 else { return }
+        // Every change has ended: nothing is left to replay.
+        unlinkat(AT_FDCWD, folder.appendingPathComponent(name).path, 0)
+        close(fd)
+    }
+
+    private var folder: URL { library.root.appendingPathComponent(Self.folderName) }
+
+    /// A change that may write journal files begins: the files it notes stay in the log until
+    /// every change of this process has ended (`end`).
+    func begin() {
+        lock.withLock { changesInFlight += 1 }
+    }
+
+    func end() {
+        lock.withLock {
+            changesInFlight -= 1
+            if changesInFlight == 0 && holdsLines && ftruncate(fd, 0) == 0 { holdsLines = false }
+        }
+    }
+
+    /// Names `path` in the log, on the disk, before the file is touched.
+    func note(_ path: JournalFilePath) throws {
+        try lock.withLock {
+            if fd < 0 { try openLog() }
+            let line = Array((path.description + "\n").utf8)
+            let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard written == line.count, fdatasync(fd) == 0 else {
+                throw StoreError.system(errno, "cannot note \(path) in \(folder.path)/\(name)")
+            }
+            holdsLines = true
+        }
+    }
+
+    /// Made under a name replay passes over, locked, then given its own name: a replay never
+    /// sees this log before its lock is held.
+    private func openLog() throws {
+        if mkdir(folder.path, 0o700) == 0 {
+            let root = open(library.root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if root >= 0 {
+                fsync(root)
+                close(root)
+            }
+        }
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directory >= 0 else { throw StoreError.system(errno, "cannot open \(folder.path)") }
+        defer { close(directory) }
+        let id = UUID().uuidString.lowercased()
+        let temporary = ".\(id).new"
+        let log = openat(directory, temporary, O_CREAT | O_EXCL | O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard log >= 0 else { throw StoreError.system(errno, "cannot create \(folder.path)/\(temporary)") }
+        guard flock(log, LOCK_EX) == 0, renameat(directory, temporary, directory, id) == 0, fsync(directory) == 0 else {
+            let code = errno
+            unlinkat(directory, temporary, 0)
+            close(log)
+            throw StoreError.system(code, "cannot create \(folder.path)/\(id)")
+        }
+        fd = log
+        name = id
+    }
+
+    /// Whether a process that is gone left a log: a command that only reads then opens the
+    /// journal for writing, so that what the log names is indexed before it reads.
+    static func anyLogOfAGoneProcess(in library: Library) -> Bool {
+        let folder = library.root.appendingPathComponent(folderName)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
+        return names.contains { name in
+            guard UUID(uuidString: name) != nil else { return false }
+            let fd = open(folder.appendingPathComponent(name).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            return flock(fd, LOCK_EX | LOCK_NB) == 0
+        }
+    }
+
+    /// The files named in the logs of processes that are gone, and a way to remove those logs
+    /// once their files are indexed. A live process's log (locked) is passed over.
+    static func logsOfGoneProcesses(in library: Library) -> [GoneLog] {
+        let folder = library.root.appendingPathComponent(folderName)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        return names.filter { UUID(uuidString: $0) != nil }.sorted().compactMap { name in
+            let fd = open(folder.appendingPathComponent(name).path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                close(fd)
+                return nil
+            }
+            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+            let bytes = (try? handle.read(upToCount: maximumReplayBytes)) ?? nil
+            let paths = String(decoding: bytes ?? Data(), as: UTF8.self).split(separator: "\n").compactMap {
+                JournalFilePath(relative: String($0))
+            }
+            return GoneLog(url: folder.appendingPathComponent(name), fd: fd, paths: paths)
+        }
+    }
+
+    /// A gone process's log, held locked until `remove`.
+    struct GoneLog {
+        let url: URL
+        let fd: Int32
+        /// Each file once, in the order first named.
+        let paths: [JournalFilePath]
+
+        init(url: URL, fd: Int32, paths: [JournalFilePath]) {
+            self.url = url
+            self.fd = fd
+            var seen = Set<JournalFilePath>()
+            self.paths = paths.filter { seen.insert($0).inserted }
+        }
+
+        func remove() {
+            unlink(url.path)
+            close(fd)
+        }
+
+        /// Leaves the log for the next open (its files could not all be indexed now).
+        func keep() { close(fd) }
+    }
+}

@@ -1,0 +1,100 @@
+import DaybookCore
+import DaybookTestSupport
+import Foundation
+import GRDB
+import XCTest
+
+@testable import DaybookStore
+
+/// A change killed between its journal files and its commit leaves the files ahead of the
+/// index; the next open, by any command, makes the index agree with them, from the log the
+/// killed process left in `LIBRARY/.pending/`.
+final class JournalChangeLogTests: XCTestCase {
+    var library: Library!
+    let date = LocalDateTime(year: 2026, month: 11, day: 29, hour: 9, minute: 30, second: 0)!
+
+    override func setUpWithError() throws {
+        library = Library(root: try TemporaryFolder.make("daybook-change-log"))
+    }
+
+    var pending: URL { library.root.appendingPathComponent(".pending") }
+
+    /// What a process killed after writing `path`'s file and before its commit leaves: its log
+    /// naming the file, no longer locked.
+    func leaveLogOfAKilledProcess(naming paths: [String]) throws -> URL {
+        try FileManager.default.createDirectory(at: pending, withIntermediateDirectories: true)
+        let log = pending.appendingPathComponent(UUID().uuidString.lowercased())
+        try Data(paths.map { $0 + "\n" }.joined().utf8).write(to: log)
+        return log
+    }
+
+    /// An entry whose file was written and whose row never was.
+    func fileWithoutItsRow(text: String) throws -> JournalEntry {
+        let store = try JournalStore(library: library)
+        let entry = try store.write(NewTextEntry(text: text, date: date, offset: nil, tags: ["kept"]))
+        try store.pool.write { db in try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [entry.id]) }
+        XCTAssertNil(try store.entry(id: entry.id))
+        return entry
+    }
+
+    func testAWriteKilledBeforeItsRowIsIndexedByTheNextOpen() throws {
+        let entry = try fileWithoutItsRow(text: "Words written just before the kill")
+        let log = try leaveLogOfAKilledProcess(naming: [entry.sourcePath])
+        let store = try JournalStore(library: library)
+        let found = try XCTUnwrap(try store.entry(id: entry.id))
+        XCTAssertEqual(found.text, "Words written just before the kill")
+        XCTAssertEqual(try store.tags(entryID: entry.id).map(\.name), ["kept"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: log.path), "the log is done with")
+    }
+
+    func testACommandThatOnlyReadsIndexesThemFirst() throws {
+        let entry = try fileWithoutItsRow(text: "Seen by the next list")
+        _ = try leaveLogOfAKilledProcess(naming: [entry.sourcePath])
+        let store = try JournalStore.openExisting(library: library, for: .querying)
+        XCTAssertFalse(store.isReadOnly, "opened for writing, to index the files first")
+        XCTAssertEqual(try store.entry(id: entry.id)?.text, "Seen by the next list")
+        let next = try JournalStore.openExisting(library: library, for: .querying)
+        XCTAssertTrue(next.isReadOnly, "with nothing left to index, a read opens read-only again")
+    }
+
+    func testAnEditKilledBeforeItsCommitIsTakenFromItsFile() throws {
+        let store = try JournalStore(library: library)
+        let entry = try store.write(NewTextEntry(text: "First words", date: date, offset: nil))
+        let url = library.root.appendingPathComponent(entry.sourcePath)
+        let edited = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "First words", with: "Second words")
+        try edited.write(to: url, atomically: true, encoding: .utf8)
+        _ = try leaveLogOfAKilledProcess(naming: [entry.sourcePath, entry.sourcePath])
+        XCTAssertEqual(try JournalStore(library: library).entry(id: entry.id)?.text, "Second words")
+    }
+
+    func testALiveProcesssLogIsLeftToIt() throws {
+        let entry = try fileWithoutItsRow(text: "Still being written")
+        let log = try leaveLogOfAKilledProcess(naming: [entry.sourcePath])
+        let fd = open(log.path, O_RDONLY)
+        XCTAssertEqual(flock(fd, LOCK_EX), 0)
+        XCTAssertNil(try JournalStore(library: library).entry(id: entry.id), "its change may still commit")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: log.path))
+        close(fd)
+        XCTAssertNotNil(try JournalStore(library: library).entry(id: entry.id))
+    }
+
+    func testANameThatIsNoJournalPathIsPassedOver() throws {
+        let entry = try fileWithoutItsRow(text: "Beside a hostile line")
+        let outside = library.root.deletingLastPathComponent().appendingPathComponent("outside.md")
+        try Data("---\nid: x\n---\n".utf8).write(to: outside)
+        _ = try leaveLogOfAKilledProcess(naming: ["../outside.md", "/etc/passwd", "journal/../../outside.md", entry.sourcePath])
+        XCTAssertNotNil(try JournalStore(library: library).entry(id: entry.id))
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "---\nid: x\n---\n")
+    }
+
+    func testTheLogIsEmptyWhileNoChangeIsInFlightAndGoesWithItsStore() throws {
+        var store: JournalStore? = try JournalStore(library: library)
+        let entry = try XCTUnwrap(store).write(NewTextEntry(text: "One", date: date, offset: nil))
+        try XCTUnwrap(store).edit(entryID: entry.id, text: "Two")
+        let logs = try FileManager.default.contentsOfDirectory(at: pending, includingPropertiesForKeys: nil)
+        XCTAssertEqual(logs.count, 1)
+        XCTAssertEqual(try Data(contentsOf: logs[0]).count, 0, "every change ended: nothing to index after a kill")
+        store = nil
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pending.path), [])
+    }
+}
