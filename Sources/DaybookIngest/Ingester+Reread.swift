@@ -12,6 +12,10 @@ extension Ingester {
     /// it cannot be read or no longer holds the stored bytes.
     public func reread(_ stored: JournalEntry) throws -> JournalEntry {
         let path = stored.sourcePath
+        // Its path names its journal file, not a photo: nothing of the photo is on this device.
+        guard !stored.isPhotoElsewhere, path.hasPrefix("/") else {
+            throw RereadError(path: path, reason: "the photo is on another device; only its journal file is here")
+        }
         let bytes: [UInt8], modified: Date
         do {
             (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)

@@ -41,6 +41,7 @@ struct PhotoAttach: AsyncParsableCommand {
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The entry of words: an id or unique prefix.") var entry: String
     @Argument(help: ArgumentHelp("A photo or video file, or the entry id of a photo.", valueName: "file|entry")) var photo: String
+    @OptionGroup var sidecars: SidecarOptions
 
     func run() async throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
@@ -53,6 +54,8 @@ struct PhotoAttach: AsyncParsableCommand {
             source.undo()
             throw error
         }
+        // The photo's sidecar now says what its words say.
+        sidecars.writeBack(store.library).entryChanged(attached.id, [.text, .tags, .date, .place], store: store)
         try await PhotoChange.fetchWeather(store: store, [attached])
         try PhotoChangeOutput.print(
             words: attached, photo: nil, removedEntry: source.entry.id, options: options, store: store,
@@ -68,6 +71,7 @@ struct PhotoReplace: AsyncParsableCommand {
     @OptionGroup var options: LibraryOptions
     @Argument(help: "The entry whose photo changes: an id or unique prefix.") var entry: String
     @Argument(help: ArgumentHelp("A photo or video file, or the entry id of a photo.", valueName: "file|entry")) var photo: String
+    @OptionGroup var sidecars: SidecarOptions
 
     func run() async throws {
         let store = try JournalStore.openExisting(library: options.resolvedLibrary, for: .writing)
@@ -81,6 +85,7 @@ struct PhotoReplace: AsyncParsableCommand {
             source.undo()
             throw error
         }
+        sidecars.writeBack(store.library).entryChanged(result.words.id, [.text, .tags, .date, .place], store: store)
         try await PhotoChange.fetchWeather(store: store, [result.words, result.photo])
         try PhotoChangeOutput.print(
             words: result.words, photo: result.photo, removedEntry: source.entry.id, options: options, store: store,

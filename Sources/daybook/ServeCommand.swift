@@ -53,6 +53,7 @@ struct Serve: AsyncParsableCommand {
     )
 
     @OptionGroup var options: LibraryOptions
+    @OptionGroup var sidecars: SidecarOptions
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on (non-loopback needs --password-file).", valueName: "address"))
     var host = "127.0.0.1"
@@ -144,6 +145,7 @@ struct Serve: AsyncParsableCommand {
         configuration.tiles = tiles
         configuration.allowedHosts = allowedHost
         configuration.originalFolders = originalFolders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        configuration.writeSidecars = sidecars.writeSidecars
         configuration.uploadsFolder = uploadsFolder.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         configuration.uploadLimits.maxBytes = maxUpload.flatMap(UploadLimits.parseSize) ?? UploadLimits.defaultMaxBytes
         configuration.uploadLimits.stallSeconds = uploadStall

@@ -17,7 +17,8 @@ struct Sidecars: ParsableCommand {
             is the one it writes (IMG_0001.jpg.xmp, else IMG_0001.xmp, else a new \
             IMG_0001.jpg.xmp); everything else in it stays byte for byte, and the photo itself \
             is never written. It is off unless you turn it on: it writes into your photo \
-            folders. --write-sidecars on edit, tag and write does it for one command.
+            folders. --write-sidecars on edit, tag, write, photo attach and photo replace \
+            does it for one command, and on serve for the server's run.
 
             The setting is a file of the library (sidecar-write-back), so a rebuilt index keeps it.
 

@@ -45,3 +45,24 @@ final class PhotoElsewhereCLITests: XCTestCase, DaybookCommandLineTest {
         XCTAssertEqual(entries.filter { $0.keys.contains("photo_elsewhere") }.count, 1, "present only when true")
     }
 }
+
+extension PhotoElsewhereCLITests {
+    func testItsPhotoIsNeitherDetachedNorAttachedHere() throws {
+        let detached = try daybook("photo", "detach", id)
+        XCTAssertEqual(detached.status, 1)
+        XCTAssertEqual(
+            detached.stderr,
+            "daybook: error: cannot read the photo of entry 7c0ffee0 again (journal/2026/11/2026-11-28-7c0ffee0.md: the photo is on "
+                + "another device; only its journal file is here): nothing was changed\n")
+        let written = try daybook("write", "--text", "Words wanting a photo", "--date", "2026-11-28 16:00", "--json")
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let words = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])?["id"] as? String)
+        let attached = try daybook("photo", "attach", words, id)
+        XCTAssertEqual(attached.status, 1)
+        XCTAssertTrue(attached.stderr.contains("the photo of entry 7c0ffee0 is on another device"), attached.stderr)
+        let store = try JournalStore(library: Library(root: library))
+        XCTAssertEqual(try store.entry(id: id)?.text, "Seen on the other device", "nothing changed")
+        XCTAssertEqual(try store.entry(id: words)?.media, .text)
+    }
+}

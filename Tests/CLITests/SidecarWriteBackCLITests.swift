@@ -40,3 +40,26 @@ extension CLITests {
         XCTAssertEqual(try Exiftool.read(sidecar)["XMP-dc:Description"] as? String, "Lunch by the river")
     }
 }
+
+extension CLITests {
+    func testAPhotoAttachedToWordsGetsTheirWordsInItsSidecarWhenAsked() throws {
+        try Exiftool.skipUnlessInstalled()
+        let photos = try TemporaryFolder.make("daybook-cli-sidecar-attach")
+        try FileManager.default.copyItem(
+            at: Self.xmpFixtures.appendingPathComponent("plain.jpg"), to: photos.appendingPathComponent("IMG_0002.jpg"))
+        let sidecar = photos.appendingPathComponent("IMG_0002.jpg.xmp")
+        let ingest = try daybook("ingest", "--json", photos.path)
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ingest.stdout.utf8)) as? [String: Any])
+        let photo = String(try XCTUnwrap((report["created"] as? [[String: Any]])?.first?["id"] as? String).prefix(8))
+        let written = try daybook("write", "--text", "The river at noon", "--tag", "river", "--json")
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let words = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])?["id"] as? String)
+
+        let attached = try daybook("photo", "attach", words, photo, "--write-sidecars")
+        XCTAssertEqual(attached.status, 0, attached.stderr)
+        let tags = try Exiftool.read(sidecar)
+        XCTAssertEqual(tags["XMP-dc:Description"] as? String, "The river at noon")
+        XCTAssertEqual(Exiftool.list(tags["XMP-dc:Subject"]), ["river"])
+    }
+}

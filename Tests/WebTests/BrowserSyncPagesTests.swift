@@ -110,6 +110,8 @@ final class BrowserSyncPagesTests: XCTestCase {
                 XCTAssertEqual(said, "The photo is on another device")
                 let pictures = try await page.evaluate("document.querySelectorAll('.preview img, a[href^=\"/originals\"]').length") as? Int
                 XCTAssertEqual(pictures, 0, "no image and no link to an original that is not here")
+                let photoForms = try await page.evaluate("document.querySelectorAll('form.photo, input[value=detach]').length") as? Int
+                XCTAssertEqual(photoForms, 0, "no replace or detach of a photo whose bytes are not here")
                 let words = try await page.evaluate("document.querySelector('form.text textarea').value") as? String
                 XCTAssertEqual(words, "Seen on the other device")
 

@@ -37,4 +37,25 @@ final class SidecarWriteBackRouteTests: XCTestCase {
             XCTAssertEqual(Exiftool.list(tags["XMP-dc:Subject"]).sorted(), ["harbour", "morning-light"])
         }
     }
+
+    func testServeWithWriteSidecarsWritesThemWhileTheSettingIsOff() async throws {
+        try Exiftool.skipUnlessInstalled()
+        let fixture = try WebFixture()
+        let entry = try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix("08-no-exif.jpg") })
+        let sidecar = URL(fileURLWithPath: entry.sourcePath + ".xmp")
+        XCTAssertFalse(SidecarWriteBackSetting.isOn(fixture.store.library))
+        try await fixture.application {
+            $0.port = 0
+            $0.writeSidecars = true
+        }.test(.live) { client in
+            let page = try await client.execute(uri: "/entries/\(entry.id)", method: .get) { $0.text }
+            let token = try XCTUnwrap(page.firstMatch(of: /name="csrf" value="([0-9a-f-]+)"/).map { String($0.output.1) })
+            let status = try await client.execute(
+                uri: "/entries/\(entry.id)/text", method: .post, headers: formHeaders + [.origin: "http://localhost"],
+                body: formBody([("text", "Written with the flag"), ("csrf", token)])
+            ) { $0.status }
+            XCTAssertEqual(status, .seeOther)
+            XCTAssertEqual(try Exiftool.read(sidecar)["XMP-dc:Description"] as? String, "Written with the flag")
+        }
+    }
 }

@@ -98,6 +98,7 @@ extension JournalStore {
                 "entry \(words.shortID) has a photo already: `daybook photo replace \(words.shortID) \(photo.shortID)` changes it")
         }
         guard photo.media != .text else { throw PhotoChangeRefusal("entry \(photo.shortID) is words, not a photo") }
+        try refuseElsewhere(photo)
         try refuseGroups(db, photo)
         if let what = try personalContent(db, photo) {
             throw PhotoChangeRefusal(
@@ -124,6 +125,7 @@ extension JournalStore {
     /// `reread`'s capture time and place; returns that entry.
     private static func detach(_ db: Database, from words: inout JournalEntry, reread: JournalEntry, now: Date) throws -> JournalEntry {
         guard words.media != .text else { throw PhotoChangeRefusal("entry \(words.shortID) has no photo to detach") }
+        try refuseElsewhere(words)
         guard !words.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw PhotoChangeRefusal("entry \(words.shortID) has no words to keep apart from its photo: nothing to detach")
         }
@@ -149,6 +151,13 @@ extension JournalStore {
         try moveAutoTags(db, from: words.id, to: photo.id)
         try SearchWrites.indexPending(db)
         return photo
+    }
+
+    /// A photo known here from its journal file alone has no bytes on this device to move.
+    private static func refuseElsewhere(_ entry: JournalEntry) throws {
+        guard entry.isPhotoElsewhere else { return }
+        throw PhotoChangeRefusal(
+            "the photo of entry \(entry.shortID) is on another device: attach, detach or replace it there, or ingest it here first")
     }
 
     /// Stacks and pairs are groups of files one entry stands for: which file would go where is

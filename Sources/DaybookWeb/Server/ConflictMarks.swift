@@ -5,7 +5,8 @@ import Synchronization
 /// Which entries Syncthing's conflict copies name, for the pages: the journal folder is
 /// listed at most every few seconds, however many pages are asked for. A copy is a file the
 /// index does not count (`AnswerCache` would keep a page made before it came), so a page of an
-/// entry in conflict, and any page while the journal has one, is made afresh.
+/// entry in conflict, and any page while the journal has one, is made afresh. The listing runs
+/// on `BlockingPools.files`: a journal of many months is many folders to read.
 final class ConflictMarks: Sendable {
     static let freshFor: TimeInterval = 2
 
@@ -15,19 +16,19 @@ final class ConflictMarks: Sendable {
     init(library: Library) { self.library = library }
 
     /// Every conflict copy in the journal, as listed at most `freshFor` seconds ago.
-    var copies: [JournalConflictCopy] {
+    func copies() async throws -> [JournalConflictCopy] {
         let now = Date()
         if let kept = state.withLock({ $0.listed.map { now.timeIntervalSince($0) < Self.freshFor } == true ? $0.copies : nil }) {
             return kept
         }
-        let copies = JournalConflictCopy.all(in: library)
+        let copies = try await BlockingPools.files.runIfActive { [library] in JournalConflictCopy.all(in: library) }
         state.withLock { $0 = (now, copies) }
         return copies
     }
 
     /// Whether any copy's name carries the first eight digits of `id` (or of the prefix given).
-    func mayNameEntry(_ id: String) -> Bool {
+    func mayNameEntry(_ id: String) async throws -> Bool {
         let short = id.prefix(8).lowercased()
-        return copies.contains { $0.original.fileName.dropFirst(11).hasPrefix(short) }
+        return try await copies().contains { $0.original.fileName.dropFirst(11).hasPrefix(short) }
     }
 }

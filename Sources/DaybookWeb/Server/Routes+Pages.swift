@@ -9,7 +9,9 @@ extension WebJournal {
         router.get("/") { request, _ in
             let fields = FormFields(request.uri.query)
             // Tiles then carry a mark the journal's change count does not count (`ConflictMarks`).
-            if !conflictMarks.copies.isEmpty { return try await cache.answerAfresh { try await timelinePage(fields, counting: $0) } }
+            if try await !conflictMarks.copies().isEmpty {
+                return try await cache.answerAfresh { try await timelinePage(fields, counting: $0) }
+            }
             return try await cache.answer(request) { changes in try await timelinePage(fields, counting: changes) }
         }
         router.get("/entries/:id") { request, context in
@@ -17,11 +19,13 @@ extension WebJournal {
             let page = { () async throws -> Response in
                 let read = try await store.read { reader in try Self.entry(id, reader).map { try reader.entryPage($0) } }
                 guard var read else { return try notFound() }
-                read.conflicts = JournalConflict.of(read.entry, in: store.library)
+                read.conflicts = try await BlockingPools.files.runIfActive { [entry = read.entry, library = store.library] in
+                    JournalConflict.of(entry, in: library)
+                }
                 return Answer.html(try pages.entry(read))
             }
             // A page that may show a conflict copy is made afresh (`ConflictMarks`).
-            if let id, conflictMarks.mayNameEntry(id) { return try await page() }
+            if let id, try await conflictMarks.mayNameEntry(id) { return try await page() }
             return try await cache.answer(request) { try await page() }
         }
         router.get("/search") { request, _ in
@@ -54,7 +58,7 @@ extension WebJournal {
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let isFirst = fields.first("before") == nil && month == nil
         let (start, pages) = (month, pages)
-        let conflicted = Set(conflictMarks.copies.map { $0.original.fileName.dropFirst(11).prefix(8) })
+        let conflicted = Set(try await conflictMarks.copies().map { $0.original.fileName.dropFirst(11).prefix(8) })
         let (body, changeCount) = try await store.read { reader -> (ByteBuffer?, Int) in
             let changeCount = try changes.countNow()
             var rows: TimelineRows

@@ -18,14 +18,18 @@ extension WebJournal {
                     switch fields.first("action") {
                     case "attach":
                         let photo = try store.entry(idPrefix: try Self.photoField(fields))
-                        return Answer.seeOther("/entries/\(try store.attachPhoto(to: entry.id, photo: photo.id).id)")
+                        let words = try store.attachPhoto(to: entry.id, photo: photo.id)
+                        sidecars.entryChanged(words.id, [.text, .tags, .date, .place], store: store)
+                        return Answer.seeOther("/entries/\(words.id)")
                     case "detach":
                         let reread = try Ingester(store: store).reread(entry)
                         return Answer.seeOther("/entries/\(try store.detachPhoto(from: entry.id, reread: reread).words.id)")
                     case "replace":
                         let photo = try store.entry(idPrefix: try Self.photoField(fields))
                         let reread = try Ingester(store: store).reread(entry)
-                        return Answer.seeOther("/entries/\(try store.replacePhoto(of: entry.id, with: photo.id, reread: reread).words.id)")
+                        let words = try store.replacePhoto(of: entry.id, with: photo.id, reread: reread).words
+                        sidecars.entryChanged(words.id, [.text, .tags, .date, .place], store: store)
+                        return Answer.seeOther("/entries/\(words.id)")
                     default:
                         return try refused("The form's action must be attach, replace or detach.", .badRequest)
                     }

@@ -44,6 +44,8 @@ package struct WebConfiguration: Sendable {
     package var uploadsFolder: String?
     /// `--max-upload` and `--upload-stall`.
     package var uploadLimits = UploadLimits()
+    /// `--write-sidecars`: edits reach the photos' XMP sidecars whatever `daybook sidecars` says.
+    package var writeSidecars = false
     /// Called with each entry an upload made (`serve` queues its weather, as `watch` does).
     package var onNewUpload: @Sendable (JournalEntry) -> Void = { _ in }
 

@@ -40,7 +40,7 @@ package struct WebJournal: Sendable {
     package let originalChecks = OriginalChecks()
     /// Where `POST /uploads` keeps files; nil on a library this user cannot write.
     package let uploads: Uploads?
-    /// Writes an edited photo entry's sidecar when `daybook sidecars on` says so.
+    /// Writes an edited photo entry's sidecar when `daybook sidecars on` or `--write-sidecars` says so.
     let sidecars: SidecarWriteBack
 
     package init(store: JournalStore, configuration: WebConfiguration) throws {
@@ -63,7 +63,9 @@ package struct WebJournal: Sendable {
         }
         if password != nil { editablePages.logout = LoginPath.logout }
         tlsConfiguration = try Self.tlsConfiguration(configuration.tls)
-        sidecars = SidecarWriteBack(library: store.library) { Logger(label: "daybook.serve").warning("\($0)") }
+        sidecars = SidecarWriteBack(library: store.library, forced: configuration.writeSidecars) {
+            Logger(label: "daybook.serve").warning("\($0)")
+        }
         uploads =
             writes.areAllowed
             ? Uploads(

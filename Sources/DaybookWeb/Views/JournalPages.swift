@@ -98,7 +98,9 @@ struct JournalPages: Sendable {
                 placeAction: "/entries/\(entry.id)/place", place: EntryWhenWhere.placeField(entry),
                 photoAction: "/entries/\(entry.id)/photo")
             forms.attachPhoto = entry.media == .text
-            forms.detachPhoto = entry.media != .text && !entry.text.isEmpty && read.stack == nil && read.files.isEmpty
+            // A photo on another device has no bytes here to move: it is changed there.
+            forms.detachPhoto =
+                entry.media != .text && !entry.text.isEmpty && read.stack == nil && read.files.isEmpty && !entry.isPhotoElsewhere
             return forms
         }
         if let edit, edit.attachPhoto || edit.detachPhoto { frame.scripts.append(links.asset("entry-photo.js")) }
