@@ -102,9 +102,7 @@ extension JournalStore {
             putBack(own)
             throw error
         }
-        writes.created += own.created
-        writes.replaced += own.replaced
-        writes.removed += own.removed
+        writes.append(own)
         var stackProblem: String?
         let storedID: String? =
             switch outcome {
@@ -113,11 +111,16 @@ extension JournalStore {
             case .existing: nil
             }
         if let stack = save.stack, let entryID = storedID {
+            var stackFiles = JournalFileWrites()
             do {
                 try Self.inSavepoint(db) {
-                    try Self.stack(db, entryID: entryID, perceptualHash: stack.perceptualHash, burstID: stack.burstID, rule: .standard)
+                    let dropped = try Self.stack(
+                        db, entryID: entryID, perceptualHash: stack.perceptualHash, burstID: stack.burstID, rule: .standard)
+                    for id in dropped { try saveJournalFile(ofEntry: id, db, &stackFiles) }
                 }
+                writes.append(stackFiles)
             } catch {
+                putBack(stackFiles)
                 guard db.isInsideTransaction, !Self.failsTheTransaction(error) else { throw error }
                 stackProblem = "\(error)"
             }

@@ -12,6 +12,13 @@ struct JournalFileWrites {
     /// Files removed (an entry's old name after its date moved it, the file of an entry that
     /// went), as they read: made again.
     var removed: [JournalFile] = []
+
+    /// Takes on the files a part of the same transaction wrote (a savepoint that was kept).
+    mutating func append(_ other: JournalFileWrites) {
+        created += other.created
+        replaced += other.replaced
+        removed += other.removed
+    }
 }
 
 extension JournalStore {

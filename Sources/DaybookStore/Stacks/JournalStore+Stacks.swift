@@ -12,21 +12,24 @@ extension JournalStore {
     /// changes nothing. Returns the entry's stack afterwards (nil: alone).
     @discardableResult
     package func stack(entryID: String, perceptualHash: Int64?, burstID: String? = nil, rule: StackRule = .standard) throws -> EntryStack? {
-        try pool.write { db in
-            try Self.stack(db, entryID: entryID, perceptualHash: perceptualHash, burstID: burstID, rule: rule)
+        try writeWithJournalFiles { db, writes in
+            let dropped = try Self.stack(db, entryID: entryID, perceptualHash: perceptualHash, burstID: burstID, rule: rule)
+            for id in dropped { try saveJournalFile(ofEntry: id, db, &writes) }
             return try Self.entryStack(db, entryID: entryID)
         }
     }
 
     /// `stack`'s writes inside the caller's transaction (an ingest's group, `save(group:)`).
-    static func stack(_ db: Database, entryID: String, perceptualHash: Int64?, burstID: String?, rule: StackRule) throws {
+    /// Returns the frames whose picked cover the join undid (`StackLinks.join`).
+    @discardableResult
+    static func stack(_ db: Database, entryID: String, perceptualHash: Int64?, burstID: String?, rule: StackRule) throws -> [String] {
         if let perceptualHash {
             try db.execute(sql: "UPDATE entry SET perceptual_hash = ? WHERE id = ?", arguments: [perceptualHash, entryID])
         }
         if let burstID {
             try db.execute(sql: "UPDATE entry SET burst_id = ? WHERE id = ?", arguments: [burstID, entryID])
         }
-        try StackLinks.join(db, entryID: entryID, rule: rule)
+        return try StackLinks.join(db, entryID: entryID, rule: rule)
     }
 
     /// Makes `entryID` the cover of its stack: the timeline shows it, and it stays the cover

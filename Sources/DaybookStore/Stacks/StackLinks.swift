@@ -12,12 +12,16 @@ enum StackLinks {
     /// The entry's linked neighbours are found through the captured_local index (a few
     /// seconds either side) and, for a burst id, the burst index: never a scan of the table.
     /// Photos only: a video's poster frame beside a photo from the same phone is another moment.
-    static func join(_ db: Database, entryID: String, rule: StackRule) throws {
+    ///
+    /// Returns the frames that were a picked cover and are no longer one (two stacks with a
+    /// picked cover each became one): their journal files must stop saying so.
+    @discardableResult
+    static func join(_ db: Database, entryID: String, rule: StackRule) throws -> [String] {
         guard
             let frame = try frames(
                 db, sql: "SELECT \(columns) FROM entry WHERE id = ? AND stack_split = 0 AND media_kind = 'photo'", [entryID]
             ).first
-        else { return }
+        else { return [] }
         var candidates: [StackFrame] = []
         if let captured = frame.capturedLocal {
             let reach = Int64(rule.maxGapSeconds.rounded(.up)) + 1
@@ -36,7 +40,7 @@ enum StackLinks {
                 db, sql: "SELECT \(columns) FROM entry WHERE burst_id = ? AND id != ? AND stack_split = 0", [burst, entryID])
         }
         let linked = candidates.filter { rule.links(frame, $0) }
-        guard !linked.isEmpty else { return }
+        guard !linked.isEmpty else { return [] }
 
         // The union of the linked frames' stacks (and the entry's own): the oldest stack id
         // carries on, so a stack keeps its id as frames arrive.
@@ -54,6 +58,7 @@ enum StackLinks {
                 sql: "UPDATE entry SET stack_id = ?, is_cover = ?, stack_cover_picked = ? WHERE id = ?",
                 arguments: [stackID, member.id == cover.id, member.id == picked?.id, member.id])
         }
+        return frames.filter { $0.coverPicked && $0.isCover && $0.stackID != nil && $0.id != picked?.id }.map(\.id)
     }
 
     static func members(_ db: Database, stackID: String) throws -> [StackFrame] {
