@@ -80,6 +80,9 @@ final class BrowserSyncPagesTests: XCTestCase {
             let timeline = try await browser.open(root)
             let marked = try await timeline.evaluate(markQuery) as? [String]
             XCTAssertEqual(marked, ["Two versions"], "the timeline marks the entry")
+            let search = try await browser.open(root + "search?q=lunch")
+            let searched = try await search.evaluate(markQuery) as? [String]
+            XCTAssertEqual(searched, ["Two versions"], "and so does a search")
 
             let page = try await browser.open(url)
             try await page.clickAndWaitForNextPage(".conflict form.inline:nth-of-type(2) button")

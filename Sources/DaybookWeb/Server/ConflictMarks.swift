@@ -26,6 +26,11 @@ final class ConflictMarks: Sendable {
         return copies
     }
 
+    /// The short ids (first eight digits) the copies' names carry: the tiles marked.
+    func shortIDs() async throws -> Set<Substring> {
+        Set(try await copies().map { $0.original.fileName.dropFirst(11).prefix(8) })
+    }
+
     /// Whether any copy's name carries the first eight digits of `id` (or of the prefix given).
     func mayNameEntry(_ id: String) async throws -> Bool {
         let short = id.prefix(8).lowercased()

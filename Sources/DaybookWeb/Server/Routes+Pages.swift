@@ -29,10 +29,11 @@ extension WebJournal {
             return try await cache.answer(request) { try await page() }
         }
         router.get("/search") { request, _ in
-            try await cache.answer(request) {
-                let fields = FormFields(request.uri.query)
-                return try await searchPage(SearchForm(fields), before: fields.first("before").flatMap { $0.isEmpty ? nil : $0 })
-            }
+            let fields = FormFields(request.uri.query)
+            let page = { try await searchPage(SearchForm(fields), before: fields.first("before").flatMap { $0.isEmpty ? nil : $0 }) }
+            // Its tiles carry the conflict marks too, which the change count does not count.
+            if try await !conflictMarks.copies().isEmpty { return try await page() }
+            return try await cache.answer(request) { try await page() }
         }
         router.get("/on-this-day") { request, _ in try await onThisDayPage(FormFields(request.uri.query)) }
         router.get("/latest") { _, _ in Answer.html(try pages.latest(try await store.read { try $0.tiles($0.latest(5)) })) }
@@ -58,7 +59,7 @@ extension WebJournal {
         let before = fields.first("before").flatMap { $0.isEmpty ? nil : $0 }
         let isFirst = fields.first("before") == nil && month == nil
         let (start, pages) = (month, pages)
-        let conflicted = Set(try await conflictMarks.copies().map { $0.original.fileName.dropFirst(11).prefix(8) })
+        let conflicted = try await conflictMarks.shortIDs()
         let (body, changeCount) = try await store.read { reader -> (ByteBuffer?, Int) in
             let changeCount = try changes.countNow()
             var rows: TimelineRows
@@ -95,6 +96,7 @@ extension WebJournal {
             let size = configuration.pageSize
             let (query, note) = try form.read(store: store, limit: form.near.isEmpty ? size + 1 : Self.nearLimit)
             let pages = pages
+            let conflicted = try await conflictMarks.shortIDs()
             let read = try await store.read { [query] reader -> SearchRead in
                 var found: SearchRows
                 if let before {
@@ -110,7 +112,8 @@ extension WebJournal {
                 }
                 let more = query.near == nil && found.rows.tiles.count > size
                 if more { found.rows.tiles.removeLast() }
-                let tiles = try SearchTiles(found, reader)
+                var tiles = try SearchTiles(found, reader)
+                tiles.tiles.conflicted = conflicted
                 let older = more ? tiles.tiles.tiles.last.map { form.link(before: $0.id) } : nil
                 return .page(try pages.searchBody(form, found: tiles, problem: nil, note: note, older: older, continued: before != nil))
             }

@@ -86,14 +86,15 @@ struct TileSection: Sendable {
     /// Consecutive entries with the same heading form one section, in the order given.
     static func grouped(
         _ entries: [TimelineTile], annotations: [String: TileAnnotations], links: SiteLinks, distances: [String: Double] = [:],
-        stackSizes: [String: Int] = [:], heading: (TimelineTile) -> String
+        stackSizes: [String: Int] = [:], conflicted: Set<Substring> = [], heading: (TimelineTile) -> String
     ) -> [TileSection] {
         var sections: [(title: String, tiles: [EntryTile])] = []
         for entry in entries {
             let title = heading(entry)
-            let tile = EntryTile(
+            var tile = EntryTile(
                 entry, annotations: annotations[entry.id], links: links, distanceKm: distances[entry.id],
                 stackSize: stackSizes[entry.id])
+            tile.conflict = conflicted.contains(entry.id.prefix(8))
             if sections.last?.title == title {
                 sections[sections.count - 1].tiles.append(tile)
             } else {

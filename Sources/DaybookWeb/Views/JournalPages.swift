@@ -51,7 +51,7 @@ struct JournalPages: Sendable {
     func sections(_ tiles: TileEntries, distances: [String: Double] = [:], heading: (TimelineTile) -> String) -> [TileSection] {
         TileSection.grouped(
             tiles.tiles, annotations: tiles.annotations, links: links, distances: distances, stackSizes: tiles.stackSizes,
-            heading: heading)
+            conflicted: tiles.conflicted, heading: heading)
     }
 
     /// One page of the timeline; `older` is the link to the next page and the id it starts after.
