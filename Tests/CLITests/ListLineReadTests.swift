@@ -57,8 +57,17 @@ final class ListLineReadTests: XCTestCase {
         }
         XCTAssertEqual(try store.insert(batch: entries, autoTags: autoTags, taggerVersion: 1), entries.count)
         let ids = entries.map(\.id)
-        for id in ids.enumerated().filter({ $0.offset % 4 == 1 }).map(\.element) {
-            _ = try store.editTags(entryID: id, add: ["zebra", "apple"], remove: [])
+        for (offset, id) in ids.enumerated() where offset % 4 == 1 {
+            guard offset % 11 == 5 else {
+                _ = try store.editTags(entryID: id, add: ["zebra", "apple"], remove: [])
+                continue
+            }
+            // An undated entry's tags as an older version kept them (an edit now asks for a date first).
+            try store.pool.write { db in
+                for name in ["zebra", "apple"] {
+                    try db.execute(sql: "INSERT INTO tag (entry_id, name, source) VALUES (?, ?, 'user')", arguments: [id, name])
+                }
+            }
         }
         try store.pool.write { db in
             // Names as a hostile import might leave them: raw control and bidi characters.

@@ -16,6 +16,8 @@ extension CLITests {
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ingest.stdout.utf8)) as? [String: Any])
         let id = String(try XCTUnwrap((report["created"] as? [[String: Any]])?.first?["id"] as? String).prefix(8))
 
+        // The photo has no date of its own: its tags need one, for their journal file.
+        XCTAssertEqual(try daybook("edit", id, "--date", "2024-05-06 12:00").status, 0)
         XCTAssertEqual(try daybook("sidecars").stdout, "sidecars: off (daybook sidecars on writes changes into XMP sidecars)\n")
         XCTAssertEqual(try daybook("tag", id, "--add", "beach").status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: sidecar.path), "off: nothing written")

@@ -31,6 +31,11 @@ final class SidecarWriteBackTests: XCTestCase {
         return try XCTUnwrap(entries.first)
     }
 
+    /// The fixture has no date of its own; words and tags need one (a journal file is named by it).
+    private func dated(_ journal: TestJournal, _ entry: JournalEntry) throws {
+        try journal.store.edit(entryID: entry.id, capturedAt: LocalDateTime(year: 2024, month: 5, day: 6, hour: 12, minute: 0, second: 0)!)
+    }
+
     private func userTags(_ journal: TestJournal, _ entry: JournalEntry) throws -> [String] {
         try journal.store.tags(entryID: entry.id).filter { $0.source == .user }.map(\.name).sorted()
     }
@@ -70,6 +75,7 @@ final class SidecarWriteBackTests: XCTestCase {
         try journal.ingest([folder])
         XCTAssertEqual(try onlyEntry(journal).text, "A caption")
 
+        try dated(journal, entry)
         try journal.store.edit(entryID: entry.id, text: "My words")
         try journal.store.editTags(entryID: entry.id, add: ["mine"], remove: ["first"])
         try Exiftool.run(["-overwrite_original", "-XMP-dc:Description=Another caption", "-XMP-dc:Subject+=second", sidecar.path])
@@ -143,6 +149,7 @@ final class SidecarWriteBackTests: XCTestCase {
         let journal = try TestJournal()
         try journal.ingest([folder])
         let entry = try onlyEntry(journal)
+        try dated(journal, entry)
         try journal.store.editTags(entryID: entry.id, add: ["beach"], remove: [])
         let writeBack = SidecarWriteBack(library: journal.store.library, forced: true) { XCTFail("reported: \($0)") }
         XCTAssertEqual(writeBack.entryChanged(entry.id, .tags, store: journal.store), .written(path: lightroom.path))
@@ -159,6 +166,7 @@ final class SidecarWriteBackTests: XCTestCase {
         let journal = try TestJournal()
         try journal.ingest([folder])
         let entry = try onlyEntry(journal)
+        try dated(journal, entry)
         try journal.store.editTags(entryID: entry.id, add: ["beach"], remove: [])
         let sidecar = folder.appendingPathComponent("IMG_0001.jpg.xmp")
         let hostile = Data("<!DOCTYPE x [<!ENTITY a \"b\">]><x>&a;</x>".utf8)
@@ -184,6 +192,7 @@ final class SidecarWriteBackTests: XCTestCase {
         let journal = try TestJournal()
         try journal.ingest([folder])
         let entry = try onlyEntry(journal)
+        try dated(journal, entry)
         try journal.store.editTags(entryID: entry.id, add: ["beach"], remove: [])
         try makeReadOnly(folder)
         defer { undoReadOnly(folder) }

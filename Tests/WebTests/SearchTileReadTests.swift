@@ -179,7 +179,16 @@ final class SearchTileReadTests: XCTestCase {
         }
         XCTAssertEqual(try store.insert(batch: batch, autoTags: autoTags, taggerVersion: 1), batch.count)
         for entry in batch.prefix(120) where Int.random(in: 0..<3, using: &random) == 0 {
-            _ = try store.editTags(entryID: entry.id, add: ["zebra-walk", "apple"], remove: [])
+            guard entry.capturedLocal == nil else {
+                _ = try store.editTags(entryID: entry.id, add: ["zebra-walk", "apple"], remove: [])
+                continue
+            }
+            // An undated entry's tags as an older version kept them (an edit now asks for a date first).
+            try store.pool.write { db in
+                for name in ["zebra-walk", "apple"] {
+                    try db.execute(sql: "INSERT INTO tag (entry_id, name, source) VALUES (?, ?, 'user')", arguments: [entry.id, name])
+                }
+            }
         }
         try store.pool.write { db in
             for (index, entry) in batch.enumerated() where index % 3 == 0 {

@@ -12,7 +12,7 @@ final class SidecarWriteBackRouteTests: XCTestCase {
     func testTheEntryFormsWriteThePhotosSidecarOnceTurnedOn() async throws {
         try Exiftool.skipUnlessInstalled()
         let fixture = try WebFixture()
-        let entry = try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix("08-no-exif.jpg") })
+        let entry = try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix("03-newyork-2021-03.jpg") })
         let sidecar = URL(fileURLWithPath: entry.sourcePath + ".xmp")
         try await fixture.application { $0.port = 0 }.test(.live) { client in
             let headers = formHeaders + [.origin: "http://localhost"]
@@ -41,7 +41,7 @@ final class SidecarWriteBackRouteTests: XCTestCase {
     func testServeWithWriteSidecarsWritesThemWhileTheSettingIsOff() async throws {
         try Exiftool.skipUnlessInstalled()
         let fixture = try WebFixture()
-        let entry = try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix("08-no-exif.jpg") })
+        let entry = try XCTUnwrap(try fixture.store.entries().first { $0.sourcePath.hasSuffix("03-newyork-2021-03.jpg") })
         let sidecar = URL(fileURLWithPath: entry.sourcePath + ".xmp")
         XCTAssertFalse(SidecarWriteBackSetting.isOn(fixture.store.library))
         try await fixture.application {

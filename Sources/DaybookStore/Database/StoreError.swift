@@ -13,7 +13,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Value: String, Hashable, Sendable {
             case io, database, unreadableEntry, entryNotFound, ambiguousID, emptyLibrary, noJournal, readOnly, invalidTag, archiveRefused
-            case libraryNotEmpty, textTooLong, searchTooLarge, notInStack, blankText
+            case libraryNotEmpty, textTooLong, searchTooLarge, notInStack, blankText, undated
         }
 
         private let value: Value
@@ -52,6 +52,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let searchTooLarge = Code(.searchTooLarge)
         /// A text entry with no words, or with a character a journal file cannot hold (NUL).
         public static let blankText = Code(.blankText)
+        /// Words, tags or a choice for a photo entry with no date: no journal file can be
+        /// named for it, and nothing a person writes may live in the index alone.
+        public static let undated = Code(.undated)
     }
 
     public let code: Code
@@ -143,6 +146,13 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     package static func nulInText() -> StoreError {
         StoreError(.blankText, "the text holds a NUL character, which a journal file cannot keep")
+    }
+
+    static func undatedEntry(_ entry: JournalEntry) -> StoreError {
+        StoreError(
+            .undated,
+            "entry \(entry.shortID) has no date, so no journal file can keep its words, tags or choices: give it a date first "
+                + "(daybook edit \(entry.shortID) --date \"YYYY-MM-DD HH:MM\", which may go with the change)")
     }
 
     static func tooManyTags(_ count: Int) -> StoreError {

@@ -54,11 +54,16 @@ extension JournalStore {
     /// A text entry always has a file. A photo entry gets one as soon as it holds something a
     /// person wrote or chose, and keeps it afterwards even when the choice is undone: the file
     /// then says so to a device that reads it. A new date moves the file to its new name (a
-    /// `source_path` that names the file follows it). An entry with no date has no file.
+    /// `source_path` that names the file follows it). An entry with no date has no file, so a
+    /// change that leaves it holding something of the person's is refused (`undatedEntry`).
     func saveJournalFile(of entry: inout JournalEntry, was old: JournalEntry, _ db: Database, _ writes: inout JournalFileWrites)
         throws
     {
-        guard let date = entry.capturedLocal else { return }
+        guard let date = entry.capturedLocal else {
+            let unnamed = try journalFile(of: entry, date: Self.anyDate, db)
+            if unnamed.holdsPersonalData && JournalFile.canName(entry) { throw StoreError.undatedEntry(entry) }
+            return
+        }
         let file = try journalFile(of: entry, date: date, db)
         let oldPath: JournalFilePath?
         if let own = JournalFilePath(relative: old.sourcePath) {
@@ -81,6 +86,9 @@ extension JournalStore {
         entry.sourcePath = file.path.description
         try db.execute(sql: "UPDATE entry SET source_path = ? WHERE id = ?", arguments: [entry.sourcePath, entry.id])
     }
+
+    /// Stands in for the date of an entry that has none, to ask what its file would hold.
+    private static let anyDate = LocalDateTime(year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0)!
 
     /// Writes `file` at its path: over the file there when that reads as the same entry's
     /// (written by a change that was killed before its commit, or by this one), else anew.

@@ -30,6 +30,8 @@ extension WebJournal {
                     return try textTooLarge
                 } catch let error as StoreError where error.code == .blankText {
                     return Answer.html(try pages.message("Text not saved", error.description), status: .badRequest)
+                } catch let error as StoreError where error.code == .undated {
+                    return Answer.html(try pages.message("Text not saved", error.description), status: .conflict)
                 } catch let error as JournalFileError {
                     return try journalFileRefusal(error)
                 }

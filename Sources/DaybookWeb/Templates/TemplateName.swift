@@ -15,7 +15,9 @@ enum TemplateName: String, CaseIterable, Sendable {
     case stylesheet, submittedText, summary, tag, tags, tagsAction, text, textAction, textVersion, thumbnails
     case tiles, time, timeline, title, to, trust, type, unplayable, upload, user, value, video, videoNote, weather, width
     // The entry page's date, place and photo forms.
-    case attachPhoto, dateAction, detachPhoto, photoAction, placeAction
+    case attachPhoto, dateAction, detachPhoto, needsDate, photoAction, placeAction
+    // Why an entry has no picture: the file's own problem, under the placeholder's sentence.
+    case noImageWhy
     // The delete page's `daybook trash restore` id.
     case shortID
     // The entry page's conflict (two devices' versions) and its forms.

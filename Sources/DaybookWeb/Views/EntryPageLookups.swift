@@ -31,6 +31,7 @@ extension EntryPage: PageModel {
         case .paragraphs: .init(paragraphs)
         case .stack: .init(stack)
         case .noImage: .init(noImage)
+        case .noImageWhy: .init(noImageWhy)
         case .conflicts: .init(conflicts)
         default: nil
         }
@@ -75,6 +76,7 @@ extension EditForms: TemplateModel {
         case .upload: .init(upload)
         case .attachPhoto: .flag(attachPhoto)
         case .detachPhoto: .flag(detachPhoto)
+        case .needsDate: .flag(needsDate)
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookIngest
 import DaybookPresentation
 import DaybookStore
 import Foundation
@@ -78,6 +79,23 @@ enum EntryText {
     /// Where a photo known from its journal file alone would be (`JournalEntry.isPhotoElsewhere`):
     /// said in words, since there is no picture to fetch and a broken image would say nothing.
     static let photoElsewhere = "The photo is on another device"
+
+    /// Why an entry shows no picture, in words: a placeholder that says so, never a broken image
+    /// or a link to a rendition that cannot be made.
+    static func noPicture(_ entry: JournalEntry) -> String {
+        if entry.isPhotoElsewhere { return photoElsewhere }
+        if entry.media == .video { return "No frame could be taken from this video." }
+        if SkipKind.isRAW(path: entry.sourcePath) { return "The RAW file holds no preview Daybook can show." }
+        return "No picture could be made from this photo."
+    }
+
+    /// The problems ingest noted for a file it made no picture of, as one line (at most 300
+    /// characters): what is wrong with it, in the reader's words.
+    static func noPictureWhy(_ entry: JournalEntry) -> String? {
+        guard !entry.isPhotoElsewhere, let problems = entry.problems, !problems.isEmpty else { return nil }
+        let line = problems.split(separator: "\n").joined(separator: "; ")
+        return line.count > 300 ? String(line.prefix(299)) + "…" : line
+    }
 
     /// The same from the day and place a tile has already worked out.
     static func alt(day: String?, place: String?) -> String {

@@ -98,6 +98,7 @@ struct JournalPages: Sendable {
                 placeAction: "/entries/\(entry.id)/place", place: EntryWhenWhere.placeField(entry),
                 photoAction: "/entries/\(entry.id)/photo")
             forms.attachPhoto = entry.media == .text
+            forms.needsDate = entry.media != .text && entry.capturedLocal == nil
             // A photo on another device has no bytes here to move: it is changed there.
             forms.detachPhoto =
                 entry.media != .text && !entry.text.isEmpty && read.stack == nil && read.files.isEmpty && !entry.isPhotoElsewhere
@@ -105,22 +106,29 @@ struct JournalPages: Sendable {
         }
         if let edit, edit.attachPhoto || edit.detachPhoto { frame.scripts.append(links.asset("entry-photo.js")) }
         let isVideo = entry.media == .video
-        if isVideo && links.isServer { frame.scripts.append(links.asset("entry-video.js")) }
+        // A video no frame could be taken from is damaged or of a codec FFmpeg lacks: a
+        // browser would show an empty player, so the page says why instead.
+        let playsVideo = isVideo && links.isServer && entry.thumbnail != nil
+        if playsVideo { frame.scripts.append(links.asset("entry-video.js")) }
         // The clip plays over the preview, from the server only: an export holds no originals.
-        let motion = links.isServer && hasPreview && !isVideo ? MotionView(entry: entry, files: read.files) : nil
+        let motion = links.isServer && hasPreview && !isVideo && entry.thumbnail != nil ? MotionView(entry: entry, files: read.files) : nil
         if motion != nil { frame.scripts.append(links.asset("entry-motion.js")) }
         return EntryPage(
             frame: frame, id: entry.id, newer: newer.map { links.entry($0.id) }, older: older.map { links.entry($0.id) },
-            preview: isVideo && links.isServer
+            preview: playsVideo
                 ? nil
-                : hasPreview && !isVideo && !entry.isPhotoElsewhere
+                // No picture was made (a RAW without a preview, a damaged file): none can be fetched.
+                : hasPreview && !isVideo && !entry.isPhotoElsewhere && entry.thumbnail != nil
                     ? name.flatMap { name in PreviewSize.of(entry).map { previewImage(entry, name, $0) } }
                     : EntryTile(entry: entry, annotations: nil, links: links).image,
             picture: entry.media != .text,
-            video: isVideo && links.isServer ? VideoView(entry: entry, type: read.videoType, links: links) : nil,
+            video: playsVideo ? VideoView(entry: entry, type: read.videoType, links: links) : nil,
             videoNote: isVideo && !links.isServer ? Self.exportVideoNote(entry) : nil, motion: motion, kind: entry.media.rawValue,
-            original: links.isServer && entry.media == .photo && !entry.isPhotoElsewhere ? "/originals/\(entry.id)" : nil,
-            originalJPEG: links.isServer && !entry.isPhotoElsewhere ? OriginalPhoto.jpegLink(for: entry) : nil,
+            // A video that does not play is still the person's file, to download.
+            original: links.isServer && !entry.isPhotoElsewhere && (entry.media == .photo || (isVideo && !playsVideo))
+                ? "/originals/\(entry.id)" : nil,
+            originalJPEG: links.isServer && !entry.isPhotoElsewhere && entry.thumbnail != nil
+                ? OriginalPhoto.jpegLink(for: entry) : nil,
             fileName: (entry.sourcePath as NSString).lastPathComponent,
             files: read.files.map { file in
                 FileLink(
@@ -140,7 +148,7 @@ struct JournalPages: Sendable {
             text: entry.text, paragraphs: entry.text.split(separator: "\n").map(String.init),
             stack: StackView(read, links: links, csrf: csrf),
             // No picture to fetch (no broken image, no request that can only fail): words instead.
-            noImage: entry.isPhotoElsewhere ? EntryText.photoElsewhere : "No picture could be made from this photo.",
+            noImage: EntryText.noPicture(entry), noImageWhy: EntryText.noPictureWhy(entry),
             conflicts: read.conflicts.map { ConflictView($0, entryID: entry.id, csrf: csrf) })
     }
 

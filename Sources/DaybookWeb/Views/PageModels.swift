@@ -108,6 +108,9 @@ struct EditForms: Sendable {
     var attachPhoto = false
     /// A photo with words: the forms to replace or detach it.
     var detachPhoto = false
+    /// A photo with no date: its words and tags wait for one (no journal file can be named
+    /// without it), so their forms give way to a note saying so.
+    var needsDate = false
 }
 
 struct EditConflictPage: Sendable {
@@ -164,8 +167,10 @@ struct EntryPage: Sendable {
     let paragraphs: [String]
     /// The frames of the entry's stack (docs/stacks.md); nil when it is alone.
     var stack: StackView? = nil
-    /// Said where the picture would be when there is none.
+    /// Said where the picture would be when there is none (`EntryText.noPicture`).
     var noImage = "No picture could be made from this photo."
+    /// What ingest found wrong with the file, when it said: under `noImage`.
+    var noImageWhy: String? = nil
     /// Versions of the entry Syncthing set aside beside its journal file (server only).
     var conflicts: [ConflictView] = []
 }
