@@ -18,7 +18,8 @@ struct Problems: ParsableCommand {
 
             Each line: the file, why, and when it was judged (UTC). A file that changes (a new \
             copy, or even `touch`) is judged afresh by the next run; --forget asks for that \
-            without changing it, for instance after installing a library that reads it.
+            without changing it: after installing a decoder that reads it, or to ingest it \
+            with a higher --max-megapixels.
 
             Examples:
               daybook problems

@@ -119,6 +119,12 @@ final class ProblemFileTests: XCTestCase {
         XCTAssertEqual(try journal.ingest([folder], log: log).failed, 1)
         XCTAssertEqual(log.failures, ["clip.mov": "not a QuickTime movie (looks like HTML/text)"])
         XCTAssertEqual(log.failureCodes["clip.mov"], .notAPhoto)
+        // Named on its own, a file whose name claims no format was never taken for a JPEG.
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("shopping list\n".utf8).write(to: notes)
+        let named = EventLog()
+        XCTAssertEqual(try journal.ingest([notes], log: named).failed, 1)
+        XCTAssertEqual(named.failures, ["notes.txt": "not a photo or video (looks like HTML/text)"])
     }
 }
 
