@@ -12,7 +12,8 @@ package enum FileKind: Sendable, Equatable {
     case cameraRaw
     /// PNG, WebP and GIF (`StillFormats.swift`).
     case png, webp, gif
-    /// A QuickTime or MPEG-4 family movie (.mov, .mp4, .m4v, .3gp), read through FFmpeg.
+    /// A QuickTime or MPEG-4 family movie (.mov, .mp4, .m4v, .3gp), read through FFmpeg: by
+    /// its `ftyp` brands, or by the first atom of a QuickTime movie that has no `ftyp`.
     case video
     /// Anything else, in FileSignature's words ("not a JPEG (PDF document)").
     case other(String)
@@ -42,6 +43,11 @@ package enum FileKind: Sendable, Equatable {
                 self = .video
                 return
             }
+        }
+        // A QuickTime movie older than `ftyp` (a camera's .MOV of the 2000s) starts with its atoms.
+        if ISOBoxes.startsLikeClassicQuickTime(bytes) {
+            self = .video
+            return
         }
         if RAWSignature.matches(bytes) {
             self = .cameraRaw

@@ -54,6 +54,7 @@ package enum FileSignature {
             }
             return "ISO media file, brand '\(brand.trimmingSpaces)'"
         }
+        if ISOBoxes.startsLikeClassicQuickTime(b) { return "QuickTime movie" }
         if ascii("%PDF") { return "PDF document" }
         if looksLikeText(b) { return "looks like HTML/text" }
         return nil

@@ -24,6 +24,19 @@ package enum ISOBoxes {
     /// How many leading bytes `brands` looks at: an `ftyp` box with 60 compatible brands.
     package static let maximumFileTypeBox = 256
 
+    /// The atoms a QuickTime movie written before `ftyp` existed (older cameras' .MOV) may
+    /// begin with: the index, the media data, or padding before either.
+    static let classicQuickTimeAtoms: Set = ["moov", "mdat", "wide", "free", "skip", "pnot"]
+
+    /// Whether a file begins with one of `classicQuickTimeAtoms` and a size such an atom can
+    /// have (0: to the end of the file, 1: a 64-bit size follows, else at least its header).
+    package static func startsLikeClassicQuickTime(_ prefix: some Collection<UInt8>) -> Bool {
+        let bytes = Array(prefix.prefix(8))
+        guard bytes.count == 8, classicQuickTimeAtoms.contains(fourCC(bytes, at: 4)) else { return false }
+        let size = bigEndian32(bytes, at: 0)
+        return size == 0 || size == 1 || size >= 8
+    }
+
     /// A top-level box that the file ends inside: its type and the byte where it would end.
     package struct Overrun: Sendable, Equatable {
         package let type: String

@@ -21,7 +21,7 @@ package enum ISOMediaEnding {
         /// Damage that more bytes would not mend: a box size smaller than its header, or a
         /// box type no writer gives (the walk has left the structure).
         case damaged
-        /// Not an ISO media file (no `ftyp` box first).
+        /// Not an ISO media file (no `ftyp` box first, nor a QuickTime movie's first atom).
         case notISOMedia
     }
 
@@ -49,11 +49,11 @@ package enum ISOMediaEnding {
         while let step = walker.next() {
             switch step {
             case .box(let box):
-                guard !first || box.type == "ftyp" else { return .notISOMedia }
+                guard !first || Self.canComeFirst(box.type) else { return .notISOMedia }
                 first = false
                 indexed = indexed || box.type == "meta" || box.type == "moov"
             case .overrun(let overrun):
-                guard !first || overrun.type == "ftyp" else { return .notISOMedia }
+                guard !first || Self.canComeFirst(overrun.type) else { return .notISOMedia }
                 return overrun.isCutShort ? .boxCutShort(overrun) : .damaged
             case .malformed:
                 return first ? .notISOMedia : .damaged
@@ -64,6 +64,11 @@ package enum ISOMediaEnding {
             return .itemCutShort(reach)
         }
         return .complete
+    }
+
+    /// `ftyp`, or the first atom of a QuickTime movie written before `ftyp` existed.
+    private static func canComeFirst(_ type: String) -> Bool {
+        type == "ftyp" || ISOBoxes.classicQuickTimeAtoms.contains(type)
     }
 
     /// Fewer than 8 bytes that could begin an `ftyp` box: a size below 64 KB (real ones are

@@ -21,7 +21,8 @@ extension FileKind {
         case .other, .cameraRaw:
             return "application/octet-stream"
         case .video:
-            return videoMediaType(majorBrand: ISOBoxes.brands(head)?.first ?? "")
+            // No `ftyp` at all: a QuickTime movie older than the brands.
+            return videoMediaType(majorBrand: ISOBoxes.brands(head)?.first ?? "qt  ")
         case .heif:
             let brands = Set(ISOBoxes.brands(head) ?? [])
             if !brands.isDisjoint(with: ["heic", "heix", "heim", "heis"]) { return "image/heic" }
@@ -39,5 +40,16 @@ extension FileKind {
         if majorBrand.hasPrefix("3gp") { return "video/3gpp" }
         if majorBrand.hasPrefix("3g2") { return "video/3gpp2" }
         return "video/mp4"
+    }
+}
+
+extension FileKind {
+    /// What a person calls a video by its first bytes, for the words of its problems:
+    /// "QuickTime movie" (brand `qt  `, or no `ftyp` at all), "3GPP video", else "MP4 video".
+    package static func videoFormatName(of prefix: some Collection<UInt8>) -> String {
+        let majorBrand = ISOBoxes.brands(prefix)?.first ?? "qt  "
+        if majorBrand == "qt  " { return "QuickTime movie" }
+        if majorBrand.hasPrefix("3gp") || majorBrand.hasPrefix("3g2") { return "3GPP video" }
+        return "MP4 video"
     }
 }

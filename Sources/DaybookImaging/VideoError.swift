@@ -10,6 +10,10 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case noVideoStream
     /// The video track holds no frames, or declares no length.
     case empty
+    /// The index lists frames, but the file holds no media data for them: an empty or absent
+    /// `mdat` (a movie stripped to its header, or one whose data lives in another file).
+    /// `format` names the container ("QuickTime movie").
+    case mediaDataMissing(format: String)
     /// The video track's sample entry gives no width or height.
     case noFrameSize
     /// The frame declares more pixels than the limit, or the container a length no camera
@@ -39,6 +43,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "no video track in the file"
         case .empty:
             "video track with no frames (zero length)"
+        case .mediaDataMissing(let format):
+            "damaged \(format): its index lists frames, but the file holds no media data (no 'mdat' content)"
         case .noFrameSize:
             "video track declares no frame size"
         case .tooLarge(let limit):

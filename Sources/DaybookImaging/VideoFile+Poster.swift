@@ -27,11 +27,29 @@ extension VideoFile {
                     if luma >= Self.blackLuma { break }
                 }
                 // A track whose sample table lists nothing has no frame to show at all.
-                guard decoder.packets > 0 else { throw .empty }
+                guard decoder.packets > 0 else {
+                    throw Self.holdsMediaData(buffer) ? .empty : .mediaDataMissing(format: FileKind.videoFormatName(of: bytes))
+                }
                 guard let best else { throw .corrupt(decoder.lastError ?? "no frame") }
                 return best.image.oriented(orientation)
             }
         }
+    }
+}
+
+extension VideoFile {
+    /// Whether any top-level `mdat` has content: a file whose index lists frames but has
+    /// none is damaged in a way no decoder can mend, which a track of zero length is not.
+    static func holdsMediaData(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var walker = ISOBoxWalker(bytes, in: 0..<bytes.count)
+        while let step = walker.next() {
+            switch step {
+            case .box(let box): if box.type == "mdat" && !box.content.isEmpty { return true }
+            case .overrun(let overrun): return overrun.type == "mdat"
+            case .malformed: return false
+            }
+        }
+        return false
     }
 }
 

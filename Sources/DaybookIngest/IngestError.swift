@@ -17,6 +17,12 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         private let value: Value
         private init(_ value: Value) { self.value = value }
 
+        /// The code `description` names ("damaged"), as a judgement kept in the library records it.
+        package init?(named name: String) {
+            guard let value = Value(rawValue: name) else { return nil }
+            self.value = value
+        }
+
         public var description: String { value.rawValue }
 
         /// The file or folder could not be opened or read (missing, permission denied), or is
@@ -122,6 +128,14 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         code = cause.code
         reason = cause.text
         underlying = cause.underlying
+    }
+
+    /// A failure judged by an earlier run, as the library keeps it (`ProblemFile`).
+    package init(path: String, code: Code, reason: String) {
+        self.path = path
+        self.code = code
+        self.reason = reason
+        underlying = nil
     }
 
     /// "PATH: REASON", the line the CLI prints after `daybook: error: `.

@@ -13,6 +13,10 @@ public enum IngestEvent: Sendable {
     case alreadyInJournal(path: String, id: String)
     /// The file is no entry: why, and where (`IngestError.path`).
     case failed(IngestError)
+    /// The file failed in an earlier run and is unchanged since (same path, size and
+    /// modification time, or the same bytes elsewhere): not read again, not a failure of this
+    /// run. `daybook problems` lists it; a change to the file has it judged afresh.
+    case knownProblem(IngestError)
     /// Found while walking a folder and not read: not a photo (a video, an Apple edit), or a
     /// RAW that LibRaw refuses. Counted by kind, not an error.
     case skipped(path: String, reason: SkipReason)
@@ -40,6 +44,10 @@ public struct IngestSummary: Sendable, Equatable {
     public var reread: [String] = []
     public var alreadyInJournal = 0
     public var failed = 0
+    /// Files that failed in an earlier run, unchanged since (`IngestEvent.knownProblem`).
+    public var knownProblems = 0
+    /// Of `knownProblems`, those in a format or codec this machine does not read.
+    public var knownUnsupported = 0
     public var skipped = 0
     /// `skipped`, by kind.
     public var skippedByKind: [SkipKind: Int] = [:]
@@ -58,7 +66,7 @@ public struct IngestSummary: Sendable, Equatable {
     public var rawsWaiting: Set<String> { rawsSeenWaiting.subtracting(rawsPaired) }
 
     public var handled: Int {
-        created.count + replaced.count + reread.count + alreadyInJournal + failed + skipped + sidecars + incomplete
+        created.count + replaced.count + reread.count + alreadyInJournal + failed + knownProblems + skipped + sidecars + incomplete
             + rawsPaired.count + rawsWaiting.count
     }
 
@@ -74,6 +82,9 @@ public struct IngestSummary: Sendable, Equatable {
         case .incomplete: incomplete += 1
         case .alreadyInJournal: alreadyInJournal += 1
         case .failed: failed += 1
+        case .knownProblem(let error):
+            knownProblems += 1
+            if error.code == .unsupportedFormat { knownUnsupported += 1 }
         case .skipped(_, let reason):
             skipped += 1
             skippedByKind[reason.kind, default: 0] += 1
@@ -86,6 +97,15 @@ public struct IngestSummary: Sendable, Equatable {
             case .alreadyPaired: if outcome.fromRAW && !rawsPaired.contains(outcome.raw) { alreadyInJournal += 1 }
             }
         }
+    }
+
+    /// "1 known damaged file (see daybook problems)": the files earlier runs judged, which
+    /// this run left alone; nil when there were none.
+    public var knownProblemsLine: String? {
+        guard knownProblems > 0 else { return nil }
+        let what =
+            knownUnsupported == 0 ? "damaged" : knownUnsupported == knownProblems ? "unsupported" : "damaged or unsupported"
+        return "\(knownProblems) known \(what) file\(knownProblems == 1 ? "" : "s") (see daybook problems)"
     }
 
     /// "3 new, 7 already in the journal, 1 failed" (+ replaced/skipped/warnings when there are

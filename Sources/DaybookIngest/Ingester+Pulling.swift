@@ -12,7 +12,7 @@ extension Ingester {
     /// file system), not serialised across workers, so the caller can do per-file work (move
     /// the file, log it) in parallel. Events of one file arrive in order, warnings first, and
     /// end with exactly one of `created`, `replaced`, `incomplete`, `alreadyInJournal`,
-    /// `failed` or `skipped`.
+    /// `failed`, `knownProblem` or `skipped`.
     ///
     /// `next` may suspend for a while to wait for more work; returning nil stops the worker
     /// that called it, so a caller that wants to stop (a shutdown) just returns nil.
@@ -21,7 +21,7 @@ extension Ingester {
         onEvent: @escaping @Sendable (IngestEvent) -> Void
     ) async {
         await WorkerPool.run(jobs: options.jobs, label: "daybook-ingest", next: next) { path in
-            self.ingest(ScanItem(path: path, explicitlyNamed: false), emit: onEvent)
+            self.ingest(ScanItem(path: path, explicitlyNamed: false), remembersProblems: true, emit: onEvent)
         }
     }
 }

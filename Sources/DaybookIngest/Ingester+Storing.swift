@@ -34,6 +34,7 @@ extension Ingester {
         case .replaced(let stored), .rereadWithSidecar(let stored), .filled(let stored): entryID = stored.id
         case .existing(let id): entryID = id
         }
+        photo.judged?.settle(entryID: entryID, contentHash: photo.save.entry.contentHash, damage: photo.damage)
         attachRAWs(besidePhoto: path, bytes: photo.leadingBytes, entryID: entryID, emit: emit)
         attachLivePhotoMovies(besidePhoto: path, bytes: photo.leadingBytes, metadata: photo.metadata, entryID: entryID, emit: emit)
         if let problem = saved.stackProblem { emit(.warning(path: path, message: "could not stack with nearby frames: \(problem)")) }

@@ -142,8 +142,12 @@ public final class Ingester: Sendable {
     /// and the files in other workers' hands that meet it too report nothing more. The entry
     /// is stored in a transaction of its own (the watcher's way); `ingest(paths:)` stores
     /// several in one (`SaveLane`).
-    package func ingest(_ item: ScanItem, stop: RunStop? = nil, emit: @Sendable (IngestEvent) -> Void) {
-        guard let photo = prepare(item, stop: stop, emit: emit) else { return }
+    /// `remembersProblems`: whether a damaged or unsupported file is judged once (`JudgedPath`),
+    /// as for files found in the person's folders; an upload's file in its temporary place is not.
+    package func ingest(
+        _ item: ScanItem, stop: RunStop? = nil, remembersProblems: Bool = false, emit: @Sendable (IngestEvent) -> Void
+    ) {
+        guard let photo = prepare(item, stop: stop, remembersProblems: remembersProblems, emit: emit) else { return }
         commit([photo], stop: stop, emit: emit)
     }
 
@@ -153,7 +157,8 @@ public final class Ingester: Sendable {
     /// `settle`, when given, returns once the photos prepared before this one are stored: a
     /// RAW or a Live Photo movie calls it before looking for its photo's entry.
     func prepare(
-        _ item: ScanItem, stop: RunStop?, settle: (() -> Void)? = nil, emit: @Sendable (IngestEvent) -> Void
+        _ item: ScanItem, stop: RunStop?, settle: (() -> Void)? = nil, remembersProblems: Bool,
+        emit: @Sendable (IngestEvent) -> Void
     ) -> PreparedPhoto? {
         let path = item.path
         if SidecarFiles.isSidecar(path) {
@@ -167,6 +172,11 @@ public final class Ingester: Sendable {
         }
         if !item.explicitlyNamed, let reason = Self.skipReason(forFoundFile: path) {
             emit(.skipped(path: path, reason: reason))
+            return nil
+        }
+        let judged = remembersProblems ? JudgedPath(path: path, store: store) : nil
+        if let known = judged?.knownFailure {
+            emit(.knownProblem(known))
             return nil
         }
         let bytes: [UInt8], modified: Date
@@ -213,6 +223,11 @@ public final class Ingester: Sendable {
             return nil
         }
 
+        if let known = judged?.knownCopy(contentHash: hash) {
+            emit(.knownProblem(known))
+            return nil
+        }
+
         var analysis: PhotoAnalysis
         do {
             analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
@@ -224,7 +239,9 @@ public final class Ingester: Sendable {
                 emit(.skipped(path: path, reason: reason))
                 return nil
             }
-            emit(.failed(IngestError(path: path, error.cause)))
+            let failure = IngestError(path: path, ClaimedFormat.reword(error, path: path))
+            judged?.record(failure, contentHash: hash)
+            emit(.failed(failure))
             return nil
         }
         if analysis.metadata.capture == nil {
@@ -263,7 +280,7 @@ public final class Ingester: Sendable {
         }
         return PreparedPhoto(
             path: path, leadingBytes: Array(bytes.prefix(FileKind.prefixLength)), metadata: analysis.metadata,
-            temporary: temporary, save: save)
+            temporary: temporary, save: save, judged: judged, damage: analysis.damage)
     }
 
     /// A file named like a photo that turns out not to be one is broken, not skipped.

@@ -31,7 +31,9 @@ final class PathsWork: Sendable {
         case .unreadable(let error): emit(.failed(error))
         case .skipped(let path, let reason): emit(.skipped(path: path, reason: reason))
         case .file(let item):
-            if let photo = ingester.prepare(item, stop: stop, settle: lane.settle, emit: emit) { lane.submit(photo) }
+            if let photo = ingester.prepare(item, stop: stop, settle: lane.settle, remembersProblems: true, emit: emit) {
+                lane.submit(photo)
+            }
         }
     }
 

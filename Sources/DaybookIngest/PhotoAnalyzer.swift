@@ -21,6 +21,9 @@ package struct PhotoAnalysis: Sendable {
     /// A video's entry shows it by its poster frame and plays it on its page.
     package var media: MediaKind = .photo
     package var durationSeconds: Double?
+    /// Why the file gave no picture although its date or place was kept: the entry is stored
+    /// damaged, without a thumbnail (its problems say so too).
+    package var damage: String?
 }
 
 /// Why a file is not ingested at all, before its path is known: what becomes an `IngestError`.
@@ -140,6 +143,7 @@ package struct PhotoAnalyzer: Sendable {
             if (analysis.frame == nil || isStill) && metadata.capture == nil && metadata.location == nil {
                 throw Rejection(error)
             }
+            analysis.damage = error.description
             analysis.warnings.append("\(error.description); stored without a thumbnail")
         }
     }

@@ -12,4 +12,8 @@ struct PreparedPhoto: Sendable {
     /// The thumbnail written under a temporary name, moved into place inside the transaction.
     let temporary: TemporaryThumbnail?
     let save: EntrySave
+    /// What the library judged of the file before; settled once the entry is stored.
+    let judged: JudgedPath?
+    /// Why it has no picture, when it is stored damaged.
+    let damage: String?
 }

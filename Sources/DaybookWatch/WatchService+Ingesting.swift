@@ -64,6 +64,10 @@ extension WatchService {
             } else {
                 logger.error("\(error) (tried again when the file changes)")
             }
+        case .knownProblem(let error):
+            // Failed in an earlier run and unchanged: looked at again only when it changes.
+            state.finish(error.path, .failed)
+            logger.info("\(error) (judged before, unchanged; `daybook problems` lists it)")
         case .skipped(let path, let reason):
             state.finish(path, .skipped)
             logger.info("skipped \(path): \(reason)")

@@ -32,7 +32,7 @@ struct Daybook: AsyncParsableCommand {
         subcommands: [
             Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Write.self, Edit.self, Photo.self, Tag.self,
             Tags.self, Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Trash.self, Export.self, Import.self,
-            BackfillWeather.self, Sidecars.self,
+            BackfillWeather.self, Sidecars.self, Problems.self,
             Rebuild.self, Conflicts.self,
             Watch.self, Serve.self,
         ]

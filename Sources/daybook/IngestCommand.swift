@@ -24,7 +24,11 @@ struct Ingest: AsyncParsableCommand {
             IMG_0001.jpg; the extension in any case) is listed with that photo's entry, whichever is read first: \
             the summary counts it as paired, or waiting for its photo; --verbose and --json name each. A file named on the command line \
             that Daybook cannot read is an error. A broken photo (a damaged JPEG or HEIC) is \
-            reported as one line naming the file and the reason, the run goes on, and it exits 1.
+            reported as one line naming the file and the reason, the run goes on, and it exits 1. \
+            Such a file is judged once: later runs leave it alone while it is unchanged, count it \
+            ("1 known damaged file") and exit 0; `daybook problems` lists them. A damaged video or \
+            photo whose date can still be read is kept as an entry without a picture, with a \
+            warning saying why.
 
             An XMP sidecar beside a photo (IMG_0001.xmp or IMG_0001.jpg.xmp, as Lightroom, \
             darktable and digiKam write them) is read with the photo and counted as a sidecar, \
@@ -79,6 +83,7 @@ struct Ingest: AsyncParsableCommand {
             switch event {
             case .created(let entry): if json { created.append(entry) }
             case .failed(let error): progress.printLine("daybook: error: \(error)")
+            case .knownProblem(let error): if verbose { progress.printLine("daybook: known from an earlier run: \(error)") }
             case .warning(let path, let message): progress.printLine("daybook: warning: \(path): \(message)")
             case .skipped(let path, let reason):
                 if json { skipped.append(path: path, reason: reason) }
@@ -107,8 +112,10 @@ struct Ingest: AsyncParsableCommand {
                     summary: summary, weather: weather, created: created.sorted(), skippedFiles: skipped.sorted(),
                     rawFiles: raws.sorted()))
             Console.writeError(TerminalText(summary.line))
+            if let known = summary.knownProblemsLine { Console.writeError(TerminalText(known)) }
         } else {
             Console.output(TerminalText(summary.line))
+            if let known = summary.knownProblemsLine { Console.output(TerminalText(known)) }
             if let weather, weather.noNetworkNote == nil { Console.output(TerminalText(weather.line)) }
         }
         // Without a network, one line says so, instead of a failure per request.
@@ -124,6 +131,8 @@ struct IngestReport: Encodable {
     let newVideos: Int
     let alreadyInJournal: Int
     let failed: Int
+    /// Files that failed in an earlier run, unchanged since, left alone (`daybook problems`).
+    let knownProblems: Int
     let skipped: Int
     /// Of `skipped`, photos whose entries were deleted (`daybook trash`): left out.
     let deletedBefore: Int
@@ -153,6 +162,7 @@ struct IngestReport: Encodable {
         newVideos = summary.createdVideos
         alreadyInJournal = summary.alreadyInJournal
         failed = summary.failed
+        knownProblems = summary.knownProblems
         skipped = summary.skipped
         deletedBefore = summary.skippedByKind[.deleted] ?? 0
         sidecars = summary.sidecars

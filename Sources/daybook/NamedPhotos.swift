@@ -52,6 +52,8 @@ struct NamedPhotos {
             case .replaced(let entry), .rereadWithSidecar(let entry): outcome.withLock { $0.id = entry.id }
             case .alreadyInJournal(_, let id): outcome.withLock { $0.id = id }
             case .failed(let error): outcome.withLock { $0.failure = error.description }
+            case .knownProblem(let error):
+                outcome.withLock { $0.failure = "\(error) (judged by an earlier run; `daybook problems --forget` reads it again)" }
             case .skipped(_, let reason): outcome.withLock { $0.failure = "\(path): \(reason)" }
             case .rawPair(let pair):
                 if let id = pair.entryID {

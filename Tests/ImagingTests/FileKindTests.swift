@@ -28,6 +28,13 @@ final class FileKindTests: XCTestCase {
             (Self.fileType("mp42"), .video),
             (Self.fileType("M4V ", ["M4V ", "M4A ", "mp42", "isom"]), .video),
             (Self.fileType("3gp5", ["3gp5", "isom"]), .video),
+            // QuickTime movies older than `ftyp`, by their first atom (ExifTool's QuickTime.mov
+            // starts with `moov`; cameras wrote `mdat` or a `wide` padding atom first).
+            ([0, 0, 0x0F, 0x17] + Array("moovmvhd".utf8), .video),
+            ([0, 0, 0, 8] + Array("wide".utf8) + [0, 0, 0, 0] + Array("mdat".utf8), .video),
+            ([0, 0, 0, 0] + Array("mdat".utf8), .video),
+            // A size smaller than an atom's header is no QuickTime movie.
+            ([0, 0, 0, 4] + Array("moov".utf8), .other("not a JPEG (starts with 0x00 0x00)")),
             // A HEIF listing an MP4 brand among its compatible ones stays an image.
             (Self.fileType("heic", ["mif1", "heic", "iso8", "mp41"]), .heif),
             (Self.fileType("avif", ["avif", "mif1", "miaf", "iso8"]), .avif),

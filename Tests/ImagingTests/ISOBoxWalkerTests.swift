@@ -81,10 +81,13 @@ final class ISOBoxWalkerTests: XCTestCase {
 
     func testWhatIsNotISOMediaIsNotForThisCheck() throws {
         let jpeg = [UInt8](try Data(contentsOf: Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg")))
-        for bytes in [jpeg, Array(jpeg.prefix(100)), Array("<html>404</html>".utf8), B.box("mdat", payload), [0xFF, 0xD8]] {
+        for bytes in [jpeg, Array(jpeg.prefix(100)), Array("<html>404</html>".utf8), B.box("uuid", payload), [0xFF, 0xD8]] {
             XCTAssertEqual(B.verdict(bytes), .notISOMedia)
             XCTAssertFalse(ISOMediaEnding.endsEarly(bytes))
         }
+        // A lone `mdat` is how a QuickTime movie without `ftyp` begins (older cameras write the
+        // media data first): its index has not arrived yet.
+        XCTAssertEqual(B.verdict(B.box("mdat", payload)), .indexMissing)
         // The first bytes of an ftyp header may be a first round; an empty file too.
         for prefix in [[], [0], [0, 0, 0, 24], [0, 0, 0, 24] + Array("fty".utf8)] as [[UInt8]] {
             XCTAssertTrue(ISOMediaEnding.endsEarly(prefix), "\(prefix)")

@@ -56,6 +56,10 @@ final class VideoFileTests: XCTestCase {
         XCTAssertEqual(FileKind.mediaType(of: try Self.bytes("h264_keys.mp4")), "video/mp4")
         XCTAssertEqual(FileKind.mediaType(of: try Self.bytes("hevc_rotated.mov")), "video/quicktime")
         XCTAssertEqual(FileKind.mediaType(of: try Self.bytes("plain.3gp")), "video/3gpp")
+        // A QuickTime movie older than `ftyp` has no brand to say so: it is QuickTime all the same.
+        XCTAssertEqual(FileKind.mediaType(of: try Self.bytes("quicktime_sample.mov", in: Self.bad)), "video/quicktime")
+        XCTAssertEqual(FileKind.videoFormatName(of: try Self.bytes("quicktime_sample.mov", in: Self.bad)), "QuickTime movie")
+        XCTAssertEqual(FileKind.videoFormatName(of: try Self.bytes("h264_keys.mp4")), "MP4 video")
     }
 
     /// The first frame, as `ffmpeg -frames:v 1` decodes it: the same pixels within rounding.
@@ -123,6 +127,8 @@ final class VideoFileTests: XCTestCase {
             .tooLarge(.videoPixels(FrameSize(width: 65535, height: 65535), limit: JPEGDecoder.defaultMaxPixels)))
         XCTAssertEqual(
             try error("absurd_duration.mp4"), .tooLarge(.videoLength(seconds: 4_294_967_295, limit: VideoFile.maxDurationSeconds)))
+        // ExifTool's QuickTime.mov: a whole header with no `ftyp`, its frames gone.
+        XCTAssertEqual(try error("quicktime_sample.mov"), .mediaDataMissing(format: "QuickTime movie"))
         // Bytes that are no movie at all: FFmpeg's demuxer says so, nothing crashes.
         XCTAssertThrowsError(try VideoFile(Array("ftyp".utf8) + [UInt8](repeating: 0x41, count: 300)))
     }

@@ -88,7 +88,7 @@ final class VideoIngestTests: XCTestCase {
                 "zero_length_track.mp4": "video track with no frames (zero length)",
                 "huge_dimensions.mp4": "video frame 65535×65535 exceeds the 100000000-pixel limit",
                 "absurd_duration.mp4": "video declares a length of 4294967295 s, beyond the 86400 s limit",
-                "html_named_mp4.mp4": "not a JPEG (looks like HTML/text)",
+                "html_named_mp4.mp4": "not an MP4 video (looks like HTML/text)",
                 "mdat_random_bytes.mp4": "corrupt video: no frame would decode (Invalid data found when processing input)",
             ])
     }

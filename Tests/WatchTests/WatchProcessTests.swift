@@ -266,6 +266,24 @@ final class WatchProcessTests: WatchedFolderTestCase {
         XCTAssertEqual(watcher.stop(), 0)
     }
 
+    /// A file judged damaged by one watch is known to the next, which does not fail it again
+    /// until it changes.
+    func testAFileFailedBeforeIsKnownAfterARestartUntilItChanges() throws {
+        let broken = folder.appendingPathComponent("broken.jpg")
+        try Data("<html>404 not found</html>".utf8).write(to: broken)
+        let first = try WatchProcess([folder], library: library, ["--rescan-interval", "0.3", "--settle", "0.2"])
+        XCTAssertTrue(first.waitForLog("broken.jpg: not a JPEG", timeout: 10), first.log)
+        XCTAssertEqual(first.stop(), 0)
+
+        let second = try WatchProcess([folder], library: library, ["--rescan-interval", "0.3", "--settle", "0.2"])
+        XCTAssertTrue(second.waitForLog("judged before, unchanged", timeout: 10), second.log)
+        XCTAssertEqual(second.lines(containing: " error: ").count, 0, second.log)
+        // An hour back: a time in the future would read as a file still being written.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: broken.path)
+        XCTAssertTrue(second.waitForLog("broken.jpg: not a JPEG (looks like HTML/text) (tried again", timeout: 10), second.log)
+        XCTAssertEqual(second.stop(), 0)
+    }
+
     func testPollModeFindsPhotosWithoutInotifyAndWaitsForWritersToFinish() throws {
         let watcher = try WatchProcess([folder], library: library, ["--poll", "--rescan-interval", "0.2", "--settle", "0.2"])
         XCTAssertTrue(watcher.log.contains("--poll"), watcher.log)

@@ -1,4 +1,4 @@
--- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags v25-new-entry-keys v26-deleted-entries
+-- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags v25-new-entry-keys v26-deleted-entries v27-problem-files
 -- user_version: 0
 
 -- index deleted_entry_content_hash on deleted_entry
@@ -37,6 +37,9 @@ CREATE INDEX "entry_truncated_source" ON "entry"("source_path") WHERE "source_tr
 
 -- index entry_weather_status on entry
 CREATE INDEX "entry_weather_status" ON "entry"("weather_status");
+
+-- index problem_file_content_hash on problem_file
+CREATE INDEX problem_file_content_hash ON problem_file (content_hash);
 
 -- index sqlite_autoindex_entry_1 on entry
 -- (made by SQLite)
@@ -146,6 +149,18 @@ CREATE TABLE new_entry_key (
     key TEXT PRIMARY KEY NOT NULL,
     entry_id TEXT NOT NULL,
     created_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- table problem_file on problem_file
+CREATE TABLE problem_file (
+    path TEXT PRIMARY KEY NOT NULL,
+    file_size INTEGER NOT NULL,
+    modified_ns INTEGER NOT NULL,
+    content_hash TEXT,
+    code TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    entry_id TEXT,
+    judged_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
 -- table repair_mark on repair_mark

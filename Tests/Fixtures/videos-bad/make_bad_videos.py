@@ -160,6 +160,23 @@ for name, how, defect, observed, outcome, do in CASES:
         "defect": defect, "observed": observed, "outcome": outcome, "capture_date": [None], "gps": [None],
         "thumbnail": "any" if "ingest" in outcome else "none", "do": do,
     })
+# Not made here: ExifTool's own test movie, copied in (README.md), kept by this script's output.
+COPIED = [
+    ("quicktime_sample.mov", "ExifTool's t/images/QuickTime.mov (Phil Harvey; Artistic/GPL), copied unchanged",
+     "a 2005 Pentax QuickTime movie with no ftyp: moov first, then an empty mdat",
+     "The index lists 149 Photo-JPEG frames; the media data is gone (mdat of 8 bytes).",
+     "exiftool 12.57: Create Date 2005:08:11 14:03:54, 320x240; ffprobe: \"missing mandatory atoms, broken header\".",
+     ["ingest"], ["2005:08:11 14:03:54"],
+     "An entry without a picture, dated by its mvhd, its problem saying it is a damaged QuickTime movie."),
+]
+for name, source, how, defect, observed, outcome, dates, do in COPIED:
+    with open(os.path.join(HERE, name), "rb") as f:
+        data = f.read()
+    files.append({
+        "file": name, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "source": source, "how": how,
+        "defect": defect, "observed": observed, "outcome": outcome, "capture_date": dates, "gps": [None],
+        "thumbnail": "none", "do": do,
+    })
 with open(os.path.join(HERE, "expected.json"), "w") as f:
     json.dump({"note": "Same schema as ../badinputs/expected.json: outcome skip = reject this file with a clear "
                "per-file error and carry on; ingest = create the entry. Lists give every acceptable answer.",

@@ -53,6 +53,8 @@ enum Schema {
         migrator.registerMigration("v25-new-entry-keys", foreignKeyChecks: .immediate, migrate: Migrations.v25NewEntryKeys)
         // Deleted entries, so a deleted photo stays out of later ingests (JournalStore+Trash).
         migrator.registerMigration("v26-deleted-entries", foreignKeyChecks: .immediate, migrate: Migrations.v26DeletedEntries)
+        // Damaged and unsupported files, judged once (JournalStore+ProblemFiles).
+        migrator.registerMigration("v27-problem-files", foreignKeyChecks: .immediate, migrate: Migrations.v27ProblemFiles)
         return migrator
     }
 }
