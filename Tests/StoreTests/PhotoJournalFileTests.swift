@@ -189,12 +189,16 @@ final class PhotoJournalFileTests: XCTestCase {
         XCTAssertNil(merged.stackChoice)
     }
 
+    /// Its words would live in the index alone (`UndatedWordsTests`): refused, and no file is made.
     func testAPhotoEntryWithNoDateHasNoFile() throws {
         let undated = JournalEntry(
             contentHash: String(repeating: "7", count: 64), sourcePath: "/photos/undated.jpg", fileSize: 1, pixelSize: nil,
             thumbnail: nil, thumbnailSize: nil, problems: [])
         try store.save(undated, sourceTruncated: false)
-        try store.edit(entryID: undated.id, text: "No date")
+        XCTAssertThrowsError(try store.edit(entryID: undated.id, text: "No date")) { error in
+            XCTAssertEqual((error as? StoreError)?.code, .undated)
+        }
+        XCTAssertEqual(try store.entry(id: undated.id)?.text, "")
         XCTAssertEqual(journalFiles(), [])
         XCTAssertNil(try store.journalFile(entryID: undated.id))
     }
