@@ -19,6 +19,8 @@ struct JourneyPhoto: Decodable {
     /// Where the entry's moving part comes from: `motion-photo` (a clip appended to the file)
     /// or `live-photo` (the Apple movie beside it), as the JSON outputs name it.
     let motion: String?
+    /// Set for a damaged file that is an entry without a picture: what its page says instead.
+    let noPicture: String?
 
     var aspect: Double { Double(displayWidth) / Double(displayHeight) }
     var url: URL { Repository.root.appendingPathComponent(source) }
@@ -28,6 +30,7 @@ struct JourneyPhoto: Decodable {
         case displayWidth = "display_width"
         case displayHeight = "display_height"
         case dateFrom = "date_from"
+        case noPicture = "no_picture"
     }
 }
 

@@ -12,6 +12,17 @@ extension JourneyPages {
         "▶ \(DurationText.clock(video.durationSeconds))"
     }
 
+    /// A file Daybook made no picture of says why where the picture would be, and the page
+    /// fetches nothing that can only fail: no preview, no player, no rendition.
+    func checkNoPicture(_ said: String, on page: String) throws {
+        let shown =
+            try browser.evaluate(
+                "[document.querySelector('figure.preview .noimage')?.firstChild?.textContent ?? '', "
+                    + "document.querySelectorAll('figure.preview img, figure.preview video, a[href*=\"as=jpeg\"]').length]") as? [Any]
+        XCTAssertEqual(shown?.first as? String, said, "\(page): the placeholder")
+        XCTAssertEqual(shown?.last as? Int, 0, "\(page): nothing to fetch that cannot be made")
+    }
+
     /// The poster loads at the video's shape; the `<video>` plays muted (as headless Chromium
     /// allows without a gesture) and its `currentTime` passes 0.5 s; the length Chromium reads
     /// is ffprobe's; the download link says what it gives.
