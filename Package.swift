@@ -166,6 +166,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // Requests as HTTP/1 parsed them, before Hummingbird's conversion drops an
+                // absolute-form target's host (`HTTP1Handlers`).
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

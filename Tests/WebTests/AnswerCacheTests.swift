@@ -56,6 +56,42 @@ final class AnswerCacheTests: XCTestCase {
             ])
     }
 
+    /// The kept answers are bounded by their bytes, not by their number: past the budget the
+    /// oldest are let go first, and an answer too large for its share of the budget (a page of
+    /// an entry with a long text) is never kept, so junk query strings cannot grow the memory.
+    func testKeptAnswersStayWithinTheByteBudgetLettingTheOldestGoFirst() async throws {
+        let fixture = try WebFixture()
+        let cache = try AnswerCache(store: fixture.store)
+        let made = Mutex(0)
+        // A page of `bytes` bytes; the answer says which page made it.
+        func ask(_ path: String, bytes: Int) async throws -> Int {
+            let response = try await cache.answer(request(path)) {
+                let number = made.withLock { made in
+                    made += 1
+                    return made
+                }
+                var page = Answer.html(ByteBuffer(repeating: UInt8(ascii: "a"), count: bytes))
+                page.headers[Self.pageNumber] = String(number)
+                return page
+            }
+            return Int(response.headers[Self.pageNumber] ?? "") ?? 0
+        }
+        let budget = KeptAnswers.budget
+        let share = budget / 16
+        let count = budget / share + 8
+        for page in 1...count { _ = try await ask("/?p=\(page)", bytes: share) }
+        // The newest pages are given as kept, newest first (so none is made again meanwhile).
+        for page in stride(from: count, to: count - budget / share + 1, by: -1) {
+            let number = try await ask("/?p=\(page)", bytes: share)
+            XCTAssertEqual(number, page, "page \(page) is kept")
+        }
+        let oldest = try await ask("/?p=1", bytes: share)
+        XCTAssertEqual(oldest, count + 1, "the oldest was let go")
+        // One answer over an eighth of the budget is made every time.
+        let big = [try await ask("/?big", bytes: budget / 8 + 1), try await ask("/?big", bytes: budget / 8 + 1)]
+        XCTAssertEqual(big, [count + 2, count + 3], "too large to keep")
+    }
+
     private static let pageNumber = HTTPField.Name("x-page")!
 
     private func request(_ path: String) -> Request {

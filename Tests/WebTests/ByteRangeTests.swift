@@ -21,6 +21,20 @@ final class ByteRangeTests: XCTestCase {
         }
     }
 
+    /// A last position past any file a number can name (more digits than an Int holds) is
+    /// past this file's end too: clamped to it, as a smaller one is (RFC 9110 §14.1.2).
+    func testALastPositionOfAnyLengthIsClampedToTheEnd() {
+        let huge = "99999999999999999999"
+        let cases: [(String, ByteRange)] = [
+            ("bytes=0-\(huge)", .part(0...999)), ("bytes=10-\(huge)\(huge)", .part(10...999)),
+            ("bytes=0-9223372036854775807", .part(0...999)), ("bytes=999-00000000000000000000999", .part(999...999)),
+            ("bytes=1000-\(huge)", .unsatisfiable), ("bytes=0-\(huge)x", .whole),
+        ]
+        for (header, expected) in cases {
+            XCTAssertEqual(ByteRange(header: header, size: 1000), expected, header)
+        }
+    }
+
     func testAnEmptyFileHasNoSatisfiableRange() {
         XCTAssertEqual(ByteRange(header: "bytes=0-", size: 0), .unsatisfiable)
         XCTAssertEqual(ByteRange(header: "bytes=-10", size: 0), .unsatisfiable)

@@ -111,6 +111,35 @@ final class HostCheckTests: XCTestCase {
         }
     }
 
+    /// An absolute-form target (`GET http://evil.example/ HTTP/1.1`, as sent to a proxy)
+    /// names the host the request is for ahead of `Host` (RFC 9112 §3.2.2), so its authority
+    /// is checked as a Host is; the Host field stays checked too.
+    func testAnAbsoluteFormTargetIsCheckedAsTheHostIs() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application { $0.port = 0 }.test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            func exchange(_ target: String, host: String) throws -> String {
+                // CONNECT's target is an authority alone; the parser refuses one for any other method.
+                let method = target.contains("/") ? "GET" : "CONNECT"
+                return try RawHTTP.exchange(
+                    "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n", address: "127.0.0.1", port: port)
+            }
+            let local = "127.0.0.1:\(port)"
+            let cases: [(String, String, Int)] = [
+                ("http://evil.example/api/tags", local, 421), ("http://evil.example:\(port)/api/tags", local, 421),
+                ("https://evil.example/api/tags", local, 421), ("http://127.0.0.1.evil.example:\(port)/api/tags", local, 421),
+                ("http://127.0.0.1:\(port + 1)/api/tags", local, 421), ("http://me@127.0.0.1:\(port)/api/tags", local, 421),
+                ("http://127.0.0.1:\(port)/api/tags", "evil.example", 421), ("evil.example:443", local, 421),
+                ("http://127.0.0.1:\(port)/api/tags", local, 200), ("HTTP://LOCALHOST:\(port)/api/tags?x=1", local, 200),
+                ("/api/tags", local, 200),
+            ]
+            for (target, host, status) in cases {
+                let reply = try exchange(target, host: host)
+                XCTAssertEqual(RawHTTP.status(reply), status, "\(target) with Host \(host): \(reply)")
+            }
+        }
+    }
+
     /// The real `daybook serve` bound to ::1 with --allowed-host.
     func testServeOnIPv6LoopbackAnswersItsNamesAndAllowedHosts() throws {
         let root = try TemporaryFolder.make("daybook-serve-hosts")

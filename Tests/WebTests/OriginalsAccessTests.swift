@@ -108,4 +108,35 @@ final class OriginalsAccessTests: XCTestCase {
             try await client.execute(uri: "/originals/\(entry.id)", method: .get) { XCTAssertEqual($0.status, .notFound) }
         }
     }
+
+    /// An imported entry whose path leads outside every allowed folder (a stand-in for
+    /// `~/.ssh/id_rsa`): its page does not open the file either, so its "Original as JPEG"
+    /// link cannot tell whether the file starts like an image, until `--originals` names the folder.
+    func testAnEntryPageOpensNoFileOutsideTheAllowedFolders() async throws {
+        let root = try temporaryFolder("daybook-originals-head")
+        let secrets = root.appendingPathComponent("ssh")
+        try FileManager.default.createDirectory(at: secrets, withIntermediateDirectories: true)
+        let secret = secrets.appendingPathComponent("id_rsa")
+        try FileManager.default.copyItem(at: WebFixture.heicPillow.appendingPathComponent("arrow.heic"), to: secret)
+        let exporter = try JournalStore(library: Library(root: root.appendingPathComponent("exporter")))
+        _ = try await Ingester(store: exporter, options: IngestOptions(jobs: 1)).ingest(paths: [secret.path])
+        let archive = JournalArchive(
+            exportedAt: "2025-01-01T00:00:00Z", items: try exporter.journalItems().map { JournalArchive.Item(entry: $0.entry) })
+        let store = try JournalStore(library: Library(root: root.appendingPathComponent("library")))
+        XCTAssertEqual(try store.importArchive(archive), 1)
+        let imported = try XCTUnwrap(try store.entries().first)
+        XCTAssertEqual(imported.sourcePath, secret.path)
+        let link = "/originals/\(imported.id)?as=jpeg"
+        try await application(store).test(.router) { client in
+            try await client.execute(uri: "/entries/\(imported.id)", method: .get) { response in
+                XCTAssertEqual(response.status, .ok)
+                XCTAssertFalse(response.text.contains(link), "the page did not look at the file")
+            }
+        }
+        try await application(store, originals: [secrets.path]).test(.router) { client in
+            try await client.execute(uri: "/entries/\(imported.id)", method: .get) { response in
+                XCTAssertTrue(response.text.contains(link), "named with --originals, the file is the entry's HEIC")
+            }
+        }
+    }
 }

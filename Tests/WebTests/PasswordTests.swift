@@ -176,6 +176,38 @@ final class PasswordTests: XCTestCase {
         }
     }
 
+    /// bcrypt reads a password up to its first NUL byte, so the right password, a NUL and
+    /// anything would be accepted: such a password is never hashed, and never accepted at
+    /// login, where it counts as a wrong one.
+    func testAPasswordWithANULByteIsRefused() async throws {
+        let fixture = try WebFixture()
+        let (status, output, errors) = try Self.hashPassword("correct\0horse")
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(output, "")
+        XCTAssertEqual(errors, "daybook: error: the password holds a NUL byte, where bcrypt would stop reading: choose one without\n")
+        let hash = try PasswordFile.hash(Self.password)
+        try await fixture.application {
+            $0.port = 0
+            $0.passwordHash = hash
+        }.test(.live) { client in
+            let origin: HTTPFields = [.origin: "http://127.0.0.1:\(client.port!)"]
+            for attempt in 1...3 {
+                try await client.execute(uri: "/api/tags", method: .get, headers: Self.basic(Self.password + "\0\(attempt)")) {
+                    XCTAssertEqual($0.status, .unauthorized, "Basic \(attempt)")
+                }
+            }
+            for attempt in 4...5 {
+                try await client.execute(
+                    uri: "/login", method: .post, headers: origin + formHeaders,
+                    body: formBody([("password", Self.password + "\0\(attempt)")])
+                ) { XCTAssertEqual($0.status, .unauthorized, "form \(attempt)") }
+            }
+            try await client.execute(uri: "/api/tags", method: .get, headers: Self.basic(Self.password)) {
+                XCTAssertEqual($0.status, .tooManyRequests, "the five refused passwords counted as wrong ones")
+            }
+        }
+    }
+
     static func basic(_ password: String) -> HTTPFields { [.authorization: "Basic \(base64("me:\(password)"))"] }
     static func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
 

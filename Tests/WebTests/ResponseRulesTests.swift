@@ -102,4 +102,29 @@ final class ResponseRulesTests: XCTestCase {
             }
         }
     }
+
+    /// What the HTTP parser refuses before any route sees it (a request line or a header that
+    /// does not parse, a head too large) is a 400 with the security headers too.
+    func testTheParsersOwnRefusalsCarryTheSecurityHeaders() async throws {
+        let fixture = try WebFixture()
+        try await fixture.application { $0.port = 0 }.test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let requests = [
+                "GARBAGE\r\n\r\n", "GET / HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n", "GET /\u{1}x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Long: \(String(repeating: "a", count: 90 << 10))\r\n\r\n",
+            ]
+            for request in requests {
+                let reply = try RawHTTP.exchange(request, address: "127.0.0.1", port: port)
+                let name = String(request.prefix(30)).debugDescription
+                XCTAssertEqual(RawHTTP.status(reply), 400, "\(name): \(reply)")
+                let head = reply.lowercased()
+                for header in [
+                    "content-security-policy: default-src 'none'", "x-content-type-options: nosniff", "x-frame-options: deny",
+                    "referrer-policy: same-origin",
+                ] {
+                    XCTAssertTrue(head.contains("\r\n\(header)"), "\(name) carries \(header): \(reply)")
+                }
+            }
+        }
+    }
 }

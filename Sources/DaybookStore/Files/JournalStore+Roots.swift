@@ -44,6 +44,14 @@ extension JournalStore {
 
     /// Every folder the library has ingested from, sorted.
     package func ingestRoots() throws -> [String] {
-        try pool.read { db in try String.fetchAll(db, sql: "SELECT path FROM ingest_root ORDER BY path") }
+        try pool.read { db in try JournalReader(db: db).ingestRoots() }
+    }
+}
+
+extension JournalReader {
+    /// `JournalStore.ingestRoots()` inside a read already open: for a web page, which reads
+    /// them with the rest of what it shows rather than waiting for SQLite a second time.
+    package func ingestRoots() throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT path FROM ingest_root ORDER BY path")
     }
 }

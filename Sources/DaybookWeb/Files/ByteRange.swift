@@ -52,7 +52,7 @@ enum ByteRange: Equatable, Sendable {
         }
         var end = size - 1
         if !last.isEmpty {
-            guard let asked = Self.digits(last), asked >= start else {
+            guard let asked = Self.lastPosition(last), asked >= start else {
                 self = .whole
                 return
             }
@@ -64,7 +64,16 @@ enum ByteRange: Equatable, Sendable {
     /// A decimal number of ASCII digits only (no sign, no spaces), nil past 18 digits: a
     /// position no file reaches, and no overflow.
     private static func digits(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 18, isDigits(text) else { return nil }
         return Int(text)
     }
+
+    /// A last position, of any number of digits: one too large for an Int is past every
+    /// file's end, and is clamped to it as a smaller one past the end is (RFC 9110 §14.1.2).
+    private static func lastPosition(_ text: String) -> Int? {
+        guard !text.isEmpty, isDigits(text) else { return nil }
+        return Int(text) ?? .max
+    }
+
+    private static func isDigits(_ text: String) -> Bool { text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 }

@@ -31,6 +31,11 @@ struct OriginalPhoto: Sendable {
         try store.ingestRoots() + named
     }
 
+    /// The same, inside a read already open (an entry's page).
+    static func allowedFolders(_ reader: JournalReader, named: [String]) throws -> [String] {
+        try reader.ingestRoots() + named
+    }
+
     /// A file that passed every rule but the content hash.
     struct Candidate: Sendable {
         let file: OpenFile
@@ -83,15 +88,22 @@ struct OriginalPhoto: Sendable {
 
     /// Applies the path rules, then opens the file once and reads its first bytes (blocking, short).
     static func open(_ path: String, allowedFolders: [String], maxBytes: Int = maxBytes) -> Candidate? {
+        guard let resolved = allowedPath(path, allowedFolders: allowedFolders),
+            let (file, info) = openRegularFile(resolved), info.st_size <= maxBytes,
+            let head = try? file.read(at: 0, count: FileKind.prefixLength)
+        else { return nil }
+        return Candidate(file: file, identity: OriginalChecks.Identity(info), contentType: FileKind.mediaType(of: head))
+    }
+
+    /// The file `path` resolves to, when the path rules allow it: plain and absolute, and
+    /// under an allowed folder as written or as resolved.
+    private static func allowedPath(_ path: String, allowedFolders: [String]) -> String? {
         guard isPlainAbsolute(path), let resolved = IngestRoots.resolvedPath(path),
             allowedFolders.contains(where: { folder in
                 isInside(path, folder) || IngestRoots.resolvedPath(folder).map { isInside(resolved, $0) } == true
             })
         else { return nil }
-        guard let (file, info) = openRegularFile(resolved), info.st_size <= maxBytes,
-            let head = try? file.read(at: 0, count: FileKind.prefixLength)
-        else { return nil }
-        return Candidate(file: file, identity: OriginalChecks.Identity(info), contentType: FileKind.mediaType(of: head))
+        return resolved
     }
 
     /// `resolved` opened once without following a link, when it is a regular file. O_NONBLOCK:
@@ -118,10 +130,17 @@ struct OriginalPhoto: Sendable {
         return [.jpeg, .png, .webp, .gif].contains(FileKind(prefix: head)) ? nil : "/originals/\(entry.id)?as=jpeg"
     }
 
+    /// The allowed folders while the server makes an entry's page (`Routes+Pages`), for
+    /// `head(of:)`, which the page's reads and templates call with the entry alone.
+    @TaskLocal static var pageFolders: [String]? = nil
+
     /// The first bytes of the entry's file, enough to tell its format (`FileKind.prefixLength`);
     /// nil when it cannot be read or is empty. For a page's links only: serving applies `load`.
+    /// The path rules come first, under `pageFolders`: a file no rule lets the server send
+    /// is not opened either, or the page would tell whether it starts like a picture. With
+    /// no folders bound (an export's pages, which link to no original) nothing is opened.
     static func head(of entry: JournalEntry) -> [UInt8]? {
-        guard isPlainAbsolute(entry.sourcePath), let resolved = IngestRoots.resolvedPath(entry.sourcePath),
+        guard let folders = pageFolders, let resolved = allowedPath(entry.sourcePath, allowedFolders: folders),
             let (file, _) = openRegularFile(resolved),
             let head = try? file.read(at: 0, count: FileKind.prefixLength), !head.isEmpty
         else { return nil }

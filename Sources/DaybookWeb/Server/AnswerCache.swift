@@ -6,13 +6,12 @@ import Synchronization
 /// another connection commits (`ChangeCounter`, a connection of its own, so a kept answer
 /// never waits for the writer) or this server edits (`invalidate`). A
 /// timeline page costs far more to render (mostly the templates) than a kept one costs to send.
+/// What is kept is bounded by its bytes (`KeptAnswers`).
 final class AnswerCache: Sendable {
-    static let capacity = 256
-
     private struct State {
         var changeCount: Int?
         var generation = 0
-        var answers: [String: Response] = [:]
+        var answers = KeptAnswers()
     }
 
     private let changes: ChangeCounter
@@ -90,8 +89,7 @@ final class AnswerCache: Sendable {
         guard response.status == .ok else { return }
         state.withLock { state in
             guard state.generation == generation, state.changeCount == changeCount else { return }
-            if state.answers.count >= Self.capacity { state.answers.removeAll() }
-            state.answers[key] = response
+            state.answers.keep(response, key: key)
         }
     }
 

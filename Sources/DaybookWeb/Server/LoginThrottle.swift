@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// How many wrong passwords a client may send before it must wait, and how long.
@@ -17,9 +18,9 @@ package struct LoginLimits: Sendable {
     package init() {}
 }
 
-/// Wrong passwords per client address, with a doubling wait. bcrypt's cost slows each guess;
-/// this bounds how many guesses a client gets at all, and keeps its failed guesses from
-/// queueing bcrypt work ahead of everyone else's login.
+/// Wrong passwords per client (an address, or an IPv6 /64: `client(_:)`), with a doubling
+/// wait. bcrypt's cost slows each guess; this bounds how many guesses a client gets at all,
+/// and keeps its failed guesses from queueing bcrypt work ahead of everyone else's login.
 final class LoginThrottle: Sendable {
     enum Decision: Equatable {
         case proceed
@@ -39,10 +40,11 @@ final class LoginThrottle: Sendable {
 
     init(limits: LoginLimits) { self.limits = limits }
 
-    /// Before a password is checked: whether `client` may try now. Each `.proceed` must be
+    /// Before a password is checked: whether the client at `address` may try now. Each `.proceed` must be
     /// followed by one `end`.
-    func begin(_ client: String, now: ContinuousClock.Instant = .now) -> Decision {
-        table.withLock { table in
+    func begin(_ address: String, now: ContinuousClock.Instant = .now) -> Decision {
+        let client = Self.client(address)
+        return table.withLock { table in
             var record = table[client] ?? Client(blockedUntil: now, lastFailure: now)
             if table[client] == nil { makeRoom(in: &table, now: now) }
             if record.failures > 0, record.inFlight == 0, record.blockedUntil <= now,
@@ -66,7 +68,8 @@ final class LoginThrottle: Sendable {
 
     /// After the check `begin` allowed: a right password forgets the client's failures; a
     /// wrong one counts, and past the free ones makes it wait 1, 2, 4 … seconds.
-    func end(_ client: String, succeeded: Bool, now: ContinuousClock.Instant = .now) {
+    func end(_ address: String, succeeded: Bool, now: ContinuousClock.Instant = .now) {
+        let client = Self.client(address)
         table.withLock { table in
             guard var record = table[client] else { return }
             record.inFlight = max(0, record.inFlight - 1)
@@ -91,6 +94,21 @@ final class LoginThrottle: Sendable {
     }
 
     var count: Int { table.withLock { $0.count } }
+
+    /// Who an address counts as: an IPv6 address by its /64, the least a home or a rented
+    /// machine is given (counted by address, one /64 would be 2^64 fresh clients); an IPv4
+    /// address by itself, mapped into IPv6 or not. Anything else is taken as it is.
+    static func client(_ address: String) -> String {
+        let written = address.split(separator: "%", maxSplits: 1).first.map(String.init) ?? address
+        var parsed = in6_addr()
+        guard written.contains(":"), inet_pton(AF_INET6, written, &parsed) == 1 else { return address }
+        let bytes = withUnsafeBytes(of: parsed) { Array($0) }
+        if bytes[..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+        return groups.joined(separator: ":") + "::/64"
+    }
 
     /// Keeps the table within `limits.clients`: first drops clients with nothing pending,
     /// then the one whose wait ends soonest.

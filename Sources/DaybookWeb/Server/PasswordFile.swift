@@ -24,14 +24,19 @@ package enum PasswordFile {
     /// A bcrypt hash of `password` (cost 12: slow on purpose, so that guessing is slow too).
     package static func hash(_ password: String) throws(WebError) -> String {
         guard password.utf8.count <= longestPassword else { throw .passwordTooLong(password.utf8.count) }
+        guard !holdsNUL(password) else { throw .passwordHoldsNUL }
         return Bcrypt.hash(password, cost: 12)
     }
+
+    /// bcrypt takes a password as a C string and stops at its first NUL byte, so one with a
+    /// NUL would be accepted with anything after it. None is hashed, and none is ever accepted.
+    static func holdsNUL(_ password: String) -> Bool { password.utf8.contains(0) }
 
     /// Whether `password` is the one `hash` was made from. bcrypt runs on NIO's thread pool
     /// (hummingbird-auth's verifier), never on the executor that answers requests: a guess's
     /// deliberately slow check there would stall every other request behind it.
     static func verify(_ password: String, hash: String) async throws -> Bool {
-        guard password.utf8.count <= longestPassword else { return false }
+        guard password.utf8.count <= longestPassword, !holdsNUL(password) else { return false }
         return try await BcryptPasswordVerifier().verifyPassword(password, createsHash: hash)
     }
 }

@@ -41,9 +41,17 @@ extension WebJournal {
         }
         router.post("/entries/:id/tags") { request, context in
             try await editing(request, context) { entry, fields in
+                let add = fields.all("add").filter { !$0.isEmpty }
+                let remove = fields.all("remove")
+                if let problem = TagEditLimits.formProblem(count: add.count + remove.count) {
+                    return Answer.html(try pages.message("Too many tags", problem), status: .contentTooLarge)
+                }
                 do {
-                    try store.editTags(
-                        entryID: entry.id, add: fields.all("add").filter { !$0.isEmpty }, remove: fields.all("remove"))
+                    let current = TagEditLimits.own(try store.tags(entryID: entry.id))
+                    if let problem = TagEditLimits.entryProblem(current: current, add: add, remove: remove) {
+                        return Answer.html(try pages.message("Too many tags", problem), status: .badRequest)
+                    }
+                    try store.editTags(entryID: entry.id, add: add, remove: remove)
                 } catch let error as StoreError {
                     return Answer.html(try pages.message("Tag not changed", error.description), status: .badRequest)
                 } catch let error as JournalFileError {

@@ -42,6 +42,10 @@ extension WebJournal {
                 }
                 key = given
             }
+            let tagCount = tagsText.split { $0 == "," || $0.isWhitespace }.count
+            guard tagCount <= TagEditLimits.perForm else {
+                return try refuse("A new entry may have at most \(TagEditLimits.perForm) tags; these are \(tagCount). Nothing was written.")
+            }
             let photos = fields.all("photo")
             if !photos.isEmpty {
                 return try await describe(photos: photos, text: text, tagsText: tagsText, key: key, refuse: refuse)

@@ -27,9 +27,13 @@ extension WebJournal {
         let first = entries[0]
         defer { cache.invalidate() }
         do {
-            try await BlockingPools.files.runIfActive {
-                // Tags first: a tag that does not read refuses the form before the text is written.
-                if !tags.isEmpty { _ = try store.editTags(entryID: first.id, add: tags, remove: []) }
+            let problem: String? = try await BlockingPools.files.runIfActive {
+                // Tags first: a tag that does not read, or one too many, refuses the form before the text is written.
+                if !tags.isEmpty {
+                    let current = TagEditLimits.own(try store.tags(entryID: first.id))
+                    if let problem = TagEditLimits.entryProblem(current: current, add: tags, remove: []) { return problem }
+                    _ = try store.editTags(entryID: first.id, add: tags, remove: [])
+                }
                 let words = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !words.isEmpty {
                     // The photo may have words already (the same photo sent twice): the new ones follow them.
@@ -39,7 +43,9 @@ extension WebJournal {
                 }
                 if let key { _ = try store.remember(key, entryID: first.id) }
                 sidecars.entryChanged(first.id, [.text, .tags], store: store)
+                return nil
             }
+            if let problem { return try refuse(problem) }
         } catch let error as StoreError where error.code == .textTooLong {
             return try textTooLarge
         } catch let error as StoreError where error.code == .invalidTag {

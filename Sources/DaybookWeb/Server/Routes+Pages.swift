@@ -17,12 +17,19 @@ extension WebJournal {
         router.get("/entries/:id") { request, context in
             let id = context.parameters.get("id")
             let page = { () async throws -> Response in
-                let read = try await store.read { reader in try Self.entry(id, reader).map { try reader.entryPage($0) } }
-                guard var read else { return try notFound() }
+                let (found, folders) = try await store.read { [named = configuration.originalFolders] reader in
+                    // The page looks at the first bytes of the entry's file only under these (`OriginalPhoto.head(of:)`).
+                    let folders = try OriginalPhoto.allowedFolders(reader, named: named)
+                    let read = try OriginalPhoto.$pageFolders.withValue(folders) {
+                        try Self.entry(id, reader).map { try reader.entryPage($0) }
+                    }
+                    return (read, folders)
+                }
+                guard var read = found else { return try notFound() }
                 read.conflicts = try await BlockingPools.files.runIfActive { [entry = read.entry, library = store.library] in
                     JournalConflict.of(entry, in: library)
                 }
-                return Answer.html(try pages.entry(read))
+                return Answer.html(try OriginalPhoto.$pageFolders.withValue(folders) { try pages.entry(read) })
             }
             // A page that may show a conflict copy is made afresh (`ConflictMarks`).
             if let id, try await conflictMarks.mayNameEntry(id) { return try await page() }

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Headers on every answer, refusals and errors included: a Content-Security-Policy that
@@ -16,10 +17,16 @@ struct SecurityHeaders: Sendable {
             + "connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 
+    /// The headers, by name: also for the answers the server writes before any route
+    /// (`OwnAnswerHeaders`).
+    var fields: HTTPFields {
+        [
+            .contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff", .init("X-Frame-Options")!: "DENY",
+            .init("Referrer-Policy")!: "same-origin",
+        ]
+    }
+
     func apply(to response: inout Response) {
-        response.headers[.contentSecurityPolicy] = policy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.init("X-Frame-Options")!] = "DENY"
-        response.headers[.init("Referrer-Policy")!] = "same-origin"
+        for field in fields { response.headers[field.name] = field.value }
     }
 }

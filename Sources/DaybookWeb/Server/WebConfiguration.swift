@@ -91,6 +91,7 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
     case passwordFile(String)
     case badAllowedHost(String)
     case passwordTooLong(Int)
+    case passwordHoldsNUL
     /// A certificate, key or TLS folder that cannot be used: the line names the file.
     case tls(String)
 
@@ -107,6 +108,8 @@ package enum WebError: Error, Sendable, Equatable, CustomStringConvertible {
         case .passwordTooLong(let bytes):
             return "the password is \(bytes) bytes long; bcrypt reads only the first \(PasswordFile.longestPassword), "
                 + "so daybook refuses longer ones: choose a password of at most \(PasswordFile.longestPassword) bytes"
+        case .passwordHoldsNUL:
+            return "the password holds a NUL byte, where bcrypt would stop reading: choose one without"
         }
     }
 }

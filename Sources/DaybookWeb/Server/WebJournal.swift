@@ -94,17 +94,18 @@ package struct WebJournal: Sendable {
 
     /// The server, bound to the configured address; `onRunning` learns the port (0 picks one).
     package func application(logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let headers = SecurityHeaders(tiles: configuration.tiles)
         let guarded = WebGuard(
             routes: router().buildResponder(), hosts: hosts, port: port, password: password,
             login: LoginRoutes(password: password, pages: editablePages, hosts: hosts, trust: configuration.authority != nil),
-            writes: writes, headers: SecurityHeaders(tiles: configuration.tiles))
+            writes: writes, headers: headers)
         let port = self.port
         // A connection silent for this long is closed: one that never sends a byte, one kept
         // alive between requests, or an upload whose phone left the Wi-Fi (the shorter of the
         // two limits); answers being written are not cut.
         let idle = min(configuration.idleTimeout, .seconds(configuration.uploadLimits.stallSeconds))
         return Application(
-            responder: guarded, server: Self.server(tls: tlsConfiguration, idleTimeout: idle),
+            responder: guarded, server: Self.server(tls: tlsConfiguration, idleTimeout: idle, headers: headers),
             configuration: Self.listening(configuration),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0

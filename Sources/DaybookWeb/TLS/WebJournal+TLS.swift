@@ -6,9 +6,11 @@ import NIOSSL
 
 extension WebJournal {
     /// HTTP/1.1, inside TLS when there is a certificate; a connection silent for
-    /// `idleTimeout` is closed, before or after its TLS handshake alike.
-    static func server(tls: TLSConfiguration?, idleTimeout: Duration) -> HTTPServerBuilder {
-        let http = HTTP1Channel.Configuration(idleTimeout: TimeAmount(idleTimeout))
+    /// `idleTimeout` is closed, before or after its TLS handshake alike. `headers` go on the
+    /// answers written below the routes too (`HTTP1Handlers`).
+    static func server(tls: TLSConfiguration?, idleTimeout: Duration, headers: SecurityHeaders) -> HTTPServerBuilder {
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [HTTP1Handlers.Placement(headers: headers)], idleTimeout: TimeAmount(idleTimeout))
         guard let tls else { return .http1(configuration: http) }
         return HTTPServerBuilder { responder in
             try TLSChannel(HTTP1Channel(responder: responder, configuration: http), tlsConfiguration: tls)
