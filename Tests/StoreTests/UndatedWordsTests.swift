@@ -55,3 +55,25 @@ final class UndatedWordsTests: XCTestCase {
         XCTAssertEqual(try JournalFileParser.parse(try Data(contentsOf: path.url(in: store.library))).tags, ["maps"])
     }
 }
+
+/// An entry's own tags fit the one front-matter line its journal file keeps them on: past the
+/// limit an edit is refused and nothing changes, so every file Daybook writes reads back.
+final class OwnTagLimitTests: XCTestCase {
+    func testSixtyOfTheLongestTagsFitTheFileAndTheSixtyFirstIsRefused() throws {
+        let store = try JournalStore(library: Library(root: try temporaryFolder("daybook-own-tags")))
+        let date = LocalDateTime(year: 2026, month: 11, day: 29, hour: 8, minute: 0, second: 0)!
+        let entry = try store.write(NewTextEntry(text: "Many tags", date: date, offset: nil))
+        let names = (0..<61).map { String(format: "%02d", $0) + String(repeating: "t", count: 62) }
+        try store.editTags(entryID: entry.id, add: Array(names.prefix(60)), remove: [])
+        let file = try JournalFileParser.parse(try Data(contentsOf: store.library.root.appendingPathComponent(entry.sourcePath)))
+        XCTAssertEqual(file.tags.count, 60, "the file with the most tags reads back")
+        XCTAssertThrowsError(try store.editTags(entryID: entry.id, add: [names[60]], remove: [])) { error in
+            XCTAssertEqual(
+                "\(error)", "an entry may have at most 60 tags of its own; this would give it 61: nothing was changed")
+        }
+        XCTAssertEqual(try store.tags(entryID: entry.id).count, 60)
+        XCTAssertThrowsError(try store.write(NewTextEntry(text: "More", date: date, offset: nil, tags: names)))
+        try store.editTags(entryID: entry.id, add: [], remove: [names[0]])
+        XCTAssertEqual(try store.tags(entryID: entry.id).count, 59)
+    }
+}

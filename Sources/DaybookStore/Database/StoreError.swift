@@ -155,6 +155,12 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "(daybook edit \(entry.shortID) --date \"YYYY-MM-DD HH:MM\", which may go with the change)")
     }
 
+    static func tooManyOwnTags(_ count: Int) -> StoreError {
+        StoreError(
+            .invalidTag,
+            "an entry may have at most \(JournalTag.maximumOwnPerEntry) tags of its own; this would give it \(count): nothing was changed")
+    }
+
     static func tooManyTags(_ count: Int) -> StoreError {
         StoreError(.searchTooLarge, "a search may name at most \(JournalQuery.maximumTags) tags (this one names \(count))")
     }

@@ -59,6 +59,7 @@ extension JournalStore {
         guard !text.utf8.contains(0) else { throw StoreError.nulInText() }
         var tags: [String] = []
         for name in try new.tags.map(JournalTag.normalizedName) where !tags.contains(name) { tags.append(name) }
+        guard tags.count <= JournalTag.maximumOwnPerEntry else { throw StoreError.tooManyOwnTags(tags.count) }
 
         let path = JournalFilePath(id: id, date: new.date)
         var entry = JournalEntry(

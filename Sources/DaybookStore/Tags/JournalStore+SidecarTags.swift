@@ -15,7 +15,8 @@ extension JournalStore {
             try Bool.fetchOne(
                 db, sql: "SELECT EXISTS (SELECT 1 FROM tag WHERE entry_id = ? AND source = 'user')", arguments: [entryID]) ?? false
         guard !hasOwn else { return }
-        for name in names {
+        // As many as an entry's own tags may be (`maximumOwnPerEntry`), in the sidecar's order.
+        for name in names.prefix(JournalTag.maximumOwnPerEntry) {
             try db.execute(
                 sql: """
                     INSERT INTO tag (entry_id, name, source)

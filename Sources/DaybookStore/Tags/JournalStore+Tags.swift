@@ -67,6 +67,13 @@ extension JournalStore {
                         ON CONFLICT (entry_id, name) DO UPDATE SET source = 'user', score = NULL, tagger_version = NULL
                         """, arguments: [entryID, name])
             }
+            if !added.isEmpty {
+                // Checked in the transaction, so two edits at once cannot both pass it. An edit
+                // that only removes is never refused.
+                let own = try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM tag WHERE entry_id = ? AND source = 'user'", arguments: [entryID]) ?? 0
+                if own > JournalTag.maximumOwnPerEntry { throw StoreError.tooManyOwnTags(own) }
+            }
             if !added.isEmpty || !removed.isEmpty {
                 try db.execute(sql: "UPDATE entry SET updated_at = ? WHERE id = ?", arguments: [now, entryID])
                 // A journal file holds its entry's tags and the automatic ones removed, a photo's too.

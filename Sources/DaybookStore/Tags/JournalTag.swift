@@ -54,6 +54,12 @@ package struct JournalTag: Sendable, Hashable, Codable, FetchableRecord, Persist
     }
 
     /// User tag names are lower case, words joined by "-": "Beach Trip" → "beach-trip".
+    /// An entry's own tags (the person's, not the tagger's) at most. Its journal file keeps them
+    /// on one front-matter line, which `JournalFileParser` reads back only up to its line limit:
+    /// this many of the longest names (64 bytes, ", " between) fit, so every file Daybook
+    /// writes is one it reads.
+    package static let maximumOwnPerEntry = 60
+
     package static func normalizedName(_ raw: String) throws -> String {
         let words = raw.lowercased().split { $0.isWhitespace }.joined(separator: "-")
         guard !words.isEmpty, words.count <= 64,

@@ -6,12 +6,10 @@ import DaybookStore
 enum TagEditLimits {
     /// Tags one form may add and remove together: far more than anyone types at once.
     static let perForm = 50
-    /// An entry's own tags (the person's, not the tagger's) after an edit from the web. Its
-    /// journal file keeps them on one front-matter line, which the store reads back only up to
-    /// 4096 bytes: 60 of the longest names (64 bytes, and ", " between) fit, so an entry within
-    /// the limit always keeps a file the store reads. An edit that leaves the entry no more
-    /// tags than it had (one that only removes) is never refused.
-    static let perEntry = 60
+    /// An entry's own tags (the person's, not the tagger's) after an edit from the web: the
+    /// store's own limit (`JournalTag.maximumOwnPerEntry`), said before the store is asked. An
+    /// edit that leaves the entry no more tags than it had (one that only removes) is never refused.
+    static let perEntry = JournalTag.maximumOwnPerEntry
 
     /// Why a form naming `count` tags is refused, nil when it is within the limit.
     static func formProblem(count: Int) -> String? {
