@@ -5,16 +5,21 @@ import XCTest
 /// `daybook sidecars on|off|status` and `--write-sidecars`: a change made with the CLI reaches
 /// the photo's sidecar only when asked, and exiftool reads it there.
 extension CLITests {
-    func testSidecarsAreWrittenOnlyOnceTurnedOnOrAskedFor() throws {
-        try Exiftool.skipUnlessInstalled()
-        let photos = try TemporaryFolder.make("daybook-cli-sidecar-write")
-        try FileManager.default.copyItem(
-            at: Self.xmpFixtures.appendingPathComponent("plain.jpg"), to: photos.appendingPathComponent("IMG_0001.jpg"))
-        let sidecar = photos.appendingPathComponent("IMG_0001.jpg.xmp")
+    /// The XMP fixtures' plain photo (no date, no sidecar) ingested from a folder of its own
+    /// under `name`: its entry's short id and where its sidecar would be.
+    func ingestedPlainPhoto(named name: String) throws -> (id: String, sidecar: URL) {
+        let photos = try TemporaryFolder.make("daybook-cli-sidecar")
+        try FileManager.default.copyItem(at: Self.xmpFixtures.appendingPathComponent("plain.jpg"), to: photos.appendingPathComponent(name))
         let ingest = try daybook("ingest", "--json", photos.path)
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ingest.stdout.utf8)) as? [String: Any])
         let id = String(try XCTUnwrap((report["created"] as? [[String: Any]])?.first?["id"] as? String).prefix(8))
+        return (id, photos.appendingPathComponent(name + ".xmp"))
+    }
+
+    func testSidecarsAreWrittenOnlyOnceTurnedOnOrAskedFor() throws {
+        try Exiftool.skipUnlessInstalled()
+        let (id, sidecar) = try ingestedPlainPhoto(named: "IMG_0001.jpg")
 
         // The photo has no date of its own: its tags need one, for their journal file.
         XCTAssertEqual(try daybook("edit", id, "--date", "2024-05-06 12:00").status, 0)
@@ -46,14 +51,7 @@ extension CLITests {
 extension CLITests {
     func testAPhotoAttachedToWordsGetsTheirWordsInItsSidecarWhenAsked() throws {
         try Exiftool.skipUnlessInstalled()
-        let photos = try TemporaryFolder.make("daybook-cli-sidecar-attach")
-        try FileManager.default.copyItem(
-            at: Self.xmpFixtures.appendingPathComponent("plain.jpg"), to: photos.appendingPathComponent("IMG_0002.jpg"))
-        let sidecar = photos.appendingPathComponent("IMG_0002.jpg.xmp")
-        let ingest = try daybook("ingest", "--json", photos.path)
-        XCTAssertEqual(ingest.status, 0, ingest.stderr)
-        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(ingest.stdout.utf8)) as? [String: Any])
-        let photo = String(try XCTUnwrap((report["created"] as? [[String: Any]])?.first?["id"] as? String).prefix(8))
+        let (photo, sidecar) = try ingestedPlainPhoto(named: "IMG_0002.jpg")
         let written = try daybook("write", "--text", "The river at noon", "--tag", "river", "--json")
         XCTAssertEqual(written.status, 0, written.stderr)
         let words = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any])?["id"] as? String)

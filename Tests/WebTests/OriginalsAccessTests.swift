@@ -38,8 +38,7 @@ final class OriginalsAccessTests: XCTestCase {
         _ = try await Ingester(store: exporter, options: IngestOptions(jobs: 1)).ingest(paths: [
             system.appendingPathComponent("passwd").path
         ])
-        let archive = JournalArchive(
-            exportedAt: "2025-01-01T00:00:00Z", items: try exporter.journalItems().map { JournalArchive.Item(entry: $0.entry) })
+        let archive = try Self.archive(of: exporter)
 
         let store = try JournalStore(library: Library(root: root.appendingPathComponent("library")))
         XCTAssertEqual(try store.importArchive(archive), 1)
@@ -109,6 +108,18 @@ final class OriginalsAccessTests: XCTestCase {
         }
     }
 
+    /// `exporter`'s journal as `export json` writes it, thumbnails included: a page links a
+    /// rendition only of a photo Daybook could make a picture of.
+    static func archive(of exporter: JournalStore) throws -> JournalArchive {
+        let thumbnails = exporter.library.thumbnailsURL
+        return JournalArchive(
+            exportedAt: "2025-01-01T00:00:00Z",
+            items: try exporter.journalItems().map { item in
+                let thumbnail = try item.entry.thumbnail.map { try Data(contentsOf: thumbnails.appendingPathComponent($0)) }
+                return JournalArchive.Item(entry: item.entry, thumbnail: thumbnail)
+            })
+    }
+
     /// An imported entry whose path leads outside every allowed folder (a stand-in for
     /// `~/.ssh/id_rsa`): its page does not open the file either, so its "Original as JPEG"
     /// link cannot tell whether the file starts like an image, until `--originals` names the folder.
@@ -120,8 +131,7 @@ final class OriginalsAccessTests: XCTestCase {
         try FileManager.default.copyItem(at: WebFixture.heicPillow.appendingPathComponent("arrow.heic"), to: secret)
         let exporter = try JournalStore(library: Library(root: root.appendingPathComponent("exporter")))
         _ = try await Ingester(store: exporter, options: IngestOptions(jobs: 1)).ingest(paths: [secret.path])
-        let archive = JournalArchive(
-            exportedAt: "2025-01-01T00:00:00Z", items: try exporter.journalItems().map { JournalArchive.Item(entry: $0.entry) })
+        let archive = try Self.archive(of: exporter)
         let store = try JournalStore(library: Library(root: root.appendingPathComponent("library")))
         XCTAssertEqual(try store.importArchive(archive), 1)
         let imported = try XCTUnwrap(try store.entries().first)

@@ -37,13 +37,7 @@ enum AtomicFile {
         let current = try read(name, in: directory, path: path, maximumBytes: maximumBytes)
         try check(current)
         guard current != data else { return }
-        let temporary = try writeTemporary(data, for: name, in: directory, path: path)
-        guard renameat(directory, temporary, directory, name) == 0 else {
-            let code = errno
-            unlinkat(directory, temporary, 0)
-            throw StoreError.system(code, "cannot replace \(path)/\(name)")
-        }
-        guard fsync(directory) == 0 else { throw StoreError.system(errno, "cannot write the folder \(path) to the disk") }
+        try rename(try writeTemporary(data, for: name, in: directory, path: path), over: name, in: directory, path: path)
     }
 
     /// Puts `data` under `name`, whether a file is there or not: for the library's own small
@@ -51,11 +45,16 @@ enum AtomicFile {
     static func put(_ data: Data, root: URL, folders: [String], name: String) throws {
         let (directory, path) = try openFolders(root: root, folders: folders, create: true)
         defer { close(directory) }
-        let temporary = try writeTemporary(data, for: name, in: directory, path: path)
+        try rename(try writeTemporary(data, for: name, in: directory, path: path), over: name, in: directory, path: path)
+    }
+
+    /// Puts the temporary file in `name`'s place and the folder on the disk; the temporary
+    /// name goes when it cannot.
+    private static func rename(_ temporary: String, over name: String, in directory: Int32, path: String) throws {
         guard renameat(directory, temporary, directory, name) == 0 else {
             let code = errno
             unlinkat(directory, temporary, 0)
-            throw StoreError.system(code, "cannot write \(path)/\(name)")
+            throw StoreError.system(code, "cannot put \(path)/\(name) in place")
         }
         guard fsync(directory) == 0 else { throw StoreError.system(errno, "cannot write the folder \(path) to the disk") }
     }

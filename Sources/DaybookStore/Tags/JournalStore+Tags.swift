@@ -70,8 +70,9 @@ extension JournalStore {
             if !added.isEmpty {
                 // Checked in the transaction, so two edits at once cannot both pass it. An edit
                 // that only removes is never refused.
-                let own = try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM tag WHERE entry_id = ? AND source = 'user'", arguments: [entryID]) ?? 0
+                let own =
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM tag WHERE entry_id = ? AND source = 'user'", arguments: [entryID]) ?? 0
                 if own > JournalTag.maximumOwnPerEntry { throw StoreError.tooManyOwnTags(own) }
             }
             if !added.isEmpty || !removed.isEmpty {
