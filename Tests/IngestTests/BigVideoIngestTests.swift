@@ -75,6 +75,12 @@ final class BigVideoIngestTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(entry.durationSeconds), 2.0, accuracy: 0.001)
         XCTAssertEqual(try journal.thumbnail(of: entry).width, 160)
         XCTAssertEqual(entry.contentHash, try Self.sha256sum(video))
+
+        // Retagging reads the video's own poster again, not its thumbnail.
+        let tags = try journal.store.tags(entryID: entry.id).filter { $0.source == .auto }.map(\.name).sorted()
+        let retagged = try Retagger(store: journal.store, jobs: 1).run()
+        XCTAssertEqual(retagged.fromPhotos, 1)
+        XCTAssertEqual(try journal.store.tags(entryID: entry.id).filter { $0.source == .auto }.map(\.name).sorted(), tags)
     }
 
     /// The stills keep their limit and its words, refused before a byte is read.
