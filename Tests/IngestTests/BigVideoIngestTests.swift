@@ -83,6 +83,23 @@ final class BigVideoIngestTests: XCTestCase {
         XCTAssertEqual(try journal.store.tags(entryID: entry.id).filter { $0.source == .auto }.map(\.name).sorted(), tags)
     }
 
+    /// An open video notices a write made after it was opened: its hash and its poster
+    /// would otherwise describe different bytes.
+    func testAnOpenVideoSeesAWriteMadeWhileItWasRead() throws {
+        let folder = try Fixtures.temporaryFolder("video-change")
+        let video = folder.appendingPathComponent("clip.mp4")
+        try FileManager.default.copyItem(at: Self.videos.appendingPathComponent("h264_keys.mp4"), to: video)
+        let file = try PhotoFile.open(video.path, maxBytes: 1 << 20, maxVideoBytes: 1 << 30)
+        XCTAssertNil(file.stillBytes, "a video is opened, not read")
+        XCTAssertEqual(try file.contentHash(), try Self.sha256sum(video))
+        XCTAssertTrue(file.isUnchanged())
+        let handle = try FileHandle(forWritingTo: video)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        XCTAssertFalse(file.isUnchanged())
+    }
+
     /// The stills keep their limit and its words, refused before a byte is read.
     func testAStillOverTheStillsLimitIsStillRefused() throws {
         let folder = try Fixtures.temporaryFolder("big-still")
