@@ -49,36 +49,47 @@ package struct ISOBoxWalker: IteratorProtocol {
     /// The next box; nil once the boxes have ended exactly at the end of the range.
     package mutating func next() -> Step? {
         guard !finished, offset < end else { return nil }
-        let start = offset
-        guard end - start >= 8 else { return finish(.overrun(.init(type: ISOBoxes.Overrun.header, declaredEnd: start + 8))) }
-        let type = ISOBoxes.fourCC(bytes, at: start + 4)
-        var size = UInt64(ISOBoxes.bigEndian(bytes, at: start, width: 4))
-        var header = 8
+        let header = UnsafeBufferPointer(rebasing: bytes[offset..<min(end, offset + Self.longestHeader)])
+        let (step, next) = Self.step(header: header, start: offset, end: end)
+        if let next { offset = next } else { finished = true }
+        return step
+    }
+
+    /// A box header's bytes: 8, or 16 with a 64-bit size.
+    package static let longestHeader = 16
+
+    /// The box at `start` of boxes that run to `end`, from `header`, the bytes at `start`
+    /// (as many as lie before `end`, up to `longestHeader`), and where the next box starts
+    /// (nil: this was the last step). A walk over a file read by offset steps the same way.
+    package static func step(header: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> (Step, next: Int?) {
+        guard end - start >= 8, header.count >= 8 else {
+            return (.overrun(.init(type: ISOBoxes.Overrun.header, declaredEnd: start + 8)), nil)
+        }
+        let type = ISOBoxes.fourCC(header, at: 4)
+        var size = UInt64(ISOBoxes.bigEndian(header, at: 0, width: 4))
+        var length = 8
         switch size {
         case 0:
             // "To the end of the file": the last box, whole by definition.
-            return finish(.box(ISOBox(type: type, start: start, contentStart: start + header, end: end)))
+            return (.box(ISOBox(type: type, start: start, contentStart: start + length, end: end)), nil)
         case 1:
-            header = 16
-            guard end - start >= header else { return finish(.overrun(.init(type: type, declaredEnd: start + header))) }
-            size = ISOBoxes.bigEndian(bytes, at: start + 8, width: 8)
+            length = 16
+            guard end - start >= length, header.count >= length else {
+                return (.overrun(.init(type: type, declaredEnd: start + length)), nil)
+            }
+            size = ISOBoxes.bigEndian(header, at: 8, width: 8)
         default:
             break
         }
-        guard size >= UInt64(header) else { return finish(.malformed(type: type, at: start)) }
+        guard size >= UInt64(length) else { return (.malformed(type: type, at: start), nil) }
         // The range's own length fits in an Int, so a size beyond it cannot be a whole box.
         guard size <= UInt64(end - start) else {
             let declared = Int(exactly: size).map { start.addingReportingOverflow($0) }
             let declaredEnd = declared.flatMap { $0.overflow ? nil : $0.partialValue } ?? Int.max
-            return finish(.overrun(.init(type: type, declaredEnd: declaredEnd)))
+            return (.overrun(.init(type: type, declaredEnd: declaredEnd)), nil)
         }
-        offset = start + Int(size)
-        return .box(ISOBox(type: type, start: start, contentStart: start + header, end: offset))
-    }
-
-    private mutating func finish(_ step: Step) -> Step {
-        finished = true
-        return step
+        let next = start + Int(size)
+        return (.box(ISOBox(type: type, start: start, contentStart: start + length, end: next)), next)
     }
 
     /// The first whole box of `type` in `range`, walking no further than a damaged or cut box.

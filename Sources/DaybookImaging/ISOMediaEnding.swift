@@ -33,7 +33,12 @@ package enum ISOMediaEnding {
     }
 
     package static func endsEarly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch verdict(bytes) {
+        endsEarly(verdict(bytes))
+    }
+
+    /// Whether more bytes would mend what `verdict` found.
+    package static func endsEarly(_ verdict: Verdict) -> Bool {
+        switch verdict {
         case .boxCutShort, .itemCutShort, .indexMissing: return true
         case .complete, .damaged, .notISOMedia: return false
         }
@@ -44,6 +49,14 @@ package enum ISOMediaEnding {
             return startsLikeFileTypeBox(bytes) ? .boxCutShort(.init(type: ISOBoxes.Overrun.header, declaredEnd: 8)) : .notISOMedia
         }
         var walker = ISOBoxWalker(bytes, in: 0..<bytes.count)
+        return verdict(walking: &walker, fileSize: bytes.count) { ISOItemLocations.furthestReach(bytes) }
+    }
+
+    /// The verdict from a walk of the top-level boxes; `reach` is asked only when every box
+    /// is whole and the index is there.
+    static func verdict(
+        walking walker: inout some IteratorProtocol<ISOBoxWalker.Step>, fileSize: Int, reach: () -> ISOItemLocations.Reach?
+    ) -> Verdict {
         var first = true
         var indexed = false
         while let step = walker.next() {
@@ -60,7 +73,7 @@ package enum ISOMediaEnding {
             }
         }
         guard indexed else { return .indexMissing }
-        if let reach = ISOItemLocations.furthestReach(bytes), reach.end > UInt64(bytes.count) {
+        if let reach = reach(), reach.end > UInt64(fileSize) {
             return .itemCutShort(reach)
         }
         return .complete
@@ -73,7 +86,7 @@ package enum ISOMediaEnding {
 
     /// Fewer than 8 bytes that could begin an `ftyp` box: a size below 64 KB (real ones are
     /// a few dozen bytes), then as much of "ftyp" as there is. An empty file may be a first round.
-    private static func startsLikeFileTypeBox(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsLikeFileTypeBox(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let size = bytes.prefix(4), type = bytes.dropFirst(4)
         return size.prefix(2).allSatisfy { $0 == 0 } && type.elementsEqual(Array("ftyp".utf8).prefix(type.count))
     }

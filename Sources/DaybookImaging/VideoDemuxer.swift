@@ -1,30 +1,29 @@
 import CFFmpeg
 
-/// An open FFmpeg demuxer over bytes already in memory.
+/// An open FFmpeg demuxer over a `VideoSource`: bytes in memory, or a file ingest has
+/// opened, hashed and checked, read by offset.
 ///
-/// Ingest holds the whole file anyway (it hashes it, up to `maxFileBytes`), so the demuxer reads
-/// that buffer through a custom AVIOContext instead of opening the path again: no second read,
-/// and under `watch` no chance of reading a different file than the one hashed. The format is
-/// forced to FFmpeg's QuickTime/MP4 demuxer, so hostile bytes never reach a demuxer chosen by
-/// probing.
+/// FFmpeg reads only through a custom AVIOContext whose callbacks read the source: it never
+/// opens a path, so under `watch` it cannot read a different file than the one hashed, and a
+/// playlist or file reference inside the movie has nothing to open. The format is forced to
+/// FFmpeg's QuickTime/MP4 demuxer, so hostile bytes never reach a demuxer chosen by probing.
 final class VideoDemuxer {
     let format: UnsafeMutablePointer<AVFormatContext>
     /// FFmpeg's functions, for whoever reads through this demuxer.
     let ff: DaybookFFmpeg
     private var io: UnsafeMutablePointer<AVIOContext>?
-    private let source: MemorySource
+    private let cursor: SourceCursor
 
-    /// The bytes must outlive the demuxer: `source` points into them.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) throws(VideoError) {
+    init(_ source: VideoSource) throws(VideoError) {
         let ff = try FFmpegLibrary.api()
         self.ff = ff
-        source = MemorySource(bytes)
+        cursor = SourceCursor(source)
         let bufferSize = 64 * 1024
         guard let buffer = ff.av_malloc(bufferSize)?.assumingMemoryBound(to: UInt8.self) else {
             throw .unreadable("out of memory")
         }
-        let opaque = Unmanaged.passUnretained(source).toOpaque()
-        guard let io = ff.avio_alloc_context(buffer, Int32(bufferSize), 0, opaque, MemorySource.read, nil, MemorySource.seek)
+        let opaque = Unmanaged.passUnretained(cursor).toOpaque()
+        guard let io = ff.avio_alloc_context(buffer, Int32(bufferSize), 0, opaque, SourceCursor.read, nil, SourceCursor.seek)
         else {
             ff.av_free(buffer)
             throw .unreadable("out of memory")
@@ -61,42 +60,45 @@ final class VideoDemuxer {
     }
 }
 
-/// The read position over the bytes, for the AVIOContext's callbacks.
-private final class MemorySource {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// The read position over the source, for the AVIOContext's callbacks.
+private final class SourceCursor {
+    let source: VideoSource
+    let size: Int
     var position = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+    init(_ source: VideoSource) {
+        self.source = source
+        size = source.count
     }
 
     static let read: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
         opaque, buffer, size in
         guard let opaque, let buffer, size > 0 else { return daybook_averror_eof() }
-        let source = Unmanaged<MemorySource>.fromOpaque(opaque).takeUnretainedValue()
-        let count = min(Int(size), source.bytes.count - source.position)
+        let cursor = Unmanaged<SourceCursor>.fromOpaque(opaque).takeUnretainedValue()
+        guard let count = cursor.source.read(at: cursor.position, into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(size)))
+        else { return -EIO }  // AVERROR(EIO)
+        // A file that shrank since it was opened ends where it now ends.
         guard count > 0 else { return daybook_averror_eof() }
-        buffer.update(from: source.bytes.baseAddress! + source.position, count: count)
-        source.position += count
+        cursor.position += count
         return Int32(count)
     }
 
     static let seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 = { opaque, offset, whence in
         guard let opaque else { return -1 }
-        let source = Unmanaged<MemorySource>.fromOpaque(opaque).takeUnretainedValue()
-        let size = Int64(source.bytes.count)
+        let cursor = Unmanaged<SourceCursor>.fromOpaque(opaque).takeUnretainedValue()
+        let size = Int64(cursor.size)
         // AVSEEK_SIZE asks for the length; AVSEEK_FORCE is only a hint.
         if whence & AVSEEK_SIZE != 0 { return size }
         let base: Int64
         switch whence & ~AVSEEK_FORCE {
         case SEEK_SET: base = 0
-        case SEEK_CUR: base = Int64(source.position)
+        case SEEK_CUR: base = Int64(cursor.position)
         case SEEK_END: base = size
         default: return -1
         }
         let (target, overflow) = base.addingReportingOverflow(offset)
         guard !overflow, target >= 0, target <= size else { return -1 }
-        source.position = Int(target)
+        cursor.position = Int(target)
         return target
     }
 }

@@ -16,23 +16,22 @@ extension VideoFile {
     package func poster(longestSide: Int, budget: DecodeBudget) throws(VideoError) -> RGBImage {
         let cost = DecodeBudget.estimate(pixels: storedSize.width * storedSize.height) * 2
         return try budget.spending(cost) { () throws(VideoError) -> RGBImage in
-            try bytes.withUnsafeBufferPointer { (buffer) throws(VideoError) -> RGBImage in
-                let demuxer = try VideoDemuxer(buffer)
-                let decoder = try FrameDecoder(demuxer, longestSide: longestSide)
-                var best: (image: RGBImage, luma: Double)?
-                for time in Self.posterTimes where time == 0 || time < durationSeconds {
-                    guard let image = try decoder.frame(at: time) else { continue }
-                    let luma = image.meanLuma
-                    if best == nil || luma > best!.luma { best = (image, luma) }
-                    if luma >= Self.blackLuma { break }
-                }
-                // A track whose sample table lists nothing has no frame to show at all.
-                guard decoder.packets > 0 else {
-                    throw Self.holdsMediaData(buffer) ? .empty : .mediaDataMissing(format: FileKind.videoFormatName(of: bytes))
-                }
-                guard let best else { throw .corrupt(decoder.lastError ?? "no frame") }
-                return best.image.oriented(orientation)
+            let demuxer = try VideoDemuxer(source)
+            let decoder = try FrameDecoder(demuxer, longestSide: longestSide)
+            var best: (image: RGBImage, luma: Double)?
+            for time in Self.posterTimes where time == 0 || time < durationSeconds {
+                guard let image = try decoder.frame(at: time) else { continue }
+                let luma = image.meanLuma
+                if best == nil || luma > best!.luma { best = (image, luma) }
+                if luma >= Self.blackLuma { break }
             }
+            // A track whose sample table lists nothing has no frame to show at all.
+            guard decoder.packets > 0 else {
+                let format = FileKind.videoFormatName(of: source.bytes(at: 0, count: FileKind.prefixLength))
+                throw Self.holdsMediaData(source) ? .empty : .mediaDataMissing(format: format)
+            }
+            guard let best else { throw .corrupt(decoder.lastError ?? "no frame") }
+            return best.image.oriented(orientation)
         }
     }
 }
@@ -40,8 +39,8 @@ extension VideoFile {
 extension VideoFile {
     /// Whether any top-level `mdat` has content: a file whose index lists frames but has
     /// none is damaged in a way no decoder can mend, which a track of zero length is not.
-    static func holdsMediaData(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var walker = ISOBoxWalker(bytes, in: 0..<bytes.count)
+    static func holdsMediaData(_ source: VideoSource) -> Bool {
+        var walker = ISOSourceBoxWalker(source)
         while let step = walker.next() {
             switch step {
             case .box(let box): if box.type == "mdat" && !box.content.isEmpty { return true }

@@ -5,7 +5,8 @@ import DaybookCore
 /// size, rotation and the container's metadata tags. The poster frame is decoded only when
 /// asked for (`VideoFile+Poster.swift`).
 package struct VideoFile: Sendable {
-    package let bytes: [UInt8]
+    /// Where the poster frame is read from when asked for.
+    package let source: VideoSource
     /// The video track's frame as stored, before rotation.
     package let storedSize: FrameSize
     /// How the stored frames are turned to show them, from the track's display matrix
@@ -31,23 +32,27 @@ package struct VideoFile: Sendable {
     }
 
     package init(_ bytes: [UInt8], maxPixels: Int = JPEGDecoder.defaultMaxPixels) throws(VideoError) {
+        try self.init(.memory(bytes), maxPixels: maxPixels)
+    }
+
+    /// A video read from `source` by offset; only the boxes' headers and what FFmpeg asks
+    /// for are read, never the whole file.
+    package init(_ source: VideoSource, maxPixels: Int = JPEGDecoder.defaultMaxPixels) throws(VideoError) {
         // A file cut short or still being written is told apart from damage before FFmpeg
         // sees it: its boxes say so without decoding (the watcher waits on the same verdict).
-        switch bytes.withUnsafeBufferPointer({ ISOMediaEnding.verdict($0) }) {
+        switch ISOMediaEnding.verdict(source) {
         // Only the boxes a video cannot do without: phones append data of their own after
         // the movie (Samsung's SEF trailer), which FFmpeg ignores and must not fail the file.
         case .boxCutShort(let overrun) where Self.essentialBoxes.contains(overrun.type):
-            throw .truncated(box: overrun.type, fileSize: bytes.count, declaredEnd: Int(clamping: overrun.declaredEnd))
+            throw .truncated(box: overrun.type, fileSize: source.count, declaredEnd: Int(clamping: overrun.declaredEnd))
         case .indexMissing:
             throw .indexMissing
         case .complete, .boxCutShort, .itemCutShort, .damaged, .notISOMedia:
             break
         }
-        let header = try bytes.withUnsafeBufferPointer { (buffer) throws(VideoError) -> Header in
-            let demuxer = try VideoDemuxer(buffer)
-            return try Header(demuxer.format, demuxer.ff, maxPixels: maxPixels)
-        }
-        self.bytes = bytes
+        let demuxer = try VideoDemuxer(source)
+        let header = try Header(demuxer.format, demuxer.ff, maxPixels: maxPixels)
+        self.source = source
         storedSize = header.size
         orientation = header.orientation
         durationSeconds = header.duration

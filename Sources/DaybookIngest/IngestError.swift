@@ -54,6 +54,9 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         case system(Int32)
         /// The file's status could not be read once it was open.
         case cannotStat
+        /// A video read by offset changed (size, modification time) while it was read, so
+        /// its hash and what was read of it may not describe the same bytes.
+        case changedWhileRead
         /// Not a regular file (`kind` says what it is); `orFolder` when a folder would have done.
         case special(kind: String, orFolder: Bool)
         /// Over a limit before the bytes were decoded: the file's size.
@@ -72,6 +75,7 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
             switch self {
             case .system(let number): String(cString: strerror(number)).lowercased()
             case .cannotStat: "cannot stat file"
+            case .changedWhileRead: "the file changed while it was read"
             case .special(let kind, let orFolder): "not a regular file\(orFolder ? " or folder" : "") (\(kind))"
             case .tooLarge(let limit): limit.description
             case .decode(let error): error.description
@@ -85,7 +89,7 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
 
         var code: Code {
             switch self {
-            case .system, .cannotStat, .special: .unreadable
+            case .system, .cannotStat, .changedWhileRead, .special: .unreadable
             case .tooLarge: .tooLarge
             case .decode(let error): Self.code(of: error)
             case .journal, .store: .journal
@@ -96,7 +100,7 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         var underlying: (any Error)? {
             switch self {
             case .system(let number): POSIXErrorCode(rawValue: number).map { POSIXError($0) }
-            case .cannotStat, .special, .diskFull: nil
+            case .cannotStat, .changedWhileRead, .special, .diskFull: nil
             case .tooLarge(let limit): limit
             case .decode(let error): error.limitExceeded ?? error
             case .journal(let error), .store(let error): error

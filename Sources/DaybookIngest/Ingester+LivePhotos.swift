@@ -1,7 +1,6 @@
 import DaybookImaging
 import DaybookMetadata
 import DaybookStore
-import DaybookSupport
 import Foundation
 
 /// Live Photos are one entry: the photo's, with its `.MOV` listed as its `live-photo-video`
@@ -22,8 +21,8 @@ extension Ingester {
             if let known = try store.owner(ofFileAt: path), known.file.role == .livePhotoVideo, Self.size(of: path) == known.file.fileSize {
                 return .alreadyInJournal(path: path, id: known.entryID)
             }
-            let movieBytes = try PhotoFile.load(path, maxBytes: options.maxFileBytes)
-            guard let movie = LivePhotoMovie(movieBytes) else { return nil }
+            let movieFile = try openMovie(path)
+            guard let movie = LivePhotoMovie(movieFile.videoSource) else { return nil }
             for photo in photos {
                 guard let still = LivePhotoPairing.Still(bytes: try PhotoFile.load(photo, maxBytes: options.maxFileBytes)),
                     LivePhotoPairing.belong(still, movie)
@@ -38,7 +37,7 @@ extension Ingester {
                         reason: SkipReason(
                             kind: .video, description: "Live Photo movie beside \(name): listed with that photo's entry when it is read"))
                 }
-                try attachLivePhotoMovie(path, bytes: movieBytes, to: entry.id)
+                try attachLivePhotoMovie(path, file: movieFile, to: entry.id)
                 return .alreadyInJournal(path: path, id: entry.id)
             }
             return nil
@@ -65,9 +64,9 @@ extension Ingester {
                 {
                     continue
                 }
-                let movieBytes = try PhotoFile.load(moviePath, maxBytes: options.maxFileBytes)
-                guard let movie = LivePhotoMovie(movieBytes), LivePhotoPairing.belong(still, movie) else { continue }
-                try attachLivePhotoMovie(moviePath, bytes: movieBytes, to: entryID)
+                let movieFile = try openMovie(moviePath)
+                guard let movie = LivePhotoMovie(movieFile.videoSource), LivePhotoPairing.belong(still, movie) else { continue }
+                try attachLivePhotoMovie(moviePath, file: movieFile, to: entryID)
                 return
             } catch {
                 emit(
@@ -77,9 +76,15 @@ extension Ingester {
         }
     }
 
+    /// A movie as ingest opens any file: a video is read by offset, never whole.
+    private func openMovie(_ path: String) throws(Rejection) -> SourceFile {
+        try PhotoFile.open(path, maxBytes: options.maxFileBytes, maxVideoBytes: options.maxVideoFileBytes)
+    }
+
     /// The store's attach, then the thumbnail of an entry the movie had of its own.
-    private func attachLivePhotoMovie(_ path: String, bytes: [UInt8], to entryID: String) throws {
-        let file = EntryFile(role: .livePhotoVideo, path: path, contentHash: ContentHash.sha256Hex(bytes), fileSize: Int64(bytes.count))
+    private func attachLivePhotoMovie(_ path: String, file movie: SourceFile, to entryID: String) throws {
+        let file = EntryFile(
+            role: .livePhotoVideo, path: path, contentHash: try movie.contentHash(), fileSize: Int64(movie.size))
         if let orphan = try store.attach(file, to: entryID) { _ = try? thumbnailFiles.remove(orphan) }
     }
 

@@ -1,7 +1,6 @@
 import DaybookCore
 import DaybookMetadata
 import DaybookStore
-import DaybookSupport
 import Foundation
 
 extension Ingester {
@@ -16,19 +15,24 @@ extension Ingester {
         guard !stored.isPhotoElsewhere, path.hasPrefix("/") else {
             throw RereadError(path: path, reason: "the photo is on another device; only its journal file is here")
         }
-        let bytes: [UInt8], modified: Date
+        let file: SourceFile, hash: String
         do {
-            (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
+            file = try PhotoFile.open(path, maxBytes: options.maxFileBytes, maxVideoBytes: options.maxVideoFileBytes)
+            hash = try file.contentHash()
         } catch {
             throw RereadError(path: path, reason: error.reason)
         }
-        guard ContentHash.sha256Hex(bytes) == stored.contentHash else {
+        guard hash == stored.contentHash else {
             throw RereadError(path: path, reason: "it holds other bytes than entry \(stored.shortID)'s photo now")
         }
+        let modified = file.modified
         let sidecar = SidecarFiles.find(for: path, photoModified: modified)
         var metadata: PhotoMetadata
         do {
-            metadata = try analyzer.analyze(bytes, sidecar: sidecar?.xmp).metadata
+            switch file.contents {
+            case .bytes(let bytes): metadata = try analyzer.analyze(bytes, sidecar: sidecar?.xmp).metadata
+            case .video(let video): metadata = try analyzer.analyze(video: video, sidecar: sidecar?.xmp).metadata
+            }
         } catch {
             throw RereadError(path: path, reason: error.reason)
         }

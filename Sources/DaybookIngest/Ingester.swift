@@ -11,7 +11,12 @@ public struct IngestOptions: Sendable {
     public var thumbnailSize: Int
     public var maxPixels: Int
     /// Files larger than this are refused unread (a JPEG this size is not a camera photo).
+    /// Videos have a limit of their own, `maxVideoFileBytes`.
     public var maxFileBytes: Int
+    /// Videos (`FileKind.video`, by their bytes) larger than this are refused unread. A video
+    /// is never held whole (hashed in chunks, demuxed from the file by offset), so its size
+    /// costs time, not memory: a phone records gigabytes in minutes of 4K.
+    public var maxVideoFileBytes = defaultMaxVideoFileBytes
     /// A photo that ends early (`PhotoEnding`: a JPEG before its end-of-image marker, a HEIF
     /// inside a box) and was modified less than this many seconds ago is not ingested yet
     /// (`IngestEvent.incomplete`): a writer appending in several rounds may be between two of them. nil ingests it at once, as truncated; either
@@ -29,6 +34,7 @@ public struct IngestOptions: Sendable {
     /// Frames above this many pixels are refused before anything is decoded (the decoder's own limit).
     public static let defaultMaxPixels = JPEGDecoder.defaultMaxPixels
     public static let defaultMaxDecodeBytes = DecodeLimits.defaultMaxImageBytes
+    public static let defaultMaxVideoFileBytes = 64 << 30
 
     public init(
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, thumbnailSize: Int = 400,
@@ -179,15 +185,18 @@ public final class Ingester: Sendable {
             emit(.knownProblem(known))
             return nil
         }
-        let bytes: [UInt8], modified: Date
+        let file: SourceFile
         do {
-            (bytes, modified) = try PhotoFile.contents(path, maxBytes: options.maxFileBytes)
+            file = try PhotoFile.open(path, maxBytes: options.maxFileBytes, maxVideoBytes: options.maxVideoFileBytes)
         } catch {
             emit(.failed(IngestError(path: path, error.cause)))
             return nil
         }
+        let modified = file.modified
+        // Only the first bytes say what the file is, which is all RAW pairing looks at.
+        let leading = file.leadingBytes
         // Checked before hashing: a file still arriving costs one read and one pass, no more.
-        let endsEarly = PhotoEnding.endsEarly(bytes)
+        let endsEarly = file.endsEarly()
         if endsEarly, let settleTime = options.incompleteSettleTime {
             let settlesAt = modified.addingTimeInterval(settleTime)
             if settlesAt > Date() {
@@ -195,21 +204,27 @@ public final class Ingester: Sendable {
                 return nil
             }
         }
-        let hash = ContentHash.sha256Hex(bytes)
-        if let settle, FileKind(prefix: bytes.prefix(FileKind.prefixLength)) == .cameraRaw, RAWPairing.photo(besideRAW: path) != nil {
+        let hash: String
+        do {
+            hash = try file.contentHash()
+        } catch {
+            emit(.failed(IngestError(path: path, error.cause)))
+            return nil
+        }
+        if let settle, FileKind(prefix: leading) == .cameraRaw, RAWPairing.photo(besideRAW: path) != nil {
             settle()
         }
-        if let paired = pairRAW(path, bytes: bytes, hash: hash) {
+        if let paired = pairRAW(path, bytes: leading, hash: hash) {
             emit(paired)
             return nil
         }
-        let sidecar = SidecarFiles.find(for: path, raws: pairableRAWs(besidePhoto: path, bytes: bytes), photoModified: modified)
+        let sidecar = SidecarFiles.find(for: path, raws: pairableRAWs(besidePhoto: path, bytes: leading), photoModified: modified)
         do {
             // An entry known from its journal file alone waits for these bytes: they are read.
             if let known = try store.entry(contentHash: hash), !known.isPhotoElsewhere, try isCurrent(known, seenWith: sidecar) {
                 try store.noteSeen(id: known.id, at: path)
-                attachRAWs(besidePhoto: path, bytes: bytes, entryID: known.id, emit: emit)
-                attachLivePhotoMovies(besidePhoto: path, bytes: bytes, metadata: nil, entryID: known.id, emit: emit)
+                attachRAWs(besidePhoto: path, bytes: leading, entryID: known.id, emit: emit)
+                attachLivePhotoMovies(besidePhoto: path, bytes: file.stillBytes ?? [], metadata: nil, entryID: known.id, emit: emit)
                 emit(.alreadyInJournal(path: path, id: known.id))
                 return nil
             }
@@ -230,11 +245,14 @@ public final class Ingester: Sendable {
 
         var analysis: PhotoAnalysis
         do {
-            analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
+            switch file.contents {
+            case .bytes(let bytes): analysis = try analyzer.analyze(bytes, sidecar: sidecar?.xmp)
+            case .video(let video): analysis = try analyzer.analyze(video: video, sidecar: sidecar?.xmp)
+            }
         } catch {
             if error.isNotAPhoto && !item.explicitlyNamed && !Self.hasPhotoExtension(path) {
                 // A RAW-looking file LibRaw refuses still counts as camera RAW, with LibRaw's words.
-                let isRAW = FileKind(prefix: bytes.prefix(FileKind.prefixLength)) == .cameraRaw
+                let isRAW = FileKind(prefix: leading) == .cameraRaw
                 let reason = isRAW ? SkipReason(kind: .cameraRaw, description: error.reason) : SkipKind.other.reason(detail: error.reason)
                 emit(.skipped(path: path, reason: reason))
                 return nil
@@ -242,6 +260,15 @@ public final class Ingester: Sendable {
             let failure = IngestError(path: path, ClaimedFormat.reword(error, path: path))
             judged?.record(failure, contentHash: hash)
             emit(.failed(failure))
+            return nil
+        }
+        // A video read by offset must not have changed between its hash and its poster.
+        guard file.isUnchanged() else {
+            if let settleTime = options.incompleteSettleTime {
+                emit(.incomplete(path: path, settlesAt: Date().addingTimeInterval(settleTime)))
+            } else {
+                emit(.failed(IngestError(path: path, .changedWhileRead)))
+            }
             return nil
         }
         if analysis.metadata.capture == nil {
@@ -262,7 +289,7 @@ public final class Ingester: Sendable {
         // The hash is our own SHA-256, so it always has the shape a thumbnail name needs.
         let thumbnailName = analysis.thumbnail == nil ? nil : ThumbnailName(contentHash: hash)
         var entry = JournalEntry(
-            contentHash: hash, sourcePath: path, fileSize: Int64(bytes.count), metadata: analysis.metadata,
+            contentHash: hash, sourcePath: path, fileSize: Int64(file.size), metadata: analysis.metadata,
             pixelSize: analysis.frame.map { ($0.width, $0.height) }, thumbnail: thumbnailName?.fileName,
             thumbnailSize: analysis.thumbnail.map { ($0.image.width, $0.image.height) }, problems: warnings)
         entry.motionClip = analysis.motionClip
@@ -279,7 +306,7 @@ public final class Ingester: Sendable {
             if let temporary, let thumbnailName { try files.moveIntoPlace(temporary, name: thumbnailName) }
         }
         return PreparedPhoto(
-            path: path, leadingBytes: Array(bytes.prefix(FileKind.prefixLength)), metadata: analysis.metadata,
+            path: path, leadingBytes: leading, metadata: analysis.metadata,
             temporary: temporary, save: save, judged: judged, damage: analysis.damage)
     }
 

@@ -23,7 +23,12 @@ struct LivePhotoMovie: Equatable {
 
     /// nil when `bytes` are no video FFmpeg can open (no movie box, no picture track, damage).
     init?(_ bytes: [UInt8]) {
-        guard let file = try? VideoFile(bytes) else { return nil }
+        self.init(.memory(bytes))
+    }
+
+    /// The same from a movie read by offset, however large.
+    init?(_ source: VideoSource) {
+        guard let file = try? VideoFile(source) else { return nil }
         contentIdentifier = file.tags[Self.contentIdentifierKey].flatMap(Self.identifier)
         capture = VideoMetadataReader.read(tags: file.tags, sidecar: nil).capture
     }

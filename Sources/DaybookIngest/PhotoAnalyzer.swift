@@ -76,6 +76,28 @@ package struct PhotoAnalyzer: Sendable {
             }
             throw Rejection(error)
         }
+        return try analysis(of: photo, bytes: bytes, movieStart: movieStart, sidecar: sidecar)
+    }
+
+    /// The same for a video read from its file by offset (`SourceFile`), never held whole.
+    package func analyze(video file: ReadOnlyFile, sidecar: SidecarXMP? = nil) throws(Rejection) -> PhotoAnalysis {
+        let video: VideoFile
+        do {
+            video = try VideoFile(.file(file))
+        } catch {
+            // An MP4 without a picture track (audio only) is no video: skipped in a folder.
+            if case .noVideoStream = error { throw Rejection(.video(error), isNotAPhoto: true) }
+            throw Rejection(.video(error))
+        }
+        return try analysis(of: .video(video), bytes: [], movieStart: nil, sidecar: sidecar)
+    }
+
+    /// What `photo` says and shows. `bytes` are the whole file's, which a HEIF's appended
+    /// motion clip is found in (a video's file is not needed: empty); `movieStart` is where
+    /// that clip begins.
+    private func analysis(
+        of photo: DecodablePhoto, bytes: [UInt8], movieStart: Int?, sidecar: SidecarXMP?
+    ) throws(Rejection) -> PhotoAnalysis {
         let metadata: PhotoMetadata
         let frame: FrameSize?
         switch photo {

@@ -1,7 +1,6 @@
 import DaybookCore
 import DaybookImaging
 import DaybookStore
-import DaybookSupport
 import DaybookTagging
 import Foundation
 import Synchronization
@@ -61,8 +60,10 @@ package final class Retagger: Sendable {
         do {
             guard let entry = try store.entry(id: id) else { return .failed(id: id, reason: "deleted meanwhile") }
             let pixels: (image: RGBImage?, source: PixelSource)
-            if let bytes = try? PhotoFile.load(entry.sourcePath, maxBytes: 512 << 20),
-                ContentHash.sha256Hex(bytes) == entry.contentHash
+            // A video is opened, not read whole, as at ingest.
+            if let file = try? PhotoFile.open(
+                entry.sourcePath, maxBytes: 512 << 20, maxVideoBytes: IngestOptions.defaultMaxVideoFileBytes),
+                (try? file.contentHash()) == entry.contentHash
             {
                 // Through PhotoDecoder, as at ingest: a HEIC is decoded too, not just a JPEG.
                 // A photo whose pixels were refused at ingest (truncated, too large) is refused
@@ -70,7 +71,12 @@ package final class Retagger: Sendable {
                 // Tag at the size ingest tagged at, so the same photo gives the same tags.
                 let side = max(entry.thumbnailWidth ?? 0, entry.thumbnailHeight ?? 0)
                 let maker = ThumbnailMaker(longestSide: side > 0 ? side : ThumbnailMaker().longestSide)
-                pixels = (try? maker.make(photo: bytes, orientation: entry.orientation).image, .photo)
+                let photo: DecodablePhoto?
+                switch file.contents {
+                case .bytes(let bytes): photo = try? DecodablePhoto(bytes)
+                case .video(let video): photo = (try? VideoFile(.file(video))).map(DecodablePhoto.video)
+                }
+                pixels = (photo.flatMap { try? maker.make($0, orientation: entry.orientation).image }, .photo)
             } else if let name = entry.thumbnailName, let bytes = try thumbnailFiles.read(name) {
                 pixels = (try? JPEGDecoder.decode(bytes, minimumLongestSide: .max).image, .thumbnail)
             } else {
