@@ -1,4 +1,5 @@
 import DaybookImaging
+import DaybookIngest
 import DaybookStore
 import DaybookSupport
 import Foundation
@@ -16,8 +17,9 @@ import Foundation
 struct OriginalPhoto: Sendable {
     static let maxBytes = 512 << 20
     /// Phone videos pass 512 MB in a minute of 4K. They are only streamed (never read whole),
-    /// so what bounds them is the first request's hash, whose time grows with the file.
-    static let maxVideoBytes = 16 << 30
+    /// so what bounds them is the first request's hash, whose time grows with the file: any
+    /// video ingest takes (`IngestOptions.defaultMaxVideoFileBytes`) is served.
+    static let maxVideoBytes = IngestOptions.defaultMaxVideoFileBytes
 
     static func maxBytes(of entry: JournalEntry) -> Int { entry.media == .video ? maxVideoBytes : maxBytes }
 
