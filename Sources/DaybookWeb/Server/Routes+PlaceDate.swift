@@ -48,6 +48,8 @@ extension WebJournal {
                     try store.edit(entryID: entry.id, location: resolved.location, place: placer.place)
                 } catch let error as JournalFileError {
                     return try journalFileRefusal(error)
+                } catch let error as StoreError where error.code == .undated {
+                    return Answer.html(try pages.message("Place not changed", error.description, back: back), status: .conflict)
                 }
                 sidecars.entryChanged(entry.id, .place, store: store)
                 // A name others share: the page says which place was taken and how to choose another.
