@@ -87,22 +87,13 @@ extension JournalStore {
     private func saveInSavepoint(_ db: Database, _ save: EntrySave, _ writes: inout JournalFileWrites) throws -> (
         SavedEntry, replaced: String?
     ) {
-        // This entry's files, put back when its savepoint is (the group's, when the group's is).
-        var own = JournalFileWrites()
-        let (outcome, replaced): (SaveOutcome, String?)
-        do {
-            (outcome, replaced) = try Self.inSavepoint(db) {
-                let saved = try Self.save(
-                    db, save.entry, sourceTruncated: save.sourceTruncated, sidecar: save.sidecar, autoTags: save.autoTags,
-                    taggerVersion: save.taggerVersion, sidecarTags: save.sidecarTags, beforeCommit: save.beforeCommit)
-                try followJournalFile(saved.0, previous: saved.previous, db, &own)
-                return (saved.0, saved.replacedThumbnail)
-            }
-        } catch {
-            putBack(own)
-            throw error
+        let (outcome, replaced) = try inSavepoint(db, &writes) { files in
+            let saved = try Self.save(
+                db, save.entry, sourceTruncated: save.sourceTruncated, sidecar: save.sidecar, autoTags: save.autoTags,
+                taggerVersion: save.taggerVersion, sidecarTags: save.sidecarTags, beforeCommit: save.beforeCommit)
+            try followJournalFile(saved.0, previous: saved.previous, db, &files)
+            return (saved.0, saved.replacedThumbnail)
         }
-        writes.append(own)
         var stackProblem: String?
         let storedID: String? =
             switch outcome {
@@ -111,21 +102,35 @@ extension JournalStore {
             case .existing: nil
             }
         if let stack = save.stack, let entryID = storedID {
-            var stackFiles = JournalFileWrites()
             do {
-                try Self.inSavepoint(db) {
+                try inSavepoint(db, &writes) { files in
                     let dropped = try Self.stack(
                         db, entryID: entryID, perceptualHash: stack.perceptualHash, burstID: stack.burstID, rule: .standard)
-                    for id in dropped { try saveJournalFile(ofEntry: id, db, &stackFiles) }
+                    for id in dropped { try saveJournalFile(ofEntry: id, db, &files) }
                 }
-                writes.append(stackFiles)
             } catch {
-                putBack(stackFiles)
                 guard db.isInsideTransaction, !Self.failsTheTransaction(error) else { throw error }
                 stackProblem = "\(error)"
             }
         }
         return (SavedEntry(outcome: outcome, stackProblem: stackProblem), replaced)
+    }
+
+    /// `body` in a savepoint, with the journal files it writes: rolled back alone when it throws,
+    /// its files put back with it; kept, its files join `writes` (put back if the group is not
+    /// stored).
+    private func inSavepoint<Value>(
+        _ db: Database, _ writes: inout JournalFileWrites, _ body: (inout JournalFileWrites) throws -> Value
+    ) throws -> Value {
+        var files = JournalFileWrites()
+        do {
+            let value = try Self.inSavepoint(db) { try body(&files) }
+            writes.append(files)
+            return value
+        } catch {
+            putBack(files)
+            throw error
+        }
     }
 
     /// `body` in a savepoint: rolled back alone when it throws.

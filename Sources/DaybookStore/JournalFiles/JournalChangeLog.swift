@@ -96,13 +96,10 @@ final class JournalChangeLog: @unchecked Sendable {
     /// journal for writing, so that what the log names is indexed before it reads.
     static func anyLogOfAGoneProcess(in library: Library) -> Bool {
         let folder = library.root.appendingPathComponent(folderName)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return false }
-        return names.contains { name in
-            guard UUID(uuidString: name) != nil else { return false }
-            let fd = open(folder.appendingPathComponent(name).path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else { return false }
-            defer { close(fd) }
-            return flock(fd, LOCK_EX | LOCK_NB) == 0
+        return logNames(in: folder).contains { name in
+            guard let fd = lockedLog(name, in: folder) else { return false }
+            close(fd)
+            return true
         }
     }
 
@@ -110,14 +107,8 @@ final class JournalChangeLog: @unchecked Sendable {
     /// once their files are indexed. A live process's log (locked) is passed over.
     static func logsOfGoneProcesses(in library: Library) -> [GoneLog] {
         let folder = library.root.appendingPathComponent(folderName)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        return names.filter { UUID(uuidString: $0) != nil }.sorted().compactMap { name in
-            let fd = open(folder.appendingPathComponent(name).path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-                close(fd)
-                return nil
-            }
+        return logNames(in: folder).sorted().compactMap { name in
+            guard let fd = lockedLog(name, in: folder) else { return nil }
             let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
             let bytes = (try? handle.read(upToCount: maximumReplayBytes)) ?? nil
             let paths = String(decoding: bytes ?? Data(), as: UTF8.self).split(separator: "\n").compactMap {
@@ -125,6 +116,22 @@ final class JournalChangeLog: @unchecked Sendable {
             }
             return GoneLog(url: folder.appendingPathComponent(name), fd: fd, paths: paths)
         }
+    }
+
+    /// The logs' names in `folder`: a log under its temporary dot name is still being made.
+    private static func logNames(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { UUID(uuidString: $0) != nil }
+    }
+
+    /// The log `name`, open and locked, when no live process holds it; nil otherwise.
+    private static func lockedLog(_ name: String, in folder: URL) -> Int32? {
+        let fd = open(folder.appendingPathComponent(name).path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
     }
 
     /// A gone process's log, held locked until `remove`.
