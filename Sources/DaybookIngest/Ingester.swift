@@ -30,6 +30,9 @@ public struct IngestOptions: Sendable {
     public var dateFromModificationTime = false
     /// Hash each thumbnail and stack bursts (docs/stacks.md); off only to measure its cost.
     public var stacks = true
+    /// An entry's first thumbnail is a picture the file already holds, where it has one, and
+    /// the full one is made afterwards from the refinement queue (`PhotoAnalysis.isFirstLook`).
+    public var firstLook = false
 
     /// Frames above this many pixels are refused before anything is decoded (the decoder's own limit).
     public static let defaultMaxPixels = JPEGDecoder.defaultMaxPixels
@@ -73,7 +76,8 @@ public final class Ingester: Sendable {
         // Every ingester in the process (a watch's, the web journal's previews) shares one budget.
         let limits = DecodeLimits(maxImageBytes: options.maxDecodeBytes, budget: .shared)
         analyzer = PhotoAnalyzer(
-            thumbnails: ThumbnailMaker(longestSide: options.thumbnailSize, maxPixels: options.maxPixels, limits: limits))
+            thumbnails: ThumbnailMaker(longestSide: options.thumbnailSize, maxPixels: options.maxPixels, limits: limits),
+            firstLook: options.firstLook)
         thumbnailFiles = try ThumbnailFiles(library: store.library)
         lock = try WriterLock(library: store.library)
         placer = try EntryPlacer.embedded()

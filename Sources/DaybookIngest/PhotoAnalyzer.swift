@@ -24,6 +24,10 @@ package struct PhotoAnalysis: Sendable {
     /// Why the file gave no picture although its date or place was kept: the entry is stored
     /// damaged, without a thumbnail (its problems say so too).
     package var damage: String?
+    /// The thumbnail is a picture the file already held (a HEIF thumbnail item, an EXIF
+    /// thumbnail, a RAW preview), not one made from the full image: the full one is still to
+    /// be made, and the entry waits in the refinement queue for it.
+    package var isFirstLook = false
 }
 
 /// Why a file is not ingested at all, before its path is known: what becomes an `IngestError`.
@@ -49,10 +53,14 @@ package struct Rejection: Error, Sendable, CustomStringConvertible {
 package struct PhotoAnalyzer: Sendable {
     package var thumbnails: ThumbnailMaker
     package var tagger: ColourTagger
+    /// Take the thumbnail from a picture the file already holds where it has one
+    /// (`PhotoAnalysis.isFirstLook`); off, every thumbnail is made from the full image.
+    package var firstLook: Bool
 
-    package init(thumbnails: ThumbnailMaker = ThumbnailMaker(), tagger: ColourTagger = ColourTagger()) {
+    package init(thumbnails: ThumbnailMaker = ThumbnailMaker(), tagger: ColourTagger = ColourTagger(), firstLook: Bool = false) {
         self.thumbnails = thumbnails
         self.tagger = tagger
+        self.firstLook = firstLook
     }
 
     /// Picks the reader by the bytes (`DecodablePhoto`, by FileKind), never by the file's name.
