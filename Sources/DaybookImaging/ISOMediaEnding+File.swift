@@ -28,18 +28,26 @@ extension ISOMediaEnding {
     }
 }
 
-/// `ISOBoxWalker` over the top level of a source read by offset: one box header read a step.
+/// `ISOBoxWalker` over a source read by offset, its top level or one box's content: one box
+/// header read a step.
 package struct ISOSourceBoxWalker: IteratorProtocol {
     private let source: VideoSource
-    private var offset = 0
+    private var offset: Int
+    private let end: Int
     private var finished = false
 
     package init(_ source: VideoSource) {
+        self.init(source, in: 0..<source.count)
+    }
+
+    /// `range` is clamped to the source.
+    package init(_ source: VideoSource, in range: Range<Int>) {
         self.source = source
+        end = min(max(range.upperBound, 0), source.count)
+        offset = min(max(range.lowerBound, 0), end)
     }
 
     package mutating func next() -> ISOBoxWalker.Step? {
-        let end = source.count
         guard !finished, offset < end else { return nil }
         let header = source.bytes(at: offset, count: min(ISOBoxWalker.longestHeader, end - offset))
         let (step, next) = header.withUnsafeBufferPointer { ISOBoxWalker.step(header: $0, start: offset, end: end) }

@@ -18,13 +18,15 @@ package enum LimitExceeded: Error, Sendable, Equatable, CustomStringConvertible 
     case inflatedText(format: String, limit: Int)
     /// A video declares a length no camera records.
     case videoLength(seconds: Double, limit: Double)
+    /// A video's tracks declare more samples together than `limit`: an index no camera writes.
+    case videoSamples(Int, limit: Int)
 
     /// The frame the header declared, when the limit was about its size.
     package var frameSize: FrameSize? {
         switch self {
         case .pixels(let frame, _), .videoPixels(let frame, _): frame
         case .decodeMemory(let cost, _): cost.frame
-        case .fileBytes, .inflatedText, .videoLength: nil
+        case .fileBytes, .inflatedText, .videoLength, .videoSamples: nil
         }
     }
 
@@ -44,6 +46,8 @@ package enum LimitExceeded: Error, Sendable, Equatable, CustomStringConvertible 
             "\(format) text chunk inflates past \(DecodeCost.size(limit)) (a decompression bomb); refused"
         case .videoLength(let seconds, let limit):
             "video declares a length of \(Int(seconds)) s, beyond the \(Int(limit)) s limit"
+        case .videoSamples(let samples, let limit):
+            "video declares \(samples) samples in its tracks, beyond the \(limit)-sample limit"
         }
     }
 

@@ -4,6 +4,9 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated(box: String, fileSize: Int, declaredEnd: Int)
     /// No `moov` box: the index, which most cameras write after the media data, never came.
     case indexMissing
+    /// A sample table declares more entries or samples than the file has room for
+    /// (`MovieSampleTables`); refused before FFmpeg allocates its index.
+    case sampleTable(box: String, declared: Int, what: String, fileSize: Int)
     /// FFmpeg's QuickTime/MP4 demuxer could not read the container.
     case unreadable(String)
     /// The container has no video track (an audio-only .m4a renamed .mp4).
@@ -37,6 +40,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "truncated video: it ends at byte \(size), inside its '\(box)' box, which declares \(end)"
         case .indexMissing:
             "incomplete video: no 'moov' box (the index a camera writes last is missing)"
+        case .sampleTable(let box, let declared, let what, let fileSize):
+            "damaged movie: its '\(box)' box declares \(declared) \(what), more than the file's \(fileSize) bytes can hold"
         case .unreadable(let detail):
             "unreadable video container (FFmpeg: \(detail))"
         case .noVideoStream:

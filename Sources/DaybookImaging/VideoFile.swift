@@ -50,6 +50,14 @@ package struct VideoFile: Sendable {
         case .complete, .boxCutShort, .itemCutShort, .damaged, .notISOMedia:
             break
         }
+        do {
+            try MovieSampleTables.check(source)
+        } catch {
+            // A movie stripped to its header lists samples no byte of the file holds: that it
+            // has no media data at all is the truer reason.
+            guard case .sampleTable = error, !Self.holdsMediaData(source) else { throw error }
+            throw .mediaDataMissing(format: FileKind.videoFormatName(of: source.bytes(at: 0, count: FileKind.prefixLength)))
+        }
         let demuxer = try VideoDemuxer(source)
         let header = try Header(demuxer.format, demuxer.ff, maxPixels: maxPixels)
         self.source = source

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Peak RSS and wall time of `daybook ingest` on movies whose sample tables lie, for two
+# binaries side by side: BEFORE AFTER [RUNS]. The movies are made by
+# scripts/make_hostile_movies.py; each run ingests one file into a new library.
+set -euo pipefail
+before=$1 after=$2 runs=${3:-3}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 "$root/scripts/make_hostile_movies.py" sample-bomb "$work/three-tracks.mp4"
+python3 "$root/scripts/make_hostile_movies.py" sample-bomb "$work/one-track.mp4" --tracks 1
+python3 "$root/scripts/make_hostile_movies.py" trun-bomb "$work/fragment.mp4"
+printf '| file | bytes | binary | peak RSS (MB), each run | median | wall (s), each run | median | what it said |\n|---|---:|---|---|---:|---|---:|---|\n'
+median() { tr ' ' '\n' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+for movie in three-tracks one-track fragment; do
+    for label in before after; do
+        binary=${!label}
+        rss=() wall=()
+        for _ in $(seq "$runs"); do
+            rm -rf "$work/lib"
+            /usr/bin/time -f '%M %e' -o "$work/time" "$binary" --library "$work/lib" ingest --weather none \
+                "$work/$movie.mp4" >"$work/out" 2>&1 || true
+            read -r kb seconds < <(tail -n 1 "$work/time")
+            rss+=("$((kb / 1024))") wall+=("$seconds")
+        done
+        said=$(grep -m1 -o 'error: .*' "$work/out" | sed "s|$work/||; s/|/\\\\|/g" || true)
+        printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$movie.mp4" "$(stat -c %s "$work/$movie.mp4")" "$label" \
+            "${rss[*]}" "$(echo "${rss[*]}" | median)" "${wall[*]}" "$(echo "${wall[*]}" | median)" "${said:-(stored)}"
+    done
+done

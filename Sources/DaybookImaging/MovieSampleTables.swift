@@ -1,0 +1,120 @@
+/// What a movie's sample tables declare, checked against the bytes that could hold it before
+/// FFmpeg reads the movie.
+///
+/// FFmpeg's QuickTime demuxer allocates its index from the counts the tables declare (about
+/// two dozen bytes a sample, and a table's whole array before it reads the entries), so a
+/// file of a few kilobytes can declare tens of millions of samples and cost gigabytes. A
+/// count is believed only where the file has room for what it counts: a table's entries must
+/// lie inside its box, a sample takes at least one byte of the file (`sampleSize` bytes when
+/// the table gives one size for all), and the movie's samples together stay under
+/// `maxSamples`, which no camera's day of recording approaches.
+package enum MovieSampleTables {
+    /// Every track's samples together: two days of 60-frame video with its audio, far past
+    /// `VideoFile.maxDurationSeconds`, yet an index FFmpeg holds in a bounded few hundred MB.
+    package static let maxSamples = 12_000_000
+
+    /// Boxes whose content is boxes, down to the sample tables (a fragment's too).
+    static let containers: Set = ["moov", "trak", "mdia", "minf", "stbl", "edts", "moof", "traf"]
+    /// A real movie's tracks nest five deep; the walk goes no deeper than this.
+    static let maxDepth = 8
+    /// Box headers read at most: a walk over a hostile file stays a bounded number of reads.
+    static let maxBoxes = 1 << 20
+
+    /// Throws `.sampleTable` for the first count the file cannot hold.
+    package static func check(_ source: VideoSource) throws(VideoError) {
+        var walk = Walk(source: source)
+        try walk.visit(0..<source.count, depth: 0)
+    }
+
+    private struct Walk {
+        let source: VideoSource
+        var boxes = 0
+        var samples = 0
+
+        mutating func visit(_ range: Range<Int>, depth: Int) throws(VideoError) {
+            var walker = ISOSourceBoxWalker(source, in: range)
+            while case .box(let box)? = walker.next() {
+                boxes += 1
+                guard boxes <= MovieSampleTables.maxBoxes else { return }
+                if MovieSampleTables.containers.contains(box.type) {
+                    if depth < MovieSampleTables.maxDepth { try visit(box.content, depth: depth + 1) }
+                } else if let table = SampleTable(type: box.type) {
+                    try check(table, box)
+                }
+            }
+        }
+
+        private mutating func check(_ table: SampleTable, _ box: ISOBox) throws(VideoError) {
+            let header = source.bytes(at: box.contentStart, count: min(16, box.content.count))
+            let room = box.content.count
+            let fileSize = source.count
+            func field(_ offset: Int, width: Int = 4) -> Int? {
+                guard offset + width <= header.count else { return nil }
+                return header.withUnsafeBufferPointer { Int(ISOBoxes.bigEndian($0, at: offset, width: width)) }
+            }
+            func refuse(_ declared: Int, _ what: String) -> VideoError {
+                .sampleTable(box: box.type, declared: declared, what: what, fileSize: fileSize)
+            }
+            switch table {
+            case .entries(let entryBytes, let headerBytes):
+                guard let count = field(4) else { return }
+                let bytes = count.multipliedReportingOverflow(by: entryBytes)
+                guard !bytes.overflow, bytes.partialValue <= room - headerBytes else { throw refuse(count, "entries") }
+            case .sampleSizes:
+                // version+flags, one size for every sample (0: a size each), the count.
+                guard let size = field(4), let count = field(8) else { return }
+                let bytes = size == 0 ? count.multipliedReportingOverflow(by: 4) : count.multipliedReportingOverflow(by: size)
+                let limit = size == 0 ? room - 12 : fileSize
+                guard !bytes.overflow, bytes.partialValue <= limit else { throw refuse(count, "samples") }
+                try add(count, box)
+            case .compactSampleSizes:
+                guard let fieldBits = field(7, width: 1), let count = field(8) else { return }
+                let bytes = count.multipliedReportingOverflow(by: max(fieldBits, 1))
+                guard !bytes.overflow, (bytes.partialValue + 7) / 8 <= room - 12 else { throw refuse(count, "samples") }
+                try add(count, box)
+            case .trackRun:
+                guard let flags = field(0), let count = field(4) else { return }
+                // Each of duration, size, flags and composition offset, when present, is 4 bytes a sample.
+                let perSample = 4 * (flags & 0xF00).nonzeroBitCount
+                let headerBytes = 8 + (flags & 0x1 != 0 ? 4 : 0) + (flags & 0x4 != 0 ? 4 : 0)
+                let bytes = count.multipliedReportingOverflow(by: perSample)
+                guard !bytes.overflow, bytes.partialValue <= room - headerBytes, count <= fileSize else {
+                    throw refuse(count, "samples")
+                }
+                try add(count, box)
+            }
+        }
+
+        private mutating func add(_ count: Int, _ box: ISOBox) throws(VideoError) {
+            samples += count
+            guard samples <= MovieSampleTables.maxSamples else {
+                throw .tooLarge(.videoSamples(samples, limit: MovieSampleTables.maxSamples))
+            }
+        }
+    }
+
+    /// The tables whose declared count FFmpeg allocates for, by how their entries are laid out.
+    private enum SampleTable {
+        /// A count at byte 4 of the content, then entries of `entryBytes` each after `headerBytes`.
+        case entries(entryBytes: Int, headerBytes: Int)
+        /// `stsz`: one size for all samples, or a 4-byte size each.
+        case sampleSizes
+        /// `stz2`: sizes packed in fields of 4, 8 or 16 bits.
+        case compactSampleSizes
+        /// A fragment's `trun`: optional per-sample fields chosen by its flags.
+        case trackRun
+
+        init?(type: String) {
+            switch type {
+            case "stts", "ctts", "co64": self = .entries(entryBytes: 8, headerBytes: 8)
+            case "stsc": self = .entries(entryBytes: 12, headerBytes: 8)
+            case "stco", "stss", "stps": self = .entries(entryBytes: 4, headerBytes: 8)
+            case "elst": self = .entries(entryBytes: 12, headerBytes: 8)
+            case "stsz": self = .sampleSizes
+            case "stz2": self = .compactSampleSizes
+            case "trun": self = .trackRun
+            default: return nil
+            }
+        }
+    }
+}
