@@ -262,7 +262,8 @@ let package = Package(
         ),
         // libFuzzer targets over the inputs from outside (scripts/fuzz.sh, docs/fuzzing.md); in a
         // normal build, the replay of saved inputs that CI runs on Tests/Fixtures/fuzz.
-        .executableTarget(name: "daybook-fuzz", dependencies: ["DaybookCore", "DaybookIngest", "DaybookMetadata", "DaybookStore"]),
+        .executableTarget(
+            name: "daybook-fuzz", dependencies: ["DaybookCore", "DaybookImaging", "DaybookIngest", "DaybookMetadata", "DaybookStore"]),
         // Place lookup and name resolution latency, and the table's opening cost and memory.
         .executableTarget(
             name: "daybook-places-bench",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A libFuzzer campaign against one daybook-fuzz target (docs/fuzzing.md).
 #
-#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp, journal, sidecar, stills)
+#   scripts/fuzz.sh TARGET MINUTES        e.g.  scripts/fuzz.sh photo 30   (targets: photo, import, xmp, journal, sidecar, stills, movie)
 #
 # `stills` is the `photo` entry seeded with PNG, WebP, GIF and camera RAW files.
 #
@@ -70,7 +70,18 @@ case "$target" in
         seeds=(Tests/Fixtures/stills Tests/Fixtures/raw Tests/Fixtures/raw/bad)
         # The RAW fixtures are 6-57 KB; a preview past 128 KB would only cost decode time.
         max_len=131072 ;;
-    *) echo "unknown target '$target' (targets: photo, import, xmp, journal, sidecar, stills)" >&2; exit 2 ;;
+    movie)
+        # The committed videos, the bad ones, and movies whose sample tables lie, made here by
+        # scripts/make_hostile_movies.py (never committed as blobs).
+        made="$work/made-seeds"
+        mkdir -p "$made"
+        python3 scripts/make_hostile_movies.py sample-bomb "$made/sample-bomb.mp4"
+        python3 scripts/make_hostile_movies.py sample-bomb "$made/honest-two-tracks.mp4" --tracks 2 --samples 30
+        python3 scripts/make_hostile_movies.py trun-bomb "$made/trun-bomb.mp4"
+        seeds=(Tests/Fixtures/videos Tests/Fixtures/videos-bad "$made")
+        # The committed clips reach a few hundred KB; the index and the first frames come early.
+        max_len=262144 ;;
+    *) echo "unknown target '$target' (targets: photo, import, xmp, journal, sidecar, stills, movie)" >&2; exit 2 ;;
 esac
 for seed in "${seeds[@]}"; do [ -d "$seed" ] || echo "note: seed folder $seed is missing" >&2; done
 existing_seeds=(); for seed in "${seeds[@]}"; do [ -d "$seed" ] && existing_seeds+=("$seed"); done

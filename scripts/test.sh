@@ -73,6 +73,15 @@ for target in photo import xmp journal sidecar; do
         "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-fuzz" \
         --target=$target "Tests/Fixtures/fuzz/$target" || failures=$((failures + 1))
 done
+# The movie target's regression inputs are the committed videos and the lying movies the
+# script makes (not committed as blobs).
+hostile_movies=$(mktemp -d)
+python3 scripts/make_hostile_movies.py sample-bomb "$hostile_movies/sample-bomb.mp4"
+python3 scripts/make_hostile_movies.py trun-bomb "$hostile_movies/trun-bomb.mp4"
+ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+    "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-fuzz" \
+    --target=movie Tests/Fixtures/videos Tests/Fixtures/videos-bad "$hostile_movies" || failures=$((failures + 1))
+rm -rf "$hostile_movies"
 
 step "folder paths under AddressSanitizer: ingest and watch on awkward names"
 bash scripts/asan_paths.sh || failures=$((failures + 1))

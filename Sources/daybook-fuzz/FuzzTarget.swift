@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookImaging
 import DaybookIngest
 import DaybookMetadata
 import DaybookStore
@@ -25,6 +26,10 @@ enum FuzzTarget: String, CaseIterable {
     /// the reader's checks, the byte scanner, the splices and the read-back. A second merge of
     /// the result must change no byte, or the process traps.
     case sidecar
+    /// QuickTime/MP4 bytes -> the sample tables' counts checked by Daybook's box walker
+    /// (`MovieSampleTables`), then FFmpeg's demuxer through `VideoFile` and a small poster:
+    /// the container path a video or a motion photo's clip takes, without the photo readers.
+    case movie
 
     /// What the input did, in one line. Crashes, traps and hangs are what the fuzzer looks
     /// for; a rejection is a correct answer to a hostile input.
@@ -56,6 +61,14 @@ enum FuzzTarget: String, CaseIterable {
             do {
                 let file = try JournalFileParser.parse(Data(bytes))
                 return "read: \(file.id), \(file.date.iso8601), \(file.tags.count) tag(s), \(file.text.utf8.count) bytes of text"
+            } catch {
+                return "refused: \(error)"
+            }
+        case .movie:
+            do {
+                let video = try VideoFile(bytes)
+                let poster = try video.poster(longestSide: 64, budget: .shared)
+                return "read: \(video.codec) \(video.size.width)x\(video.size.height), poster \(poster.width)x\(poster.height)"
             } catch {
                 return "refused: \(error)"
             }
