@@ -9,6 +9,10 @@ show Daybook refuses them before FFmpeg allocates what they declare.
 
   make_hostile_movies.py trun-bomb OUT [--samples N]
       A fragmented movie: a moof whose trun declares N samples with no per-sample fields.
+
+  make_hostile_movies.py lying-size OUT --from MOVIE --width W --height H
+      MOVIE with every visual sample entry's width and height (in stsd) rewritten to W x H,
+      so the container declares a frame other than the one the bitstream codes.
 """
 import argparse
 import struct
@@ -89,15 +93,46 @@ def trun_bomb(samples):
     return ftyp + moov + moof + box(b"mdat", bytes(64))
 
 
+VISUAL_ENTRIES = (b"avc1", b"avc3", b"hvc1", b"hev1", b"mp4v", b"jpeg", b"mjpa", b"mjpb", b"s263", b"av01", b"vp09")
+
+
+def lying_size(movie, width, height):
+    data = bytearray(movie)
+    patched = 0
+    for kind in VISUAL_ENTRIES:
+        start = 0
+        while (at := data.find(kind, start)) >= 4:
+            start = at + 4
+            entry = at - 4
+            # A visual sample entry: 8 header bytes, 6 reserved, the data reference index, 16
+            # bytes of predefined and reserved fields, then width and height (16 bits each).
+            if data[at - 4:at] == b"\0\0\0\0" or entry + 36 > len(data):
+                continue
+            struct.pack_into(">HH", data, entry + 32, width, height)
+            patched += 1
+    if patched == 0:
+        raise SystemExit("no visual sample entry found")
+    return bytes(data)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["sample-bomb", "trun-bomb"])
+    parser.add_argument("kind", choices=["sample-bomb", "trun-bomb", "lying-size"])
     parser.add_argument("out")
     parser.add_argument("--tracks", type=int, default=3)
     parser.add_argument("--samples", type=int, default=80_000_000)
     parser.add_argument("--mdat-bytes", type=int, default=64)
+    parser.add_argument("--from", dest="source")
+    parser.add_argument("--width", type=int, default=320)
+    parser.add_argument("--height", type=int, default=240)
     args = parser.parse_args()
-    data = sample_bomb(args.tracks, args.samples, args.mdat_bytes) if args.kind == "sample-bomb" else trun_bomb(args.samples)
+    if args.kind == "sample-bomb":
+        data = sample_bomb(args.tracks, args.samples, args.mdat_bytes)
+    elif args.kind == "trun-bomb":
+        data = trun_bomb(args.samples)
+    else:
+        with open(args.source, "rb") as source:
+            data = lying_size(source.read(), args.width, args.height)
     with open(args.out, "wb") as out:
         out.write(data)
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Peak RSS and wall time of `daybook ingest` on movies whose sample tables lie, for two
+# Peak RSS and wall time of `daybook ingest` on movies whose boxes lie (sample tables that count
+# more than the file holds, a frame size smaller than the bitstream's), for two
 # binaries side by side: BEFORE AFTER [RUNS]. The movies are made by
 # scripts/make_hostile_movies.py; each run ingests one file into a new library.
 set -euo pipefail
@@ -10,9 +11,14 @@ trap 'rm -rf "$work"' EXIT
 python3 "$root/scripts/make_hostile_movies.py" sample-bomb "$work/three-tracks.mp4"
 python3 "$root/scripts/make_hostile_movies.py" sample-bomb "$work/one-track.mp4" --tracks 1
 python3 "$root/scripts/make_hostile_movies.py" trun-bomb "$work/fragment.mp4"
+# Frames far larger than the 320x240 their containers are patched to declare.
+ffmpeg -v error -f lavfi -i testsrc2=s=16000x16000:d=1 -frames:v 1 -pix_fmt yuvj420p -c:v mjpeg -q:v 20 "$work/mjpeg.mov"
+python3 "$root/scripts/make_hostile_movies.py" lying-size "$work/mjpeg-16000-says-320.mp4" --from "$work/mjpeg.mov"
+ffmpeg -v error -f lavfi -i testsrc2=s=8000x8000:d=0.1 -frames:v 1 -c:v libx264 -preset ultrafast "$work/h264.mp4"
+python3 "$root/scripts/make_hostile_movies.py" lying-size "$work/h264-8000-says-320.mp4" --from "$work/h264.mp4"
 printf '| file | bytes | binary | peak RSS (MB), each run | median | wall (s), each run | median | what it said |\n|---|---:|---|---|---:|---|---:|---|\n'
 median() { tr ' ' '\n' | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-for movie in three-tracks one-track fragment; do
+for movie in three-tracks one-track fragment mjpeg-16000-says-320 h264-8000-says-320; do
     for label in before after; do
         binary=${!label}
         rss=() wall=()

@@ -22,6 +22,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The frame declares more pixels than the limit, or the container a length no camera
     /// records; nothing was decoded.
     case tooLarge(LimitExceeded)
+    /// The track's codec is none a camera records (`VideoFile.cameraCodecs`): not decoded.
+    case codecNotAllowed(String)
     /// FFmpeg has no decoder for the track's codec.
     case unsupportedCodec(String)
     /// The track would not decode to a single frame.
@@ -54,6 +56,8 @@ package enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
             "video track declares no frame size"
         case .tooLarge(let limit):
             limit.description
+        case .codecNotAllowed(let codec):
+            "video coded as \(codec), which no camera records; Daybook reads \(VideoFile.cameraCodecs.sorted().joined(separator: ", "))"
         case .unsupportedCodec(let codec):
             codec == "none" ? "video track names no codec" : "video coded as \(codec), which this FFmpeg cannot decode"
         case .corrupt(let detail):

@@ -17,7 +17,7 @@ extension VideoFile {
         let cost = DecodeBudget.estimate(pixels: storedSize.width * storedSize.height) * 2
         return try budget.spending(cost) { () throws(VideoError) -> RGBImage in
             let demuxer = try VideoDemuxer(source)
-            let decoder = try FrameDecoder(demuxer, longestSide: longestSide)
+            let decoder = try FrameDecoder(demuxer, longestSide: longestSide, declared: storedSize)
             var best: (image: RGBImage, luma: Double)?
             for time in Self.posterTimes where time == 0 || time < durationSeconds {
                 guard let image = try decoder.frame(at: time) else { continue }
@@ -30,7 +30,7 @@ extension VideoFile {
                 let format = FileKind.videoFormatName(of: source.bytes(at: 0, count: FileKind.prefixLength))
                 throw Self.holdsMediaData(source) ? .empty : .mediaDataMissing(format: format)
             }
-            guard let best else { throw .corrupt(decoder.lastError ?? "no frame") }
+            guard let best else { throw .corrupt(decoder.failure) }
             return best.image.oriented(orientation)
         }
     }
@@ -79,8 +79,16 @@ private final class FrameDecoder {
     var lastError: String?
     /// The track's packets read so far, over every try.
     var packets = 0
+    let declared: FrameSize
 
-    init(_ demuxer: VideoDemuxer, longestSide: Int) throws(VideoError) {
+    /// The declared frame with room for coded sizes rounded up to whole macroblocks and
+    /// FFmpeg's row alignment (a 1080-line video is coded as 1088).
+    static func pixelAllowance(_ declared: FrameSize) -> Int {
+        (declared.width + 128) * (declared.height + 128)
+    }
+
+    /// `declared`: the frame the container states, which the decode budget was reckoned from.
+    init(_ demuxer: VideoDemuxer, longestSide: Int, declared: FrameSize) throws(VideoError) {
         format = demuxer.format
         ff = demuxer.ff
         self.longestSide = max(1, longestSide)
@@ -96,12 +104,25 @@ private final class FrameDecoder {
         // Ingest runs one file per worker already; the decoder's own threads would only
         // contend with them.
         codec.pointee.thread_count = 1
+        // The bitstream states its own frame size, which the decoder allocates for; a frame
+        // larger than the container declared (plus the codec's alignment) is refused by
+        // FFmpeg before its buffers are allocated, so the budget reckoned above holds.
+        codec.pointee.max_pixels = Int64(Self.pixelAllowance(declared))
+        self.declared = declared
         let status = ff.avcodec_open2(codec, decoder, nil)
         guard status >= 0 else { throw .unsupportedCodec(VideoDemuxer.message(status, ff)) }
     }
 
     deinit {
         ff.avcodec_free_context(&codec)
+    }
+
+    /// Why no frame decoded. FFmpeg refuses a frame over `max_pixels` with EINVAL, so that
+    /// answer names the frame the decoder was held to.
+    var failure: String {
+        guard let lastError else { return "no frame" }
+        guard lastError == VideoDemuxer.message(-EINVAL, ff) else { return lastError }
+        return "frames larger than the \(declared.width)×\(declared.height) its container declares; FFmpeg: \(lastError)"
     }
 
     /// The first frame at or after `seconds`, or nil when none decodes there.

@@ -23,6 +23,12 @@ package struct VideoFile: Sendable {
     /// No camera records a day in one file; a longer declared length is damage or a trick.
     package static let maxDurationSeconds = 24.0 * 3600
     static let essentialBoxes: Set = ["ftyp", "moov", "mdat", ISOBoxes.Overrun.header]
+    /// The codecs cameras and phones record in QuickTime/MP4/3GPP: any other codec FFmpeg
+    /// has (dozens, from screen recorders to game formats) is a decoder no camera file needs
+    /// and hostile bytes would otherwise reach.
+    package static let cameraCodecs: Set = [
+        "h264", "hevc", "mjpeg", "mpeg4", "h263", "prores", "av1", "vp9", "mpeg2video", "dvvideo",
+    ]
     static let maxTags = 256
     static let maxTagLength = 4096
 
@@ -92,6 +98,7 @@ private struct Header {
             throw .tooLarge(.videoLength(seconds: duration, limit: VideoFile.maxDurationSeconds))
         }
         codec = ff.avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
+        guard VideoFile.cameraCodecs.contains(codec) else { throw .codecNotAllowed(codec) }
         orientation = Self.orientation(stream, ff)
         tags = Self.tags(format.pointee.metadata, ff)
     }
