@@ -27,6 +27,8 @@ extension Ingester {
                 guard let still = LivePhotoPairing.Still(bytes: try PhotoFile.load(photo, maxBytes: options.maxFileBytes)),
                     LivePhotoPairing.belong(still, movie)
                 else { continue }
+                // Another movie of the photo's comes first: that one is its Live Photo movie.
+                if firstBelongingMovie(besidePhoto: photo, still: still, before: path) != nil { return nil }
                 guard let entry = try store.entry(sourcePath: photo) else {
                     // Its photo is beside it but not yet read (in this run, by another worker,
                     // or later): the photo's ingest lists it, so it never becomes an entry of
@@ -74,6 +76,19 @@ extension Ingester {
                         path: path, message: "could not list its Live Photo movie \((moviePath as NSString).lastPathComponent): \(error)"))
             }
         }
+    }
+
+    /// The first movie beside `photo`, in name order and before `path` (or among all of them
+    /// when `path` is nil), that belongs to `still`.
+    func firstBelongingMovie(besidePhoto photo: String, still: LivePhotoPairing.Still, before path: String? = nil) -> String? {
+        let movies = LivePhotoPairing.movies(besidePhoto: photo)
+        for moviePath in movies.prefix(while: { $0 != path }) {
+            guard let file = try? openMovie(moviePath), let movie = LivePhotoMovie(file.videoSource),
+                LivePhotoPairing.belong(still, movie)
+            else { continue }
+            return moviePath
+        }
+        return nil
     }
 
     /// A movie as ingest opens any file: a video is read by offset, never whole.

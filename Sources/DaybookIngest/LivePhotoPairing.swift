@@ -2,9 +2,9 @@ import DaybookCore
 import DaybookImaging
 import DaybookMetadata
 
-/// Which photo and `.MOV` make an Apple Live Photo: the movie beside the photo, in the same
-/// folder and with the same name before the extension (`IMG_0001.HEIC` + `IMG_0001.MOV`, in
-/// any case), that belongs to it:
+/// Which photo and movie make an Apple Live Photo: the movie beside the photo, in the same
+/// folder and with the same name before the extension (`IMG_0001.HEIC` + `IMG_0001.MOV`, or
+/// `.mp4` as some exports convert it, in any case), that belongs to it:
 ///
 /// 1. by the content identifier Apple writes in both (the photo's maker note,
 ///    `AppleMakerNote`; the movie's `com.apple.quicktime.content.identifier`): when both have
@@ -12,8 +12,12 @@ import DaybookMetadata
 /// 2. where either has none, by capture times within `maximumSeconds`: the movie's creation
 ///    date (or `mvhd`) against the photo's capture time, in UTC when both know it, else as
 ///    the local clock times both wrote.
+///
+/// A photo has one Live Photo movie: where several beside it belong to it (`IMG_0001.MOV` and
+/// a copy `IMG_0001.mov`), the first in name order is its movie and the others are entries of
+/// their own, whichever file is read first.
 enum LivePhotoPairing {
-    static let movieExtensions: Set = ["mov"]
+    static let movieExtensions: Set = ["mov", "mp4"]
     /// In order of preference.
     static let photoExtensions = ["heic", "heif", "jpg", "jpeg"]
     /// A Live Photo's movie begins about 1.5 s before the still; its creation date is the still's moment.
@@ -54,7 +58,7 @@ enum LivePhotoPairing {
 
     static func movies(besidePhoto path: String) -> [String] {
         guard photoExtensions.contains(SkipKind.fileExtension(path)) else { return [] }
-        return RAWPairing.siblings(of: path, extensions: movieExtensions)
+        return RAWPairing.siblings(of: path, extensions: movieExtensions).sorted()
     }
 
     static func photos(besideMovie path: String) -> [String] {

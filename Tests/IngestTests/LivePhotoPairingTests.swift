@@ -135,6 +135,36 @@ final class LivePhotoPairingTests: XCTestCase {
         XCTAssertEqual(try contents(journal), ["IMG_0001.JPG live-photo-video=IMG_0001.MOV"])
     }
 
+    /// A movie converted to `.mp4` pairs as its `.MOV` would; of two movies that belong to
+    /// one photo (a copy in another letter case), the first in name order is its movie and
+    /// the other an entry of its own, whichever is read first.
+    func testAnMP4MoviePairsAndAPhotoHasOneMovie() throws {
+        let folder = try Fixtures.temporaryFolder("live-mp4-and-case")
+        try copy(["IMG_0001.JPG", "IMG_0001.MOV", "IMG_0003.JPG"], into: folder)
+        try FileManager.default.copyItem(
+            at: Self.live.appendingPathComponent("IMG_0003.MOV"), to: folder.appendingPathComponent("IMG_0003.mp4"))
+        // The same movie under a lower-case name, one byte longer so that it is not a duplicate.
+        var copy = try Data(contentsOf: Self.live.appendingPathComponent("IMG_0001.MOV"))
+        copy.append(0)
+        try copy.write(to: folder.appendingPathComponent("IMG_0001.mov"))
+
+        // Each movie read before the photo, then the photo, as `watch` may hand them over.
+        let journal = try TestJournal()
+        for name in ["IMG_0001.mov", "IMG_0001.MOV", "IMG_0003.mp4", "IMG_0001.JPG", "IMG_0003.JPG"] {
+            try journal.ingest([folder.appendingPathComponent(name)])
+        }
+        try journal.ingest([folder])
+        let expected = ["IMG_0001.JPG live-photo-video=IMG_0001.MOV", "IMG_0003.JPG live-photo-video=IMG_0003.mp4"]
+        XCTAssertEqual(try photoEntries(journal).filter { !$0.hasPrefix("IMG_0001.mov") }, expected)
+        XCTAssertNil(try journal.store.owner(ofFileAt: folder.appendingPathComponent("IMG_0001.mov").path))
+
+        // The same folder read at once in a new library.
+        let together = try TestJournal()
+        try together.ingest([folder])
+        XCTAssertEqual(try photoEntries(together).filter { !$0.hasPrefix("IMG_0001.mov") }, expected)
+        XCTAssertNil(try together.store.owner(ofFileAt: folder.appendingPathComponent("IMG_0001.mov").path))
+    }
+
     func testDeletingTheEntryForgetsBothAndKeepsTheFiles() throws {
         let folder = try Fixtures.temporaryFolder("live-delete")
         try copy(["IMG_0001.JPG", "IMG_0001.MOV"], into: folder)
