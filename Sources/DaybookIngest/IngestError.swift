@@ -54,6 +54,9 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         case system(Int32)
         /// The file's status could not be read once it was open.
         case cannotStat
+        /// A name given on the command line that was not UTF-8, which reached Daybook with
+        /// U+FFFD in place of its bytes and so names no file.
+        case notUTF8Name
         /// A video read by offset changed (size, modification time) while it was read, so
         /// its hash and what was read of it may not describe the same bytes.
         case changedWhileRead
@@ -75,6 +78,8 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
             switch self {
             case .system(let number): String(cString: strerror(number)).lowercased()
             case .cannotStat: "cannot stat file"
+            case .notUTF8Name:
+                "no such file; its name is not UTF-8 (shown with U+FFFD), which Daybook cannot open by name: rename it"
             case .changedWhileRead: "the file changed while it was read"
             case .special(let kind, let orFolder): "not a regular file\(orFolder ? " or folder" : "") (\(kind))"
             case .tooLarge(let limit): limit.description
@@ -89,7 +94,7 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
 
         var code: Code {
             switch self {
-            case .system, .cannotStat, .changedWhileRead, .special: .unreadable
+            case .system, .cannotStat, .notUTF8Name, .changedWhileRead, .special: .unreadable
             case .tooLarge: .tooLarge
             case .decode(let error): Self.code(of: error)
             case .journal, .store: .journal
@@ -100,7 +105,7 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         var underlying: (any Error)? {
             switch self {
             case .system(let number): POSIXErrorCode(rawValue: number).map { POSIXError($0) }
-            case .cannotStat, .changedWhileRead, .special, .diskFull: nil
+            case .cannotStat, .notUTF8Name, .changedWhileRead, .special, .diskFull: nil
             case .tooLarge(let limit): limit
             case .decode(let error): error.limitExceeded ?? error
             case .journal(let error), .store(let error): error

@@ -31,6 +31,8 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
     private var pendingRoots: [String]
     private var stack: [(folder: String, names: [String], next: Int)] = []
     private var visitedFolders: Set<FolderListing.Identity> = []
+    /// Skips found while listing a folder (names that are not UTF-8), handed out first.
+    private var pendingSkips: [Found] = []
     private let excluded: Set<FolderListing.Identity>
 
     package init(paths: [String], excluding: [String] = []) {
@@ -56,6 +58,7 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
 
     package mutating func next() -> Found? {
         while true {
+            if !pendingSkips.isEmpty { return pendingSkips.removeFirst() }
             if var top = stack.popLast() {
                 guard top.next < top.names.count else { continue }
                 let name = top.names[top.next]
@@ -70,12 +73,21 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
         }
     }
 
+    static let notUTF8Reason = SkipKind.badName.reason(
+        detail:
+            "its name is not UTF-8, which Daybook cannot open by name; rename it (for example with `convmv -f latin1 -t utf8`) to read it")
+
     private mutating func visit(_ path: String, explicitlyNamed: Bool) -> Found? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let number = errno
             // A dangling symlink inside a folder is not worth an error line.
             if !explicitlyNamed && lstat(path, &info) == 0 { return nil }
+            // A name given on the command line that was not UTF-8 arrives with U+FFFD in
+            // place of its bytes, and so names no file.
+            if number == ENOENT && path.contains("\u{FFFD}") {
+                return .unreadable(IngestError(path: path, .notUTF8Name))
+            }
             return .unreadable(IngestError(path: path, .system(number)))
         }
         switch info.st_mode & S_IFMT {
@@ -84,10 +96,13 @@ package struct PhotoScanner: Sequence, IteratorProtocol {
         case S_IFDIR:
             let id = FolderListing.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
             guard !excluded.contains(id), visitedFolders.insert(id).inserted else { return nil }
-            guard let names = FolderListing.visibleNames(in: path) else {
+            guard let listing = FolderListing.listing(of: path) else {
                 return .unreadable(IngestError(path: path, .system(errno)))
             }
-            stack.append((folder: path, names: names, next: 0))
+            stack.append((folder: path, names: listing.names, next: 0))
+            pendingSkips += listing.notUTF8.map { shown in
+                .skipped(path: (path as NSString).appendingPathComponent(shown), reason: Self.notUTF8Reason)
+            }
             return nil
         default:
             let kind = FolderListing.kindName(mode: info.st_mode)

@@ -11,6 +11,8 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
     case appleEdit = "apple-edit"
     /// A FIFO, a device or a socket: never opened (`PhotoScanner`).
     case specialFile = "special-file"
+    /// A name that is not UTF-8 (`FolderListing.Listing.notUTF8`): never opened.
+    case badName = "name-not-utf8"
     /// A photo whose entry a person deleted (`daybook trash`): left out for good.
     case deleted
     case other
@@ -22,6 +24,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         case .video: "video"
         case .appleEdit: "Apple edit"
         case .specialFile: "not a regular file"
+        case .badName: "name not UTF-8"
         case .deleted: "deleted before, left out"
         case .other: "other"
         }
@@ -35,7 +38,7 @@ public enum SkipKind: String, Sendable, CaseIterable, Codable {
         case .video: SkipReason(kind: self, description: "video in a format Daybook does not read (only .mov, .mp4, .m4v, .3gp)")
         case .appleEdit: SkipReason(kind: self, description: "Apple edit (.AAE, its photo is read without it)")
         case .deleted: SkipReason(kind: self, description: "deleted from the journal (\(detail); `daybook trash` lists it)")
-        case .specialFile, .other: SkipReason(kind: self, description: detail)
+        case .specialFile, .badName, .other: SkipReason(kind: self, description: detail)
         }
     }
 

@@ -181,7 +181,14 @@ final class InotifyWatcher: Sendable {
             if length > 0 {
                 let field = UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd])
                 let used = field.firstIndex(of: 0) ?? field.count
-                name = String(decoding: UnsafeRawBufferPointer(rebasing: field[0..<used]), as: UTF8.self)
+                // A name that is not UTF-8 cannot be opened by a Swift path (it would become
+                // another name, its bytes replaced by U+FFFD): the file is left alone, as
+                // ingest's listing leaves it (`FolderListing.Listing.notUTF8`).
+                guard let valid = String(validating: UnsafeRawBufferPointer(rebasing: field[0..<used]), as: UTF8.self) else {
+                    offset = nameStart + length
+                    continue
+                }
+                name = valid
             }
             events.append(RawEvent(wd: wd, mask: mask, cookie: cookie, name: name))
             offset = nameStart + length

@@ -76,7 +76,7 @@ final class FolderListingTests: XCTestCase {
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: record.count, alignment: 8)
             defer { buffer.deallocate() }
             buffer.copyMemory(from: record, byteCount: record.count)
-            XCTAssertEqual(FolderListing.name(of: UnsafeRawPointer(buffer)), expected, recordName)
+            XCTAssertEqual(String(decoding: FolderListing.nameBytes(of: UnsafeRawPointer(buffer)), as: UTF8.self), expected, recordName)
         }
     }
 }
