@@ -30,6 +30,12 @@ package final class HEIFFile {
     /// `library` is libheif as `HEIFLibrary` opened it; only a test passes another (a missing one).
     init(_ bytes: [UInt8], library: Result<DaybookHeif, HEIFError>) throws(HEIFError) {
         let heif = try library.get()
+        if let lie = bytes.withUnsafeBufferPointer(HEIFCodedSizes.oversized) {
+            throw .corrupt(
+                nil,
+                "an image is coded at \(lie.coded.width)×\(lie.coded.height), larger than the "
+                    + "\(lie.declared.width)×\(lie.declared.height) its container declares (its 'ispe' does not match its stream)")
+        }
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
         bytes.withUnsafeBytes { storage.copyMemory(from: $0) }
         guard let context = heif.heif_context_alloc() else {
