@@ -78,6 +78,7 @@ case "$target" in
         python3 scripts/make_hostile_movies.py sample-bomb "$made/sample-bomb.mp4"
         python3 scripts/make_hostile_movies.py sample-bomb "$made/honest-two-tracks.mp4" --tracks 2 --samples 30
         python3 scripts/make_hostile_movies.py trun-bomb "$made/trun-bomb.mp4"
+        python3 scripts/make_hostile_movies.py trun-bomb "$made/trun-overrun.mp4" --overrun
         seeds=(Tests/Fixtures/videos Tests/Fixtures/videos-bad "$made")
         # The committed clips reach a few hundred KB; the index and the first frames come early.
         max_len=262144 ;;

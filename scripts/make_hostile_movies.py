@@ -7,8 +7,9 @@ show Daybook refuses them before FFmpeg allocates what they declare.
       (constant-size stsz, one stts run, one stsc run, one stco offset), and an mdat of
       --mdat-bytes zeros. FFmpeg's index costs about 24 bytes a declared sample.
 
-  make_hostile_movies.py trun-bomb OUT [--samples N]
+  make_hostile_movies.py trun-bomb OUT [--samples N] [--overrun]
       A fragmented movie: a moof whose trun declares N samples with no per-sample fields.
+      --overrun: the trun's size runs far past its traf (FFmpeg reads it cut at the traf's end).
 
   make_hostile_movies.py lying-size OUT --from MOVIE --width W --height H
       MOVIE with every visual sample entry's width and height (in stsd) rewritten to W x H,
@@ -80,7 +81,7 @@ def sample_bomb(tracks, samples, mdat_bytes):
     return ftyp + movie(len(ftyp) + len(first) + 8) + mdat
 
 
-def trun_bomb(samples):
+def trun_bomb(samples, overrun=False):
     ftyp = box(b"ftyp", b"isom", struct.pack(">I", 512), b"isomiso2mp41")
     mvex = box(b"mvex", full(b"trex", 0, 0, struct.pack(">IIIII", 1, 1, 1, 1, 0)))
     moov = box(b"moov", mvhd(0), track(1, 0, 0, 0), mvex)
@@ -89,6 +90,9 @@ def trun_bomb(samples):
         full(b"tfhd", 0, 0x020000, struct.pack(">I", 1)),
         full(b"trun", 0, 0, struct.pack(">I", samples)),
     )
+    if overrun:
+        at = traf.index(b"trun") - 4
+        traf = traf[:at] + struct.pack(">I", 0x25000010) + traf[at + 4:]
     moof = box(b"moof", full(b"mfhd", 0, 0, struct.pack(">I", 1)), traf)
     return ftyp + moov + moof + box(b"mdat", bytes(64))
 
@@ -122,6 +126,7 @@ def main():
     parser.add_argument("--tracks", type=int, default=3)
     parser.add_argument("--samples", type=int, default=80_000_000)
     parser.add_argument("--mdat-bytes", type=int, default=64)
+    parser.add_argument("--overrun", action="store_true")
     parser.add_argument("--from", dest="source")
     parser.add_argument("--width", type=int, default=320)
     parser.add_argument("--height", type=int, default=240)
@@ -129,7 +134,7 @@ def main():
     if args.kind == "sample-bomb":
         data = sample_bomb(args.tracks, args.samples, args.mdat_bytes)
     elif args.kind == "trun-bomb":
-        data = trun_bomb(args.samples)
+        data = trun_bomb(args.samples, args.overrun)
     else:
         with open(args.source, "rb") as source:
             data = lying_size(source.read(), args.width, args.height)

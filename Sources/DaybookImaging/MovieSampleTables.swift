@@ -13,8 +13,13 @@ package enum MovieSampleTables {
     /// `VideoFile.maxDurationSeconds`, yet an index FFmpeg holds in a bounded few hundred MB.
     package static let maxSamples = 12_000_000
 
-    /// Boxes whose content is boxes, down to the sample tables (a fragment's too).
-    static let containers: Set = ["moov", "trak", "mdia", "minf", "stbl", "edts", "moof", "traf"]
+    /// Boxes whose content is boxes, down to the sample tables (a fragment's too), and the
+    /// other containers FFmpeg's reader descends into: it applies a table wherever it finds
+    /// one to the track read last.
+    static let containers: Set = [
+        "moov", "trak", "mdia", "minf", "stbl", "edts", "moof", "traf", "mvex", "dinf", "udta", "tref", "mfra", "wave", "sinf",
+        "schi",
+    ]
     /// A real movie's tracks nest five deep; the walk goes no deeper than this.
     static let maxDepth = 8
     /// Box headers read at most: a walk over a hostile file stays a bounded number of reads.
@@ -32,8 +37,8 @@ package enum MovieSampleTables {
         var samples = 0
 
         mutating func visit(_ range: Range<Int>, depth: Int) throws(VideoError) {
-            var walker = ISOSourceBoxWalker(source, in: range)
-            while case .box(let box)? = walker.next() {
+            var offset = range.lowerBound
+            while let box = box(at: offset, within: range) {
                 boxes += 1
                 guard boxes <= MovieSampleTables.maxBoxes else { return }
                 if MovieSampleTables.containers.contains(box.type) {
@@ -41,6 +46,29 @@ package enum MovieSampleTables {
                 } else if let table = SampleTable(type: box.type) {
                     try check(table, box)
                 }
+                offset = box.end
+            }
+        }
+
+        /// The box at `offset` as FFmpeg's reader takes it: one that runs past its parent (or
+        /// the file) is cut at the parent's end and read all the same, so it is checked the same.
+        private func box(at offset: Int, within range: Range<Int>) -> ISOBox? {
+            guard range.upperBound - offset >= 8 else { return nil }
+            let header = source.bytes(at: offset, count: min(ISOBoxWalker.longestHeader, range.upperBound - offset))
+            return header.withUnsafeBufferPointer { header -> ISOBox? in
+                let type = ISOBoxes.fourCC(header, at: 4)
+                var size = ISOBoxes.bigEndian(header, at: 0, width: 4)
+                var headerLength = 8
+                if size == 1 {
+                    guard header.count >= 16 else { return nil }
+                    size = ISOBoxes.bigEndian(header, at: 8, width: 8)
+                    headerLength = 16
+                } else if size == 0 {
+                    size = UInt64(range.upperBound - offset)
+                }
+                guard size >= UInt64(headerLength) else { return nil }
+                let end = offset + Int(min(size, UInt64(range.upperBound - offset)))
+                return ISOBox(type: type, start: offset, contentStart: offset + headerLength, end: end)
             }
         }
 

@@ -40,6 +40,17 @@ final class MovieSampleTableTests: XCTestCase {
         }
     }
 
+    /// Found by the fuzzer: a `trun` whose size runs past its `traf` is still read by FFmpeg,
+    /// cut at the parent's end, so it is checked the same.
+    func testARunWhoseBoxOverrunsItsParentIsStillChecked() throws {
+        let bytes = try Self.movie("trun-bomb", ["--overrun"])
+        XCTAssertThrowsError(try MovieSampleTables.check(.memory(bytes))) { error in
+            guard case .sampleTable(box: "trun", declared: 80_000_000, _, _) = error as? VideoError else {
+                return XCTFail("\(error)")
+            }
+        }
+    }
+
     func testCountsEachFileCanHoldAreStillCappedTogether() throws {
         // Four tracks of four million one-byte samples, in a file with four million bytes of
         // media: each count fits, their sum is over the limit.
