@@ -79,7 +79,7 @@ case "$target" in
         python3 scripts/make_hostile_movies.py sample-bomb "$made/honest-two-tracks.mp4" --tracks 2 --samples 30
         python3 scripts/make_hostile_movies.py trun-bomb "$made/trun-bomb.mp4"
         python3 scripts/make_hostile_movies.py trun-bomb "$made/trun-overrun.mp4" --overrun
-        seeds=(Tests/Fixtures/videos Tests/Fixtures/videos-bad "$made")
+        seeds=(Tests/Fixtures/fuzz/movie Tests/Fixtures/videos Tests/Fixtures/videos-bad "$made")
         # The committed clips reach a few hundred KB; the index and the first frames come early.
         max_len=262144 ;;
     *) echo "unknown target '$target' (targets: photo, import, xmp, journal, sidecar, stills, movie)" >&2; exit 2 ;;

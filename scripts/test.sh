@@ -81,7 +81,8 @@ python3 scripts/make_hostile_movies.py trun-bomb "$hostile_movies/trun-bomb.mp4"
 python3 scripts/make_hostile_movies.py trun-bomb "$hostile_movies/trun-overrun.mp4" --overrun
 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
     "$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/daybook-fuzz" \
-    --target=movie Tests/Fixtures/videos Tests/Fixtures/videos-bad "$hostile_movies" || failures=$((failures + 1))
+    --target=movie Tests/Fixtures/fuzz/movie Tests/Fixtures/videos Tests/Fixtures/videos-bad "$hostile_movies" \
+    || failures=$((failures + 1))
 rm -rf "$hostile_movies"
 
 step "folder paths under AddressSanitizer: ingest and watch on awkward names"

@@ -51,6 +51,14 @@ final class MovieSampleTableTests: XCTestCase {
         }
     }
 
+    func testTheFuzzersRegressionInputsAreRefusedFromTheirBoxes() throws {
+        let url = Repository.fixtures.appendingPathComponent("fuzz/movie/trun-overruns-its-traf.mp4")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        XCTAssertThrowsError(try VideoFile(bytes)) { error in
+            XCTAssertEqual(error as? VideoError, .sampleTable(box: "trun", declared: 80_000_000, what: "samples", fileSize: 953))
+        }
+    }
+
     func testCountsEachFileCanHoldAreStillCappedTogether() throws {
         // Four tracks of four million one-byte samples, in a file with four million bytes of
         // media: each count fits, their sum is over the limit.
