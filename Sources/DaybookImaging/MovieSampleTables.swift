@@ -5,13 +5,18 @@
 /// two dozen bytes a sample, and a table's whole array before it reads the entries), so a
 /// file of a few kilobytes can declare tens of millions of samples and cost gigabytes. A
 /// count is believed only where the file has room for what it counts: a table's entries must
-/// lie inside its box, a sample takes at least one byte of the file (`sampleSize` bytes when
-/// the table gives one size for all), and the movie's samples together stay under
+/// lie inside its box, and samples the tables do not list one by one (one size for all, a
+/// fragment's run without sizes) must fit in the file at that size, beyond
+/// `implicitSampleAllowance` (a movie stripped of its media keeps its index, and is told
+/// apart by FFmpeg as having no media data). The movie's samples together stay under
 /// `maxSamples`, which no camera's day of recording approaches.
 package enum MovieSampleTables {
-    /// Every track's samples together: two days of 60-frame video with its audio, far past
-    /// `VideoFile.maxDurationSeconds`, yet an index FFmpeg holds in a bounded few hundred MB.
-    package static let maxSamples = 12_000_000
+    /// Every track's samples together: a whole day (`VideoFile.maxDurationSeconds`) of
+    /// 30-frame video with its audio, yet an index FFmpeg holds in a couple of hundred MB.
+    package static let maxSamples = 8_000_000
+    /// Samples a table may declare without room for them in the file: an index FFmpeg holds
+    /// in a few tens of MB.
+    package static let implicitSampleAllowance = 1 << 20
 
     /// Boxes whose content is boxes, down to the sample tables (a fragment's too), and the
     /// other containers FFmpeg's reader descends into: it applies a table wherever it finds
@@ -91,9 +96,14 @@ package enum MovieSampleTables {
             case .sampleSizes:
                 // version+flags, one size for every sample (0: a size each), the count.
                 guard let size = field(4), let count = field(8) else { return }
-                let bytes = size == 0 ? count.multipliedReportingOverflow(by: 4) : count.multipliedReportingOverflow(by: size)
-                let limit = size == 0 ? room - 12 : fileSize
-                guard !bytes.overflow, bytes.partialValue <= limit else { throw refuse(count, "samples") }
+                if size == 0 {
+                    let bytes = count.multipliedReportingOverflow(by: 4)
+                    guard !bytes.overflow, bytes.partialValue <= room - 12 else { throw refuse(count, "samples") }
+                } else {
+                    let bytes = count.multipliedReportingOverflow(by: size)
+                    guard !bytes.overflow, bytes.partialValue <= fileSize || count <= MovieSampleTables.implicitSampleAllowance
+                    else { throw refuse(count, "samples") }
+                }
                 try add(count, box)
             case .compactSampleSizes:
                 guard let fieldBits = field(7, width: 1), let count = field(8) else { return }
@@ -106,7 +116,9 @@ package enum MovieSampleTables {
                 let perSample = 4 * (flags & 0xF00).nonzeroBitCount
                 let headerBytes = 8 + (flags & 0x1 != 0 ? 4 : 0) + (flags & 0x4 != 0 ? 4 : 0)
                 let bytes = count.multipliedReportingOverflow(by: perSample)
-                guard !bytes.overflow, bytes.partialValue <= room - headerBytes, count <= fileSize else {
+                guard !bytes.overflow, bytes.partialValue <= room - headerBytes,
+                    count <= fileSize || count <= MovieSampleTables.implicitSampleAllowance
+                else {
                     throw refuse(count, "samples")
                 }
                 try add(count, box)

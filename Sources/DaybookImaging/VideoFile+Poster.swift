@@ -96,9 +96,11 @@ private final class FrameDecoder {
         guard streamIndex >= 0, let stream = format.pointee.streams[Int(streamIndex)] else { throw .noVideoStream }
         timeBase = stream.pointee.time_base
         let parameters = stream.pointee.codecpar
-        guard let decoder = ff.avcodec_find_decoder(parameters!.pointee.codec_id) else {
-            throw .unsupportedCodec(ff.avcodec_get_name(parameters!.pointee.codec_id).map { String(cString: $0) } ?? "unknown")
-        }
+        let name = ff.avcodec_get_name(parameters!.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+        guard let decoder = ff.avcodec_find_decoder(parameters!.pointee.codec_id) else { throw .unsupportedCodec(name) }
+        // Checked before decoding rather than when the container is read, so that a movie in
+        // another codec keeps its date and place as an entry without a picture.
+        guard VideoFile.cameraCodecs.contains(name) else { throw .codecNotAllowed(name) }
         codec = ff.avcodec_alloc_context3(decoder)
         guard let codec, ff.avcodec_parameters_to_context(codec, parameters) >= 0 else { throw .corrupt("codec parameters") }
         // Ingest runs one file per worker already; the decoder's own threads would only

@@ -56,14 +56,7 @@ package struct VideoFile: Sendable {
         case .complete, .boxCutShort, .itemCutShort, .damaged, .notISOMedia:
             break
         }
-        do {
-            try MovieSampleTables.check(source)
-        } catch {
-            // A movie stripped to its header lists samples no byte of the file holds: that it
-            // has no media data at all is the truer reason.
-            guard case .sampleTable = error, !Self.holdsMediaData(source) else { throw error }
-            throw .mediaDataMissing(format: FileKind.videoFormatName(of: source.bytes(at: 0, count: FileKind.prefixLength)))
-        }
+        try MovieSampleTables.check(source)
         let demuxer = try VideoDemuxer(source)
         let header = try Header(demuxer.format, demuxer.ff, maxPixels: maxPixels)
         self.source = source
@@ -98,7 +91,6 @@ private struct Header {
             throw .tooLarge(.videoLength(seconds: duration, limit: VideoFile.maxDurationSeconds))
         }
         codec = ff.avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
-        guard VideoFile.cameraCodecs.contains(codec) else { throw .codecNotAllowed(codec) }
         orientation = Self.orientation(stream, ff)
         tags = Self.tags(format.pointee.metadata, ff)
     }

@@ -61,11 +61,20 @@ final class MovieSampleTableTests: XCTestCase {
 
     func testCountsEachFileCanHoldAreStillCappedTogether() throws {
         // Four tracks of four million one-byte samples, in a file with four million bytes of
-        // media: each count fits, their sum is over the limit.
+        // media: each count fits, and the third takes their sum over the limit.
         let bytes = try Self.movie("sample-bomb", ["--tracks", "4", "--samples", "4000000", "--mdat-bytes", "4000000"])
         XCTAssertThrowsError(try MovieSampleTables.check(.memory(bytes))) { error in
-            XCTAssertEqual(error as? VideoError, .tooLarge(.videoSamples(16_000_000, limit: MovieSampleTables.maxSamples)))
+            XCTAssertEqual(error as? VideoError, .tooLarge(.videoSamples(12_000_000, limit: MovieSampleTables.maxSamples)))
         }
+    }
+
+    /// A movie stripped of its media keeps an index whose samples the file no longer holds;
+    /// under the allowance it is left to FFmpeg, which tells it apart as having no media data.
+    func testAStrippedMoviesIndexIsLeftToFFmpeg() throws {
+        let bytes = try Self.movie("sample-bomb", ["--tracks", "1", "--samples", "40000", "--mdat-bytes", "0"])
+        XCTAssertNoThrow(try MovieSampleTables.check(.memory(bytes)))
+        let past = try Self.movie("sample-bomb", ["--tracks", "1", "--samples", "\(MovieSampleTables.implicitSampleAllowance + 1)"])
+        XCTAssertThrowsError(try MovieSampleTables.check(.memory(past)))
     }
 
     func testHonestCountsInTheSameLayoutPass() throws {
