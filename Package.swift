@@ -102,7 +102,10 @@ let package = Package(
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif", "CFFmpeg"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
-        .target(name: "DaybookWeather", dependencies: ["DaybookCore", "CCurl"]),
+        // libcurl's table, opened once for the process, and what is sent through it besides
+        // the weather's GET: the reminder's e-mail (SMTP).
+        .target(name: "DaybookNetwork", dependencies: ["CCurl"]),
+        .target(name: "DaybookWeather", dependencies: ["DaybookCore", "CCurl", "DaybookNetwork"]),
         // The data files the binary carries, each kept beside the module that reads it and
         // compiled in by an `#embed` list, so a copied binary still has them
         // (docs/embedded-files.md): CEmbedded the place table (every program), CEmbeddedWeb
