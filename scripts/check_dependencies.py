@@ -47,7 +47,7 @@ LAYERS = [
     ("photo readers", ["DaybookMetadata", "DaybookImaging"]),
     ("tagging", ["DaybookTagging"]),
     ("ingest", ["DaybookIngest"]),
-    ("services", ["DaybookWatch", "DaybookWeb"]),
+    ("services", ["DaybookWatch", "DaybookWeb", "DaybookReminders"]),
     ("command line", ["DaybookCommandLine"]),
     ("cli", ["daybook"]),
 ]
