@@ -32,6 +32,10 @@ packages+=(systemd)
 # openssl and curl: the HTTPS tests read the generated certificates with `openssl x509`/`verify`
 # and fetch pages with `curl --cacert`, as a person checking their server would.
 packages+=(openssl curl)
+# `daybook remind`'s tests: an SMTP server with STARTTLS (python3-aiosmtpd), a notification
+# server on a private session bus (python3-dbus, python3-gi, dbus-daemon), and the two ways the
+# reminder reaches the desktop (notify-send from libnotify-bin; gdbus from libglib2.0-bin).
+packages+=(python3-aiosmtpd python3-dbus python3-gi dbus-daemon libnotify-bin libglib2.0-bin)
 # syncthing: the two-device tests (Tests/SyncTests) run two real instances sharing journal/.
 packages+=(syncthing)
 missing=()
