@@ -11,6 +11,8 @@ package struct DesktopChannel: ReminderChannel {
 
     package init(environment: [String: String]) { self.environment = environment }
 
+    static let timeoutSeconds = 30
+
     /// The two notifiers, in the order they are tried.
     enum Notifier: String {
         case notifySend = "notify-send"
@@ -50,9 +52,18 @@ package struct DesktopChannel: ReminderChannel {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        // A bus with no notification service may hold the call until D-Bus gives up: a timer's
+        // run must end, and say why.
+        if finished.wait(timeout: .now() + .seconds(Self.timeoutSeconds)) == .timedOut {
+            process.terminate()
+            process.waitUntilExit()
+            throw ReminderError(
+                "\(notifier.rawValue) had no answer within \(Self.timeoutSeconds) s: is a notification service running on the session bus?")
+        }
         let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let line = String(decoding: said, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "no message"
             throw ReminderError("\(notifier.rawValue) failed (exit status \(process.terminationStatus)): \(line)")
