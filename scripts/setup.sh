@@ -56,6 +56,14 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6 is required)" >&2; exit 1; }
 
+# Test tooling only: the pushed reminder's test decrypts what it receives with http-ece (RFC 8291),
+# which Debian does not package.
+if ! /usr/bin/python3 -c 'import http_ece' 2>/dev/null; then
+    echo "setup: installing http-ece for the Web Push test" >&2
+    /usr/bin/python3 -m pip install --quiet http-ece==1.2.1 2>/dev/null \
+        || /usr/bin/python3 -m pip install --quiet --break-system-packages http-ece==1.2.1
+fi
+
 # Test tooling only: the photo generator (scripts/make_photos.py) uses Pillow and numpy.
 if ! python3 -c 'import PIL, numpy' 2>/dev/null; then
     echo "setup: installing Pillow and numpy for the test photo generator" >&2

@@ -1,4 +1,3 @@
-import DaybookCore
 import DaybookPresentation
 import Foundation
 
@@ -71,21 +70,11 @@ package struct DesktopChannel: ReminderChannel {
         return ChannelReceipt(note: "through \(notifier.rawValue)", messageID: nil)
     }
 
-    /// One line a year: "3 years ago, in Lisbon: 2 photos, 1 video". Notification servers may
-    /// read the body as markup: the journal's "&", "<" and ">" are written as entities.
+    /// `Reminder.notificationText`. Notification servers may read the body as markup: the
+    /// journal's "&", "<" and ">" are written as entities.
     func body(_ reminder: Reminder) -> String {
-        let lines = reminder.years.map { year -> String in
-            var counts: [String] = []
-            for kind in MediaKindCount.order {
-                let count = year.entries.filter { $0.media == kind }.count
-                if count > 0 { counts.append(MediaKindCount.words(count, kind)) }
-            }
-            return "\(year.heading): \(counts.joined(separator: ", "))"
-        }
-        return lines.map { line in
-            line.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
-        }.joined(separator: "\n")
+        reminder.notificationText.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// The first picture's thumbnail file, when it is there.
@@ -132,15 +121,5 @@ package struct DesktopChannel: ReminderChannel {
             }
         }
         return result + "'"
-    }
-}
-
-/// "2 photos", "1 video", "3 texts".
-enum MediaKindCount {
-    static let order: [MediaKind] = [.photo, .video, .text]
-
-    static func words(_ count: Int, _ kind: MediaKind) -> String {
-        let noun = kind == .text ? "text" : kind.rawValue
-        return "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

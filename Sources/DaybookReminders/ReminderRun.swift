@@ -31,7 +31,19 @@ package struct ReminderRun: Sendable {
                     again: again))
         }
         if settings.desktop { channels.append(DesktopChannel(environment: environment)) }
+        if hasPushSubscriptions { channels.append(PushChannel(library: library, contact: pushContact)) }
         return channels
+    }
+
+    /// Whether a browser has subscribed to the pushed reminder (`--push-subscription`).
+    package var hasPushSubscriptions: Bool { !((try? PushSubscriptions.read(in: library).subscriptions.isEmpty) ?? true) }
+
+    /// Who the push services may write to about these messages (VAPID's `sub`): the e-mail's
+    /// sender, else the web journal's https address, else an address that says whose it is.
+    var pushContact: String {
+        if let from = settings.mail?.from { return "mailto:\(from)" }
+        if let url = settings.url, url.hasPrefix("https://") { return url }
+        return "mailto:daybook@localhost"
     }
 
     package var pictures: ReminderPictures { ReminderPictures(library: library) }

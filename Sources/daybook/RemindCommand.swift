@@ -80,6 +80,15 @@ struct Remind: ParsableCommand {
         help: ArgumentHelp("A day without entries of earlier years: send nothing, or a random memory.", valueName: "skip|random"))
     var whenEmpty: ReminderSettings.WhenEmpty?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Push the reminder to this browser too: its PushSubscription as JSON ('-' for standard input).", valueName: "file"))
+    var pushSubscription: String?
+
+    @Flag(name: .long, help: "Print the public key browsers subscribe with (applicationServerKey).")
+    var pushPublicKey = false
+
     @Flag(name: .long, help: "List the settings (no password is ever printed).")
     var settings = false
 
@@ -127,6 +136,11 @@ struct Remind: ParsableCommand {
             throw CommandError(description: "no journal at \(library.root.path) (run `daybook ingest PATH` first)")
         }
         let environment = ProcessInfo.processInfo.environment
+        if pushPublicKey { return Console.output(TerminalText(try VAPIDKey.load(in: library).publicKey)) }
+        if let pushSubscription {
+            try RemindPush.add(pushSubscription, library: library)
+            if !(changesSettings || settings || installTimer) { return }
+        }
         if changesSettings || settings || installTimer {
             var current = try ReminderSettings.read(in: library)
             if changesSettings {
@@ -145,13 +159,13 @@ struct Remind: ParsableCommand {
 
     private func send(library: Library, environment: [String: String]) throws {
         let settings = try ReminderSettings.read(in: library)
-        guard settings.hasChannel || dryRun else {
+        let day = date.flatMap { CivilDate(iso: $0) } ?? CivilDate(LocalClock.now())
+        let run = ReminderRun(library: library, settings: settings, date: day, again: again, environment: environment)
+        guard settings.hasChannel || run.hasPushSubscriptions || dryRun else {
             throw CommandError(
                 description: "no reminder is set up: give an e-mail (--mail-to, --mail-from, --smtp) or --desktop on "
                     + "(daybook remind --help)")
         }
-        let day = date.flatMap { CivilDate(iso: $0) } ?? CivilDate(LocalClock.now())
-        let run = ReminderRun(library: library, settings: settings, date: day, again: again, environment: environment)
         let store = try JournalStore.openExisting(library: library, for: .querying)
         let reminder = try run.reminder(store: store)
         if dryRun { return try RemindOutput.printPreview(reminder, run: run, json: options.json) }

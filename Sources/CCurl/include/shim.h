@@ -79,4 +79,12 @@ typedef struct DaybookSMTPRequest {
    (the server's reply line when it gave one). */
 DaybookSMTPOutcome daybook_smtp_send(
     const DaybookCurl *_Nonnull curl, const DaybookSMTPRequest *_Nonnull request, char *_Nonnull message, size_t message_size);
+
+/* A blocking POST of `body` to an http or https URL with the given header lines ("Name: value"),
+   no redirect followed (a push service answers where it is). On ANSWERED, `status` is the
+   HTTP status; otherwise `message` says why. The answer's body is not kept. */
+DaybookHTTPOutcome daybook_http_post(
+    const DaybookCurl *_Nonnull curl, const char *_Nonnull url, const char *_Nonnull const *_Nonnull headers,
+    size_t header_count, const unsigned char *_Nonnull body, size_t body_length, long timeout_seconds, long *_Nonnull status,
+    char *_Nonnull message, size_t message_size);
 #endif

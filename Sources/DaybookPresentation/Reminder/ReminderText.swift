@@ -1,3 +1,5 @@
+import DaybookCore
+
 /// The reminder as plain text (the e-mail's text part, `remind --dry-run`) and as HTML (the
 /// e-mail's HTML part). Both say the same lines; the HTML adds the thumbnails.
 extension Reminder {
@@ -20,6 +22,18 @@ extension Reminder {
         }
         if let link { lines.append("See the day in your journal: \(link)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line a year, for a notification (the desktop's, a pushed one): "3 years ago, in
+    /// Lisbon: 2 photos, 1 video".
+    package var notificationText: String {
+        years.map { year in
+            let counts = [MediaKind.photo, .video, .text].compactMap { kind -> String? in
+                let count = year.entries.filter { $0.media == kind }.count
+                return count == 0 ? nil : "\(count) \(kind.rawValue)\(count == 1 ? "" : "s")"
+            }
+            return "\(year.heading): \(counts.joined(separator: ", "))"
+        }.joined(separator: "\n")
     }
 
     /// A small HTML document; every word from the journal is escaped. `source` gives each
