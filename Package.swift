@@ -185,7 +185,7 @@ let package = Package(
         ),
 
         // `daybook remind`: today's on-this-day reminder, built once and sent through each
-        // channel (e-mail, the desktop), once a day; its settings and stamps in the library.
+        // channel (e-mail, the desktop, Web Push), once a day; its settings and stamps in the library.
         .target(
             name: "DaybookReminders",
             dependencies: [

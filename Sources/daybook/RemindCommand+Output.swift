@@ -5,8 +5,9 @@ import Foundation
 
 /// What `daybook remind` prints: the settings, a dry run's messages, and how each channel went.
 enum RemindOutput {
-    static func printSettings(_ settings: ReminderSettings, json: Bool) throws {
-        if json { return try Console.printJSON(SettingsOutput(settings)) }
+    /// `browsers`: how many have subscribed to the pushed reminder.
+    static func printSettings(_ settings: ReminderSettings, browsers: Int, json: Bool) throws {
+        if json { return try Console.printJSON(SettingsOutput(settings, browsers: browsers)) }
         if let mail = settings.mail {
             Console.output("e-mail:       to \(mail.to.joined(separator: ", ")) from \(mail.from)")
             Console.output("              through \(mail.server)\(mail.user.map { " as \($0)" } ?? "")")
@@ -18,6 +19,8 @@ enum RemindOutput {
             Console.output("e-mail:       off")
         }
         Console.output("desktop:      \(settings.desktop ? "on" : "off")")
+        Console.output(
+            "push:         \(browsers == 0 ? "no browser (--push-subscription)" : "\(browsers) browser\(browsers == 1 ? "" : "s")")")
         Console.output("link:         \(settings.url.map { $0 + " (/on-this-day)" } ?? "none (--url)")")
         Console.output("time:         \(settings.time) (the timer: daybook remind --install-timer)")
         Console.output("empty days:   \(settings.whenEmpty == .skip ? "send nothing" : "a random memory instead")")
@@ -87,11 +90,13 @@ enum RemindOutput {
 
         let mail: Mail?
         let desktop: Bool
+        let pushBrowsers: Int
         let url: String?
         let time: String
         let whenEmpty: String
 
-        init(_ settings: ReminderSettings) {
+        init(_ settings: ReminderSettings, browsers: Int) {
+            pushBrowsers = browsers
             mail = settings.mail.map { mail in
                 Mail(
                     to: mail.to, from: mail.from, smtp: mail.server, smtpUser: mail.user,

@@ -150,7 +150,10 @@ struct Remind: ParsableCommand {
                     Console.output("Reminder settings saved in \(library.root.appendingPathComponent(ReminderSettings.fileName).path).")
                 }
             }
-            if changesSettings || settings { try RemindOutput.printSettings(current, json: options.json) }
+            if changesSettings || settings {
+                let browsers = try PushSubscriptions.read(in: library).subscriptions.count
+                try RemindOutput.printSettings(current, browsers: browsers, json: options.json)
+            }
             if installTimer { try RemindTimerInstall.install(settings: current, library: library, environment: environment) }
             return
         }

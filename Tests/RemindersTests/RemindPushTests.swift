@@ -45,6 +45,8 @@ final class RemindPushTests: XCTestCase {
         XCTAssertEqual(vapid["key"] as? String, publicKey.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         XCTAssertEqual((vapid["header"] as? [String: String])?["alg"], "ES256")
 
+        let listed = try DaybookProcess.run(["remind", "--settings"], library: library)
+        XCTAssertTrue(listed.stdout.contains("push:         1 browser\n"), listed.stdout)
         let stored = try String(contentsOf: library.appendingPathComponent("push-subscriptions.json"), encoding: .utf8)
         XCTAssertFalse(stored.contains("/gone/"), stored)
         XCTAssertTrue(stored.contains("/push/browser-1"), stored)
