@@ -102,7 +102,10 @@ let package = Package(
         .target(name: "DaybookMetadata", dependencies: ["DaybookCore", "CExif"]),
         .target(name: "DaybookImaging", dependencies: ["DaybookCore", "CJPEG", "CHeif", "CRaw", "CSpng", "CWebP", "CGif", "CFFmpeg"]),
         .target(name: "DaybookTagging", dependencies: ["DaybookCore", "DaybookImaging"]),
-        .target(name: "DaybookWeather", dependencies: ["DaybookCore", "CCurl"]),
+        // libcurl's table, opened once for the process, and what is sent through it besides
+        // the weather's GET: the reminder's e-mail (SMTP).
+        .target(name: "DaybookNetwork", dependencies: ["CCurl"]),
+        .target(name: "DaybookWeather", dependencies: ["DaybookCore", "CCurl", "DaybookNetwork"]),
         // The data files the binary carries, each kept beside the module that reads it and
         // compiled in by an `#embed` list, so a copied binary still has them
         // (docs/embedded-files.md): CEmbedded the place table (every program), CEmbeddedWeb
@@ -181,6 +184,17 @@ let package = Package(
             exclude: ["Templates/mustache", "Assets/static"]
         ),
 
+        // `daybook remind`: today's on-this-day reminder, built once and sent through each
+        // channel (e-mail, the desktop, Web Push), once a day; its settings and stamps in the library.
+        .target(
+            name: "DaybookReminders",
+            dependencies: [
+                "DaybookCore", "DaybookNetwork", "DaybookStore", "DaybookPresentation",
+                // The e-mail's Message-ID: a digest of the day and the library.
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
         // How the CLI and the tools tell ArgumentParser's own errors (help, usage, `ExitCode`)
         // from theirs, and the exit statuses those end with.
         .target(
@@ -193,7 +207,7 @@ let package = Package(
             name: "daybook",
             dependencies: [
                 "DaybookCore", "DaybookSupport", "DaybookIngest", "DaybookStore", "DaybookMetadata", "DaybookWatch", "DaybookPlaces",
-                "DaybookWeb", "DaybookCommandLine", "DaybookPresentation",
+                "DaybookWeb", "DaybookCommandLine", "DaybookPresentation", "DaybookReminders",
                 // `tags --rules` prints the colour tagger's vocabulary; weather is fetched after ingest and beside watch.
                 "DaybookTagging", "DaybookWeather",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -341,6 +355,15 @@ let package = Package(
             dependencies: [
                 "daybook", "DaybookCore", "DaybookPlaces", "DaybookStore", "DaybookPresentation", "DaybookTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `daybook remind` against real servers on loopback: an SMTP server with STARTTLS and a
+        // login (python3-aiosmtpd), a notification server on a private session bus
+        // (python3-dbus), and systemd-analyze on the timer it writes.
+        .testTarget(
+            name: "RemindersTests",
+            dependencies: [
+                "daybook", "DaybookCore", "DaybookStore", "DaybookPresentation", "DaybookReminders", "DaybookTestSupport",
             ]
         ),
         // The web journal through HummingbirdTesting (in process and on 127.0.0.1), on SampleImages;

@@ -37,6 +37,7 @@ LAYERS = [
     ("support", ["DaybookSupport"]),
     ("library loading", ["CLibraryLoader"]),
     ("network library", ["CCurl"]),
+    ("network", ["DaybookNetwork"]),
     ("embedded data", ["CEmbedded"]),
     ("embedded files", ["DaybookEmbedded", "CEmbeddedWeb"]),
     ("places, weather", ["DaybookPlaces", "DaybookWeather"]),
@@ -46,7 +47,7 @@ LAYERS = [
     ("photo readers", ["DaybookMetadata", "DaybookImaging"]),
     ("tagging", ["DaybookTagging"]),
     ("ingest", ["DaybookIngest"]),
-    ("services", ["DaybookWatch", "DaybookWeb"]),
+    ("services", ["DaybookWatch", "DaybookWeb", "DaybookReminders"]),
     ("command line", ["DaybookCommandLine"]),
     ("cli", ["daybook"]),
 ]
@@ -266,7 +267,7 @@ class SelfTest(unittest.TestCase):
             problems(package),
             [
                 "DaybookStore → DaybookMetadata points up the pipeline "
-                "(store may use: core, support, CLibraryLoader, CCurl, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
+                "(store may use: core, support, CLibraryLoader, CCurl, network, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
             ],
         )
 
@@ -314,7 +315,7 @@ class SelfTest(unittest.TestCase):
                 [
                     "Sources/DaybookStore/Entry.swift imports DaybookMetadata, which DaybookStore does not declare in Package.swift",
                     "Sources/DaybookStore/Entry.swift imports DaybookMetadata, which store may not use "
-                    "(store may use: core, support, CLibraryLoader, CCurl, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
+                    "(store may use: core, support, CLibraryLoader, CCurl, network, CEmbedded, embedded, CEmbeddedWeb, places, weather)"
                 ],
             )
 

@@ -32,6 +32,10 @@ packages+=(systemd)
 # openssl and curl: the HTTPS tests read the generated certificates with `openssl x509`/`verify`
 # and fetch pages with `curl --cacert`, as a person checking their server would.
 packages+=(openssl curl)
+# `daybook remind`'s tests: an SMTP server with STARTTLS (python3-aiosmtpd), a notification
+# server on a private session bus (python3-dbus, python3-gi, dbus-daemon), and the two ways the
+# reminder reaches the desktop (notify-send from libnotify-bin; gdbus from libglib2.0-bin).
+packages+=(python3-aiosmtpd python3-dbus python3-gi dbus-daemon libnotify-bin libglib2.0-bin)
 # syncthing: the two-device tests (Tests/SyncTests) run two real instances sharing journal/.
 packages+=(syncthing)
 missing=()
@@ -51,6 +55,14 @@ if ! command -v swift >/dev/null 2>&1; then
     done
 fi
 command -v swift >/dev/null 2>&1 || { echo "setup: no Swift toolchain on PATH (Swift 6 is required)" >&2; exit 1; }
+
+# Test tooling only: the pushed reminder's test decrypts what it receives with http-ece (RFC 8291),
+# which Debian does not package.
+if ! /usr/bin/python3 -c 'import http_ece' 2>/dev/null; then
+    echo "setup: installing http-ece for the Web Push test" >&2
+    /usr/bin/python3 -m pip install --quiet http-ece==1.2.1 2>/dev/null \
+        || /usr/bin/python3 -m pip install --quiet --break-system-packages http-ece==1.2.1
+fi
 
 # Test tooling only: the photo generator (scripts/make_photos.py) uses Pillow and numpy.
 if ! python3 -c 'import PIL, numpy' 2>/dev/null; then

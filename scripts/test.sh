@@ -91,7 +91,7 @@ bash scripts/asan_paths.sh || failures=$((failures + 1))
 step "crash safety: SIGKILL mid-ingest, then finish"
 python3 scripts/crash_test.py "$bin/daybook" || failures=$((failures + 1))
 
-step "systemd user units (contrib/): systemd-analyze verify, one library for both"
+step "systemd user units (contrib/): systemd-analyze verify, one library for all"
 bash scripts/check_units.sh "$bin/daybook" || failures=$((failures + 1))
 
 step "module dependencies point down the pipeline (docs/architecture.md)"

@@ -1,25 +1,9 @@
 #include "shim.h"
+#include "curl_table.h"
 #include "daybook_library.h"
-/* setopt and getinfo are variadic macros under GCC's type checks; the table needs the functions. */
-#define CURL_DISABLE_TYPECHECK
-#include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* libcurl's functions that Daybook calls, each typed as curl.h declares it. */
-#define DAYBOOK_CURL_FUNCTION(name) __typeof__(name) *name;
-struct DaybookCurl {
-    DAYBOOK_CURL_FUNCTION(curl_global_init)
-    DAYBOOK_CURL_FUNCTION(curl_easy_init)
-    DAYBOOK_CURL_FUNCTION(curl_easy_setopt)
-    DAYBOOK_CURL_FUNCTION(curl_easy_perform)
-    DAYBOOK_CURL_FUNCTION(curl_easy_getinfo)
-    DAYBOOK_CURL_FUNCTION(curl_easy_cleanup)
-    DAYBOOK_CURL_FUNCTION(curl_easy_strerror)
-    DAYBOOK_CURL_FUNCTION(curl_slist_append)
-    DAYBOOK_CURL_FUNCTION(curl_slist_free_all)
-};
 
 const DaybookCurl *daybook_curl_open(const char *soname, char *failure, size_t failure_size) {
     DaybookCurl *table = NULL;

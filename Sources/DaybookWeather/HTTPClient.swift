@@ -1,4 +1,5 @@
 import CCurl
+import DaybookNetwork
 import Foundation
 
 /// A finished HTTP exchange (any status).

@@ -30,7 +30,8 @@ struct Daybook: AsyncParsableCommand {
         // Each names itself (`commandName:`): a derived name is found by reflecting on the
         // type, which cost every start a scan of the binary's conformances (CommandNameTests).
         subcommands: [
-            Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Latest.self, Write.self, Edit.self, Photo.self, Tag.self,
+            Ingest.self, List.self, Search.self, Show.self, OnThisDay.self, Remind.self, Latest.self, Write.self, Edit.self, Photo.self,
+            Tag.self,
             Tags.self, Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Trash.self, Export.self, Import.self,
             BackfillWeather.self, Sidecars.self, Problems.self,
             Rebuild.self, Conflicts.self,

@@ -11,7 +11,7 @@ final class LeadingOptionsTests: XCTestCase {
     /// What each command needs besides the options to parse; a command missing here fails the
     /// test, so a new one is covered as soon as it is added.
     private static let arguments: [String: [String]] = [
-        "ingest": ["photos"], "list": [], "search": ["beach"], "show": ["3f2a"], "on-this-day": [], "latest": [],
+        "ingest": ["photos"], "list": [], "search": ["beach"], "show": ["3f2a"], "on-this-day": [], "remind": [], "latest": [],
         "edit": ["3f2a", "--text", "x"], "tag": ["3f2a", "--add", "x"], "tags": [], "places": [], "retag": [],
         "stack show": ["3f2a"], "stack cover": ["3f2a"], "stack split": ["3f2a"], "stack rebuild": [], "duplicates": [],
         "delete": ["3f2a", "--yes"], "export": ["json", "-"], "import": ["journal.json"], "backfill-weather": [],

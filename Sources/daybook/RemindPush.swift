@@ -1,0 +1,24 @@
+import DaybookReminders
+import DaybookStore
+import Foundation
+
+/// `daybook remind --push-subscription FILE`: a browser's subscription added to the library's.
+enum RemindPush {
+    static func add(_ path: String, library: Library) throws {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: path) else {
+                throw CommandError(description: "cannot read \(path)")
+            }
+            data = read
+        }
+        let subscription = try PushSubscriptions.subscription(json: data)
+        var stored = try PushSubscriptions.read(in: library)
+        stored.add(subscription)
+        try stored.write(in: library)
+        let host = URLComponents(string: subscription.endpoint)?.host ?? subscription.endpoint
+        Console.output("push: the reminder goes to this browser too (through \(host)); \(stored.subscriptions.count) in all")
+    }
+}
