@@ -24,6 +24,8 @@ package struct RefineSummary: Sendable, Equatable {
     package var failed = 0
     /// The queue after the run (`JournalStore.refinementCounts`).
     package var queue = RefinementCounts()
+    /// The run was asked to stop (`Refiner.stop`) before it had read the whole queue.
+    package var stopped = false
 
     package init() {}
 

@@ -32,7 +32,8 @@ package final class Refiner: Sendable {
 
     var store: JournalStore { ingester.store }
 
-    /// Asks a run in progress to stop after the entries in its workers' hands.
+    /// Asks a run in progress to stop after the entries in its workers' hands; a run started
+    /// afterwards stops at once (a refiner stopped is done).
     package func stop() { stopped.store(true, ordering: .relaxed) }
 
     /// One pass over the queue. `onOutcome` is called from worker threads, one call at a time.
@@ -54,7 +55,6 @@ package final class Refiner: Sendable {
 
     private func start(onOutcome: @escaping @Sendable (RefineOutcome) -> Void) throws -> RefineWork? {
         guard let lock = try RefinerLock.take(store.library) else { return nil }
-        stopped.store(false, ordering: .relaxed)
         _ = try ingester.repairUnlessBusy()
         try store.retryStalledRefinements()
         return RefineWork(self, lock: lock, onOutcome: onOutcome)
@@ -64,6 +64,7 @@ package final class Refiner: Sendable {
         ingester.markCleanIfOnlyOurs()
         var summary = work.summary
         summary.queue = try store.refinementCounts()
+        summary.stopped = isStopped
         return summary
     }
 

@@ -40,7 +40,11 @@ struct Ingest: AsyncParsableCommand {
             Photo's .MOV beside its photo (same name, same content identifier or a capture time \
             within 3 s) is listed with the photo's entry, whichever file arrives first.
 
-            Two stages (docs/ingest.md): the first ends once every file has an entry, and             the journal is browsable from then on; an entry given a first look (a picture its             file already held) waits in a queue for its full-quality thumbnail, which the second             stage makes, with a progress line of its own (with leftovers of earlier runs).             --no-wait returns after the first stage.
+            Two stages (docs/ingest.md): the first ends once every file has an entry, and \
+            the journal is browsable from then on; an entry given a first look (a picture its \
+            file already held) waits in a queue for its full-quality thumbnail, which the second \
+            stage makes, with a progress line of its own (with leftovers of earlier runs). \
+            --no-wait returns after the first stage.
 
             Examples:
               daybook ingest ~/Pictures
@@ -63,7 +67,10 @@ struct Ingest: AsyncParsableCommand {
         help: ArgumentHelp(
             "Return as soon as every file has an entry, leaving the full-quality thumbnails for later.",
             discussion: """
-                An entry ingested with a first look shows a picture its file already held until                 its full-quality thumbnail is made (stage 2, docs/ingest.md). By default ingest                 makes them before it returns; with --no-wait `daybook serve`, `daybook watch`,                 `daybook refine` or the next ingest does.
+                An entry ingested with a first look shows a picture its file already held until \
+                its full-quality thumbnail is made (stage 2, docs/ingest.md). By default ingest \
+                makes them before it returns; with --no-wait `daybook serve`, `daybook watch`, \
+                `daybook refine` or the next ingest does.
                 """))
     var noWait = false
 
@@ -144,6 +151,7 @@ struct Ingest: AsyncParsableCommand {
         }
         // Without a network, one line says so, instead of a failure per request.
         if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }
+        if refined?.stopped == true { throw ExitCode(RefineStage.interruptedStatus) }
         if summary.failed > 0 || (refined?.failed ?? 0) > 0 { throw ExitCode(1) }
     }
 

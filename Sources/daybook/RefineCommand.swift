@@ -16,10 +16,11 @@ struct Refine: AsyncParsableCommand {
             alone, for scripts (docs/ingest.md, "Two stages"). An entry whose file is gone or \
             holds other bytes keeps its first look and waits until its photo is seen at \
             another path. One process refines at a time: another finds the queue taken and \
-            leaves it. Interrupted (Ctrl-C, or killed), it loses nothing: the next run goes on.
+            leaves it. Interrupted (Ctrl-C, or killed), it loses nothing: the next run goes on. \
+            Each thumbnail is made at the size its ingest asked for (--thumbnail-size).
 
             Exit status: 0 done (or another process is refining), 1 some thumbnails could not \
-            be stored (they stay queued).
+            be stored (they stay queued), 130 stopped by Ctrl-C (after the counts).
 
             Examples:
               daybook refine
@@ -32,20 +33,17 @@ struct Refine: AsyncParsableCommand {
     @Option(name: .long, help: "Photos processed in parallel (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .long, help: "Longest side of thumbnails, in pixels: the size the entries were ingested with.")
-    var thumbnailSize: Int = 400
-
     @Flag(name: .long, help: "Name each entry that keeps its first look, and why.")
     var verbose = false
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256.") }
-        guard (16...4096).contains(thumbnailSize) else { throw ValidationError("--thumbnail-size must be between 16 and 4096.") }
     }
 
     func run() async throws {
         let store = try JournalStore(library: options.resolvedLibrary)
-        let ingester = try Ingester(store: store, options: IngestOptions(jobs: jobs, thumbnailSize: thumbnailSize))
+        // Each entry is refined at the size its ingest asked for, which the queue keeps.
+        let ingester = try Ingester(store: store, options: IngestOptions(jobs: jobs))
         let summary = try await RefineStage.run(Refiner(ingester: ingester), store: store, verbose: verbose)
         if options.json {
             try Console.printJSON(RefineReport(summary, queue: try store.refinementCounts()))
@@ -54,6 +52,7 @@ struct Refine: AsyncParsableCommand {
         } else {
             Console.output(TerminalText(RefineStage.busyLine))
         }
+        if summary?.stopped == true { throw ExitCode(RefineStage.interruptedStatus) }
         if (summary?.failed ?? 0) > 0 { throw ExitCode(1) }
     }
 }

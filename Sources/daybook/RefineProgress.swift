@@ -9,8 +9,11 @@ import Synchronization
 /// an estimate of the time left, from the queue's counts (`RefinementCounts`: what was
 /// refined since the queue was last empty counts as done, whichever run did it). Off a
 /// terminal, nothing is drawn, as for ingest's own progress. Ctrl-C asks the refiner to stop
-/// after the photos in its workers' hands, so the counts printed after it are true ones.
+/// after the photos in its workers' hands, so the counts printed after it are true ones, and
+/// the command then exits 130, as a shell reports a process ended by Ctrl-C.
 enum RefineStage {
+    static let interruptedStatus: Int32 = 130
+
     static let busyLine =
         "full-quality thumbnails: another daybook process is making them; this one leaves the queue to it"
 
@@ -34,7 +37,7 @@ enum RefineStage {
             progress.update(TerminalText(tally.line))
         }
         progress.clear()
-        if interrupt.wasInterrupted, let summary {
+        if let summary, summary.stopped {
             Console.writeError(
                 TerminalText("daybook: stopped: \(summary.line); `daybook refine` (or serve, or watch) makes the rest"))
         }
@@ -83,29 +86,15 @@ private final class RefineTally: Sendable {
 /// `end` gives the signal back its default.
 private final class StopOnInterrupt {
     private let source: any DispatchSourceSignal
-    private let interrupted = InterruptFlag()
-
     init(_ onInterrupt: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let interrupted = interrupted
-        source.setEventHandler {
-            interrupted.set()
-            onInterrupt()
-        }
+        source.setEventHandler { onInterrupt() }
         source.resume()
     }
-
-    var wasInterrupted: Bool { interrupted.isSet }
 
     func end() {
         source.cancel()
         signal(SIGINT, SIG_DFL)
     }
-}
-
-private final class InterruptFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    func set() { value.store(true, ordering: .relaxed) }
-    var isSet: Bool { value.load(ordering: .relaxed) }
 }

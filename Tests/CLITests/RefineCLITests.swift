@@ -69,6 +69,23 @@ final class RefineCLITests: XCTestCase {
         XCTAssertEqual(Set(files), Set(entries.compactMap(\.thumbnail)))
     }
 
+    func testCtrlCStopsTheRefinerAndPrintsTrueCounts() throws {
+        let (library, store, count) = try queuedLibrary("daybook-refine-interrupt")
+        let started = try DaybookProcess.start(["refine", "--jobs", "1"], library: library)
+        let deadline = Date().addingTimeInterval(120)
+        while try store.refinementCounts().refined < 1 && started.process.isRunning && Date() < deadline { usleep(2_000) }
+        kill(started.process.processIdentifier, SIGINT)
+        let stopped = started.finish()
+        XCTAssertEqual(stopped.status, 130, stopped.stderr)
+        let left = try store.refinementCounts()
+        XCTAssertGreaterThan(left.waiting, 0, "the interrupt came after the last photo")
+        XCTAssertEqual(left.refined + left.waiting, count)
+        let line = "refined \(left.refined) thumbnail\(left.refined == 1 ? "" : "s"), \(left.waiting) pending"
+        XCTAssertEqual(stopped.stdout, "full-quality thumbnails: \(line)\n")
+        XCTAssertEqual(
+            stopped.stderr, "daybook: stopped: \(line); `daybook refine` (or serve, or watch) makes the rest\n")
+    }
+
     func testIngestReportsTheQueueAndWaitsForItUnlessToldNotTo() throws {
         let (library, store, count) = try queuedLibrary("daybook-refine-ingest")
         let extra = Repository.sampleSquares.appendingPathComponent("01-paris-2019-07.jpg")
