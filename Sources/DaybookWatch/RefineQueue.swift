@@ -1,5 +1,6 @@
 import DaybookIngest
 import DaybookStore
+import DaybookSupport
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -17,6 +18,9 @@ package final class RefineQueue: Service, Sendable {
     private let interval: Duration
     private let logger: Logger
     private let current = Mutex<Refiner?>(nil)
+    /// The check and the refiner's making, which read the journal and open files, off the
+    /// cooperative pool.
+    private let lane = BlockingLane("daybook-refine-queue")
 
     package init(store: JournalStore, options: IngestOptions, interval: Duration = .seconds(5), logger: Logger) {
         self.store = store
@@ -46,8 +50,12 @@ package final class RefineQueue: Service, Sendable {
 
     /// One pass when entries wait; nothing otherwise.
     func refineWaiting() async throws {
-        guard try store.refinementCounts().waiting > 0 else { return }
-        let refiner = Refiner(ingester: try Ingester(store: store, options: options))
+        let (store, options) = (store, options)
+        let refiner = try await lane.run { () throws -> Refiner? in
+            guard try store.refinementCounts().waiting > 0 else { return nil }
+            return Refiner(ingester: try Ingester(store: store, options: options))
+        }
+        guard let refiner else { return }
         current.withLock { $0 = refiner }
         defer { current.withLock { $0 = nil } }
         if Task.isCancelled { return }

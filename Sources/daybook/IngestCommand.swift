@@ -128,7 +128,7 @@ struct Ingest: AsyncParsableCommand {
         if !json {
             Console.output(TerminalText(summary.line))
             if let known = summary.knownProblemsLine { Console.output(TerminalText(known)) }
-            if queued.waiting > 0 { Console.output(TerminalText(Self.browsableLine(queued))) }
+            if queued.waiting > 0 { Console.output(TerminalText(RefineStage.browsableLine(queued))) }
         }
         // A replaced or re-read entry whose time or place changed is pending again.
         let weather = try await weatherOptions.fetchAfterIngest(store: store, created: summary.created + summary.replaced + summary.reread)
@@ -139,7 +139,7 @@ struct Ingest: AsyncParsableCommand {
             refined = try await RefineStage.run(Refiner(ingester: ingester), store: store, verbose: verbose)
             if !json { Console.output(TerminalText(refined.map { "full-quality thumbnails: \($0.line)" } ?? RefineStage.busyLine)) }
         } else if !json && queued.waiting > 0 {
-            Console.output(TerminalText(Self.leftLine(queued)))
+            Console.output(TerminalText(RefineStage.leftLine(queued)))
         }
         if json {
             try Console.printJSON(
@@ -153,18 +153,6 @@ struct Ingest: AsyncParsableCommand {
         if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }
         if refined?.stopped == true { throw ExitCode(RefineStage.interruptedStatus) }
         if summary.failed > 0 || (refined?.failed ?? 0) > 0 { throw ExitCode(1) }
-    }
-
-    static func browsableLine(_ queue: RefinementCounts) -> String {
-        let count = queue.waiting
-        return "the journal is browsable now; \(count) \(count == 1 ? "entry shows" : "entries show") a first look "
-            + "until \(count == 1 ? "its" : "their") full-quality thumbnail\(count == 1 ? " is" : "s are") made"
-    }
-
-    static func leftLine(_ queue: RefinementCounts) -> String {
-        let count = queue.waiting
-        return "\(count) full-quality thumbnail\(count == 1 ? "" : "s") pending: "
-            + "`daybook serve`, `daybook watch` or `daybook refine` makes them"
     }
 }
 

@@ -17,6 +17,20 @@ enum RefineStage {
     static let busyLine =
         "full-quality thumbnails: another daybook process is making them; this one leaves the queue to it"
 
+    /// After stage 1, when entries wait: the journal can be browsed already.
+    static func browsableLine(_ queue: RefinementCounts) -> String {
+        let count = queue.waiting
+        return "the journal is browsable now; \(count) \(count == 1 ? "entry shows" : "entries show") a first look "
+            + "until \(count == 1 ? "its" : "their") full-quality thumbnail\(count == 1 ? " is" : "s are") made"
+    }
+
+    /// After stage 1 with --no-wait, when entries wait: who makes them.
+    static func leftLine(_ queue: RefinementCounts) -> String {
+        let count = queue.waiting
+        return "\(count) full-quality thumbnail\(count == 1 ? "" : "s") pending: "
+            + "`daybook serve`, `daybook watch` or `daybook refine` makes them"
+    }
+
     /// Works the queue once; nil when another process is working it.
     static func run(_ refiner: Refiner, store: JournalStore, verbose: Bool = false) async throws -> RefineSummary? {
         let start = try store.refinementCounts()
