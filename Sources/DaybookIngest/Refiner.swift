@@ -7,10 +7,10 @@ import Synchronization
 /// Works the refinement queue: for each entry whose thumbnail is a first look, reads its file
 /// again, checks that it still holds the entry's bytes, runs the full analysis ingest runs
 /// without first looks, and stores the full thumbnail in place of the first look
-/// (`JournalStore.finishRefinement`). The entry's frame size follows the full decode; its
-/// colour tags stay those of the first look (the same picture, smaller: a second set would
-/// only move scores, and would undo a tag the person removed); a photo stacked at ingest
-/// takes the full thumbnail's perceptual hash and joins the stacks it now links to.
+/// (`JournalStore.finishRefinement`), at the size the ingest that queued it asked for. The
+/// entry's frame size follows the full decode; its colour tags stay those of the first look
+/// (the same picture, smaller: a second set would only move their scores); a photo stacked
+/// at ingest takes the full thumbnail's perceptual hash and joins the stacks it now links to.
 ///
 /// `jobs` worker threads (`WorkerPool`), never the cooperative pool. One process at a time
 /// (`RefinerLock`); a run that finds another refining returns nil at once. A run starts by
@@ -22,7 +22,7 @@ package final class Refiner: Sendable {
     let analyzer: PhotoAnalyzer
     private let stopped = Atomic<Bool>(false)
 
-    /// Refines with `ingester`'s options (thumbnail size, limits, jobs) and its library.
+    /// Refines with `ingester`'s options (its limits and jobs) and its library.
     package init(ingester: Ingester) {
         self.ingester = ingester
         var analyzer = ingester.analyzer

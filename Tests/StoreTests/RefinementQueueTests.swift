@@ -92,6 +92,33 @@ final class RefinementQueueTests: XCTestCase {
         XCTAssertEqual(try store.refinementCounts(), RefinementCounts())
     }
 
+    func testAForgottenThumbnailIsRestoredAndAStaleRowGoes() throws {
+        let store = try makeStore("daybook-refine-forgotten")
+        let files = try ThumbnailFiles(library: store.library)
+        let forgotten = try save(7, firstLookSide: 400, in: store)
+        let stale = try save(8, firstLookSide: 400, in: store)
+        // A repair found the first look's file gone; the other entry's bytes changed by a path
+        // that did not follow the queue.
+        try store.pool.write { db in
+            try db.execute(sql: "UPDATE entry SET thumbnail = NULL WHERE id = ?", arguments: [forgotten.id])
+            try db.execute(sql: "UPDATE entry SET content_hash = ? WHERE id = ?", arguments: [String(repeating: "e", count: 64), stale.id])
+        }
+        let batch = try store.refinementBatch(after: 0, limit: 10)
+        XCTAssertEqual(batch.map(\.entryID), [forgotten.id, stale.id])
+        for task in batch {
+            let temporary = try files.writeTemporary(Array("full \(task.entryID)".utf8), durable: true)
+            let refined = RefinedThumbnail(task: task, temporary: temporary, thumbnailSize: (400, 300), frame: nil, perceptualHash: nil)
+            let finished = try store.finishRefinement(refined, files: files)
+            XCTAssertEqual(finished, task.entryID == forgotten.id, task.entryID)
+            if !finished { files.discard(temporary) }
+        }
+        let name = try XCTUnwrap(ThumbnailName(contentHash: forgotten.contentHash))
+        XCTAssertEqual(try store.entry(contentHash: forgotten.contentHash)?.thumbnail, name.fileName)
+        XCTAssertEqual(try files.read(name), Array("full \(forgotten.id)".utf8))
+        XCTAssertEqual(try store.refinementCounts(), RefinementCounts(), "the stale row went, and with it the finished one")
+        XCTAssertTrue(try files.listing().temporaries.isEmpty)
+    }
+
     func testQueueingAnUnknownEntryFails() throws {
         let store = try makeStore("daybook-refine-unknown")
         XCTAssertThrowsError(try store.queueRefinement(entryID: "nope")) { error in

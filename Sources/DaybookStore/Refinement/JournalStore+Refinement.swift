@@ -64,27 +64,39 @@ extension JournalStore {
     /// file renamed over the first look. Killed before the commit, the entry is still queued
     /// and refined again; its first look or the full thumbnail is in place either way.
     /// False when the entry no longer waits for this (refined meanwhile, replaced by other
-    /// bytes, deleted): nothing is written, and the caller discards the temporary.
+    /// bytes, deleted): only a stale row is removed, and the caller discards the temporary.
     package func finishRefinement(_ refined: RefinedThumbnail, files: ThumbnailFiles) throws -> Bool {
         let task = refined.task
         guard let name = ThumbnailName(contentHash: task.contentHash) else { return false }
         return try writeWithJournalFiles { db, writes in
+            // An entry whose thumbnail a repair forgot (its file was gone) gets the full one.
             let current = try Bool.fetchOne(
                 db,
                 sql: """
                     SELECT 1 FROM refinement r JOIN entry e ON e.id = r.entry_id
-                    WHERE r.seq = ? AND r.refined_at IS NULL AND r.content_hash = ? AND e.content_hash = ? AND e.thumbnail = ?
+                    WHERE r.seq = ? AND r.refined_at IS NULL AND r.content_hash = ? AND e.content_hash = ?
+                        AND (e.thumbnail = ? OR e.thumbnail IS NULL)
                     """, arguments: [task.seq, task.contentHash, task.contentHash, name.fileName])
-            guard current == true else { return false }
+            guard current == true else {
+                // A row whose entry now holds other bytes waits for nothing: it goes, or every
+                // run would read the file again.
+                try db.execute(
+                    sql: """
+                        DELETE FROM refinement WHERE seq = ? AND refined_at IS NULL
+                            AND content_hash IS NOT (SELECT content_hash FROM entry WHERE entry.id = refinement.entry_id)
+                        """, arguments: [task.seq])
+                if db.changesCount > 0 { try Self.forgetRefinedWhenNoneWaits(db) }
+                return false
+            }
             try db.execute(
                 sql: """
-                    UPDATE entry SET thumbnail_width = ?, thumbnail_height = ?,
+                    UPDATE entry SET thumbnail = ?, thumbnail_width = ?, thumbnail_height = ?,
                         pixel_width = coalesce(?, pixel_width), pixel_height = coalesce(?, pixel_height)
                     WHERE id = ?
                     """,
                 arguments: [
-                    refined.thumbnailSize.width, refined.thumbnailSize.height, refined.frame?.width, refined.frame?.height,
-                    task.entryID,
+                    name.fileName, refined.thumbnailSize.width, refined.thumbnailSize.height, refined.frame?.width,
+                    refined.frame?.height, task.entryID,
                 ])
             if let hash = refined.perceptualHash {
                 let dropped = try Self.stack(db, entryID: task.entryID, perceptualHash: hash, burstID: nil, rule: .standard)
