@@ -32,6 +32,10 @@ public enum IngestEvent: Sendable {
     /// still be adding to it (only with `IngestOptions.incompleteSettleTime`). Unless it
     /// changes again, it can be ingested, as it is then, from `settlesAt` on.
     case incomplete(path: String, settlesAt: Date)
+    /// The entry just stored (its terminal event came before) shows a first look, a picture
+    /// its file already held, and waits in the refinement queue for its full thumbnail
+    /// (`Refiner`). Not a file's outcome: counted apart.
+    case firstLook(entryID: String)
 }
 
 public struct IngestSummary: Sendable, Equatable {
@@ -58,6 +62,8 @@ public struct IngestSummary: Sendable, Equatable {
     public var rawsSeenWaiting: Set<String> = []
     public var warnings = 0
     public var incomplete = 0
+    /// Entries stored with a first look, queued for their full thumbnails (`IngestEvent.firstLook`).
+    public var firstLooks = 0
     public var repair: LibraryRepair.Report?
 
     public init() {}
@@ -80,6 +86,7 @@ public struct IngestSummary: Sendable, Equatable {
         case .rereadWithSidecar(let entry): reread.append(entry.id)
         case .sidecar: sidecars += 1
         case .incomplete: incomplete += 1
+        case .firstLook: firstLooks += 1
         case .alreadyInJournal: alreadyInJournal += 1
         case .failed: failed += 1
         case .knownProblem(let error):

@@ -48,6 +48,8 @@ extension Ingester {
             if let temporary = photo.temporary { thumbnailFiles.discard(temporary) }
             emit(.alreadyInJournal(path: path, id: id))
         }
+        // Stored with a first look: the entry waits in the refinement queue (`Refiner`).
+        if photo.isFirstLook && saved.outcome != .existing(id: entryID) { emit(.firstLook(entryID: entryID)) }
     }
 
     /// A photo that could not be stored: one line, or after a full disk with `stop`, one line

@@ -303,15 +303,17 @@ public final class Ingester: Sendable {
         placer.place(&entry)
         let stack = stackRequest(for: entry, thumbnail: analysis.thumbnail, burstID: analysis.metadata.burstIdentifier)
         let files = thumbnailFiles
-        let save = EntrySave(
+        var save = EntrySave(
             entry: entry, sourceTruncated: endsEarly || analysis.truncated, sidecar: sidecar?.version, autoTags: analysis.tags,
             taggerVersion: ColourTagger.version, stack: stack, sidecarTags: words.tags
         ) {
             if let temporary, let thumbnailName { try files.moveIntoPlace(temporary, name: thumbnailName) }
         }
+        let isFirstLook = analysis.isFirstLook && temporary != nil
+        save.firstLookFullSide = isFirstLook ? options.thumbnailSize : nil
         return PreparedPhoto(
             path: path, leadingBytes: leading, metadata: analysis.metadata,
-            temporary: temporary, save: save, judged: judged, damage: analysis.damage)
+            temporary: temporary, save: save, judged: judged, damage: analysis.damage, isFirstLook: isFirstLook)
     }
 
     /// A file named like a photo that turns out not to be one is broken, not skipped.

@@ -16,4 +16,7 @@ struct PreparedPhoto: Sendable {
     let judged: JudgedPath?
     /// Why it has no picture, when it is stored damaged.
     let damage: String?
+    /// Its thumbnail is a first look (`PhotoAnalysis.isFirstLook`): the entry is queued for the
+    /// full one in the transaction that stores it (`EntrySave.firstLookFullSide`), and counted.
+    let isFirstLook: Bool
 }

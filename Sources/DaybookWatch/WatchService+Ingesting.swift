@@ -86,6 +86,8 @@ extension WatchService {
             logger.debug("sidecar \(path): \(photos.isEmpty ? "no photo beside it yet" : "its photo is looked at again")")
         case .warning(let path, let message):
             logger.warning("\(path): \(message)")
+        case .firstLook(let id):
+            logger.debug("entry \(id.prefix(8)) shows its file's own preview until its full thumbnail is made")
         }
     }
 

@@ -35,6 +35,7 @@ struct Daybook: AsyncParsableCommand {
             Tags.self, Places.self, Retag.self, Stack.self, Duplicates.self, Delete.self, Trash.self, Export.self, Import.self,
             BackfillWeather.self, Sidecars.self, Problems.self,
             Rebuild.self, Conflicts.self,
+            Refine.self,
             Watch.self, Serve.self,
         ]
     )

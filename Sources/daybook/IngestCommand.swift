@@ -40,6 +40,12 @@ struct Ingest: AsyncParsableCommand {
             Photo's .MOV beside its photo (same name, same content identifier or a capture time \
             within 3 s) is listed with the photo's entry, whichever file arrives first.
 
+            Two stages (docs/ingest.md): the first ends once every file has an entry, and \
+            the journal is browsable from then on; an entry given a first look (a picture its \
+            file already held) waits in a queue for its full-quality thumbnail, which the second \
+            stage makes, with a progress line of its own (with leftovers of earlier runs). \
+            --no-wait returns after the first stage.
+
             Examples:
               daybook ingest ~/Pictures
               daybook ingest --jobs 4 --thumbnail-size 600 card/DCIM extra.jpg
@@ -55,6 +61,18 @@ struct Ingest: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Name each skipped file and why, one line each on standard error.")
     var verbose = false
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Return as soon as every file has an entry, leaving the full-quality thumbnails for later.",
+            discussion: """
+                An entry ingested with a first look shows a picture its file already held until \
+                its full-quality thumbnail is made (stage 2, docs/ingest.md). By default ingest \
+                makes them before it returns; with --no-wait `daybook serve`, `daybook watch`, \
+                `daybook refine` or the next ingest does.
+                """))
+    var noWait = false
 
     @Argument(help: ArgumentHelp("Photo files and folders.", valueName: "path"))
     var paths: [String]
@@ -91,7 +109,7 @@ struct Ingest: AsyncParsableCommand {
             case .rawPair(let outcome):
                 if json { raws.record(outcome) }
                 if verbose { progress.printLine("daybook: \(outcome.raw): \(outcome)") }
-            case .alreadyInJournal, .replaced, .rereadWithSidecar, .sidecar, .incomplete: break
+            case .alreadyInJournal, .replaced, .rereadWithSidecar, .sidecar, .incomplete, .firstLook: break
             }
             progress.update(TerminalText(tally.line))
         }
@@ -104,23 +122,37 @@ struct Ingest: AsyncParsableCommand {
                         + (repair.nearIndexRebuilt ? ", the near index rebuilt" : "")
                 ))
         }
+        // Stage 1 is over: every file has its entry. The lines saying so come now, before the
+        // weather and the full-quality thumbnails.
+        let queued = try store.refinementCounts()
+        if !json {
+            Console.output(TerminalText(summary.line))
+            if let known = summary.knownProblemsLine { Console.output(TerminalText(known)) }
+            if queued.waiting > 0 { Console.output(TerminalText(RefineStage.browsableLine(queued))) }
+        }
         // A replaced or re-read entry whose time or place changed is pending again.
         let weather = try await weatherOptions.fetchAfterIngest(store: store, created: summary.created + summary.replaced + summary.reread)
+        if !json, let weather, weather.noNetworkNote == nil { Console.output(TerminalText(weather.line)) }
+        // Stage 2: the queue, this run's first looks and any an earlier run left.
+        var refined: RefineSummary?
+        if !noWait && queued.waiting > 0 {
+            refined = try await RefineStage.run(Refiner(ingester: ingester), store: store, verbose: verbose)
+            if !json { Console.output(TerminalText(refined.map { "full-quality thumbnails: \($0.line)" } ?? RefineStage.busyLine)) }
+        } else if !json && queued.waiting > 0 {
+            Console.output(TerminalText(RefineStage.leftLine(queued)))
+        }
         if json {
             try Console.printJSON(
                 IngestReport(
                     summary: summary, weather: weather, created: created.sorted(), skippedFiles: skipped.sorted(),
-                    rawFiles: raws.sorted()))
+                    rawFiles: raws.sorted(), refinement: RefineReport(refined, queue: try store.refinementCounts())))
             Console.writeError(TerminalText(summary.line))
             if let known = summary.knownProblemsLine { Console.writeError(TerminalText(known)) }
-        } else {
-            Console.output(TerminalText(summary.line))
-            if let known = summary.knownProblemsLine { Console.output(TerminalText(known)) }
-            if let weather, weather.noNetworkNote == nil { Console.output(TerminalText(weather.line)) }
         }
         // Without a network, one line says so, instead of a failure per request.
         if let note = weather?.noNetworkNote { Console.writeError("daybook: note: \(note)") }
-        if summary.failed > 0 { throw ExitCode(1) }
+        if refined?.stopped == true { throw ExitCode(RefineStage.interruptedStatus) }
+        if summary.failed > 0 || (refined?.failed ?? 0) > 0 { throw ExitCode(1) }
     }
 }
 
@@ -146,6 +178,11 @@ struct IngestReport: Encodable {
     let rawsWaiting: Int
     let weatherFilled: Int?
     let weatherPending: Int?
+    /// Entries of this run stored with a first look, queued for their full-quality thumbnails.
+    let firstLook: Int
+    /// Stage 2, as `refine --json` reports it: `ran` false with --no-wait, when nothing
+    /// waited, or when another process was refining; `pending` is the queue either way.
+    let refinement: RefineReport
     let created: [EntryOutput]
     /// Every skipped file, in path order.
     let skippedFiles: [SkippedFileOutput]
@@ -154,8 +191,10 @@ struct IngestReport: Encodable {
 
     init(
         summary: IngestSummary, weather: BackfillSummary?, created: [JournalEntry], skippedFiles: [SkippedFileOutput],
-        rawFiles: [RAWFileOutput]
+        rawFiles: [RAWFileOutput], refinement: RefineReport
     ) {
+        firstLook = summary.firstLooks
+        self.refinement = refinement
         weatherFilled = weather?.filled
         weatherPending = weather?.pending
         new = summary.created.count

@@ -62,7 +62,7 @@ struct NamedPhotos {
                     outcome.withLock { $0.failure = "\(path): \(pair)" }
                 }
             case .warning(let file, let message): Console.writeError("daybook: warning: \(file): \(message)")
-            case .incomplete, .sidecar: break
+            case .incomplete, .sidecar, .firstLook: break
             }
         }
         let (id, isNew, failure) = outcome.withLock { $0 }

@@ -184,10 +184,11 @@ struct Serve: AsyncParsableCommand {
             }
             // Journal files another device or a hand edit changed reach the index beside the server.
             let journalFiles = try JournalFolderWatcher.besideServer(store: store, logger: logger, weather: weather)
+            let refining = ServeRefining.queue(for: store, logger: logger)
             let group = ServiceGroup(
                 configuration: ServiceGroupConfiguration(
                     services: [.init(service: app)] + (weather.map { [.init(service: $0)] } ?? [])
-                        + (journalFiles.map { [.init(service: $0)] } ?? []),
+                        + (journalFiles.map { [.init(service: $0)] } ?? []) + (refining.map { [.init(service: $0)] } ?? []),
                     gracefulShutdownSignals: [.sigterm, .sigint], logger: groupLogger))
             do {
                 try await group.run()

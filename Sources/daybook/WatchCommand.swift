@@ -135,6 +135,9 @@ struct Watch: AsyncParsableCommand {
             .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup), .init(service: journal),
         ]
         if let weather { services.append(.init(service: weather)) }
+        // Full-quality thumbnails for the first looks of each batch (and any left before),
+        // made beside the watcher within seconds of the batch, with its --jobs.
+        services.append(.init(service: RefineQueue(store: store, options: configuration.ingest, logger: logger)))
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
                 services: services,

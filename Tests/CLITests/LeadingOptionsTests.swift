@@ -19,7 +19,7 @@ final class LeadingOptionsTests: XCTestCase {
         "photo attach": ["3f2a", "9c1e"], "photo replace": ["3f2a", "9c1e"], "photo detach": ["3f2a"],
         "trash list": [], "trash restore": ["3f2a"], "trash empty": ["--older-than", "0"],
         "sidecars": ["status"], "rebuild": [], "conflicts list": [], "conflicts show": ["3f2a"],
-        "conflicts resolve": ["3f2a", "--keep", "mine"], "problems": [],
+        "conflicts resolve": ["3f2a", "--keep", "mine"], "problems": [], "refine": [],
     ]
 
     /// Each command's path from the root: ["list"], ["stack", "show"], …

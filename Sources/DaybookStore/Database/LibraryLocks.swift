@@ -31,6 +31,30 @@ package final class WriterLock: Sendable {
     }
 }
 
+/// Held by the one process working the refinement queue (`Refiner`), for as long as it does:
+/// two would decode the same photos twice. Another process finds it taken and skips quietly;
+/// the kernel drops it when the holder dies, so the next run takes the queue over.
+package final class RefinerLock: Sendable {
+    private let fd: Int32
+
+    private init(fd: Int32) { self.fd = fd }
+
+    deinit { close(fd) }  // closing drops the lock
+
+    /// The lock, or nil when another holds it (this process's other refiner included).
+    package static func take(_ library: Library) throws -> RefinerLock? {
+        let fd = try openLockFile(library.refineLockURL)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            let reason = errno
+            close(fd)
+            if reason == EWOULDBLOCK { return nil }
+            throw StoreError.system(reason, "cannot lock \(library.refineLockURL.path)")
+        }
+        return RefinerLock(fd: fd)
+    }
+}
+
 /// Serialises creating and migrating the journal between processes. SQLite alone does not:
 /// GRDB's migrator reads which migrations are applied outside the transaction that applies
 /// them, so two processes opening a new library both ran "CREATE TABLE entry" and the second

@@ -16,6 +16,11 @@ package struct EntrySave: Sendable {
     package var stack: StackRequest?
     /// Runs inside the transaction, last of this entry's writes (the thumbnail's move).
     package var beforeCommit: @Sendable () throws -> Void
+    /// Set when the thumbnail is a first look (a picture the file already held): the longest
+    /// side of the full one to make. The entry joins the refinement queue in the same
+    /// transaction (JournalStore+Refinement); nil takes a stored entry out of it, since its
+    /// new thumbnail is the full one.
+    package var firstLookFullSide: Int?
 
     package init(
         entry: JournalEntry, sourceTruncated: Bool, sidecar: SidecarVersion?, autoTags: [AutoTag], taggerVersion: Int,
@@ -92,15 +97,13 @@ extension JournalStore {
                 db, save.entry, sourceTruncated: save.sourceTruncated, sidecar: save.sidecar, autoTags: save.autoTags,
                 taggerVersion: save.taggerVersion, sidecarTags: save.sidecarTags, beforeCommit: save.beforeCommit)
             try followJournalFile(saved.0, previous: saved.previous, db, &files)
+            if let entryID = Self.storedID(saved.0, new: save.entry) {
+                try Self.followRefinement(db, entryID: entryID, contentHash: save.entry.contentHash, fullSide: save.firstLookFullSide)
+            }
             return (saved.0, saved.replacedThumbnail)
         }
         var stackProblem: String?
-        let storedID: String? =
-            switch outcome {
-            case .created: save.entry.id
-            case .replaced(let stored), .rereadWithSidecar(let stored), .filled(let stored): stored.id
-            case .existing: nil
-            }
+        let storedID = Self.storedID(outcome, new: save.entry)
         if let stack = save.stack, let entryID = storedID {
             do {
                 try inSavepoint(db, &writes) { files in
@@ -114,6 +117,15 @@ extension JournalStore {
             }
         }
         return (SavedEntry(outcome: outcome, stackProblem: stackProblem), replaced)
+    }
+
+    /// The entry `outcome` wrote, `new` when it was inserted; nil when nothing was written.
+    private static func storedID(_ outcome: SaveOutcome, new: JournalEntry) -> String? {
+        switch outcome {
+        case .created: new.id
+        case .replaced(let stored), .rereadWithSidecar(let stored), .filled(let stored): stored.id
+        case .existing: nil
+        }
     }
 
     /// `body` in a savepoint, with the journal files it writes: rolled back alone when it throws,

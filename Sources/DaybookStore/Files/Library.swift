@@ -16,6 +16,7 @@ public struct Library: Sendable, Hashable {
     var lockURL: URL { root.appendingPathComponent(".ingest.lock") }
     var schemaLockURL: URL { root.appendingPathComponent(".schema.lock") }
     var useLockURL: URL { root.appendingPathComponent(".open.lock") }
+    var refineLockURL: URL { root.appendingPathComponent(".refine.lock") }
 
     /// `--library DIR`, else `$DAYBOOK_LIBRARY`, else `$XDG_DATA_HOME/daybook`, else
     /// `~/.local/share/daybook`.

@@ -41,12 +41,14 @@ package final class ThumbnailFiles: Sendable {
     /// Where the file for `name` lives, for showing and linking; never used to open it.
     package func url(for name: ThumbnailName) -> URL { folder.appendingPathComponent(name.fileName) }
 
-    /// Writes `bytes` to a private temporary file in the folder.
-    package func writeTemporary(_ bytes: [UInt8]) throws -> TemporaryThumbnail {
-        try witnessing { try writeTemporaryUnwitnessed(bytes) }
+    /// Writes `bytes` to a private temporary file in the folder. `durable`: on the disk before
+    /// this returns (`fsync`), for a file renamed over a thumbnail already there, which a
+    /// crash must not leave empty; a new thumbnail has no good file to lose.
+    package func writeTemporary(_ bytes: [UInt8], durable: Bool = false) throws -> TemporaryThumbnail {
+        try witnessing { try writeTemporaryUnwitnessed(bytes, durable: durable) }
     }
 
-    private func writeTemporaryUnwitnessed(_ bytes: [UInt8]) throws -> TemporaryThumbnail {
+    private func writeTemporaryUnwitnessed(_ bytes: [UInt8], durable: Bool) throws -> TemporaryThumbnail {
         let temporary = TemporaryThumbnail(name: "\(TemporaryThumbnail.prefix)\(getpid())-\(UUID().uuidString).jpg")
         let file = openat(fd, temporary.name, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw failure("cannot create", temporary.name) }
@@ -61,6 +63,11 @@ package final class ThumbnailFiles: Sendable {
                 throw error
             }
             written += result
+        }
+        if durable && fsync(file) != 0 {
+            let error = failure("cannot write", temporary.name)
+            unlinkat(fd, temporary.name, 0)
+            throw error
         }
         return temporary
     }

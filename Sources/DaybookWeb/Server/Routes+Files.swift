@@ -7,8 +7,14 @@ extension WebJournal {
     func addFileRoutes(to router: Router<BasicRequestContext>) {
         router.get("/thumbnails/:name") { request, context in
             guard let name = context.parameters.get("name").flatMap(ThumbnailName.init(fileName:)),
-                let bytes = try await BlockingPools.files.runIfActive({ try thumbnails.read(name) })
+                let (bytes, isFirstLook) = try await BlockingPools.files.runIfActive({ () throws -> ([UInt8], Bool)? in
+                    guard let bytes = try thumbnails.read(name) else { return nil }
+                    return (bytes, try store.awaitsRefinement(contentHash: name.contentHash))
+                })
             else { return Answer.problem(.notFound, "no such thumbnail") }
+            // A first look is replaced under the same name once the full thumbnail is made:
+            // kept by no browser or offline copy, unlike every finished thumbnail.
+            if isFirstLook { return Self.firstLook(bytes) }
             return Self.immutable(bytes, type: "image/jpeg", etag: "\"\(name.contentHash)\"", request: request)
         }
         router.get("/previews/:name") { request, context in
@@ -127,6 +133,13 @@ extension WebJournal {
         if request.headers[.ifNoneMatch] == etag { return notModified(etag) }
         return Response(
             status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=31536000, immutable", .eTag: etag],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// A thumbnail still waiting for its full version (`JournalStore.awaitsRefinement`).
+    static func firstLook(_ bytes: [UInt8]) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 

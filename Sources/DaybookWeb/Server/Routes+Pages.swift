@@ -87,7 +87,11 @@ extension WebJournal {
             var tiles = try reader.tiles(rows)
             tiles.conflicted = conflicted
             let older = more ? tiles.tiles.last.map { (href: "/?before=\($0.id)", cursor: $0.id) } : nil
-            return (try pages.timelineBody(tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? ""), changeCount)
+            // The first page says how far the full-quality thumbnails are, while any wait.
+            let refining = isFirst ? try reader.refinementCounts() : nil
+            let body = try pages.timelineBody(
+                tiles, newer: isFirst ? nil : "/", older: older, month: start?.description ?? "", refining: refining)
+            return (body, changeCount)
         }
         guard let body else { return (try notFound("That page of the timeline is gone: its entry was deleted."), changeCount) }
         return (Answer.html(body), changeCount)

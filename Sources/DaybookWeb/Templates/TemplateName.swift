@@ -22,4 +22,6 @@ enum TemplateName: String, CaseIterable, Sendable {
     case shortID
     // The entry page's conflict (two devices' versions) and its forms.
     case conflict, conflicts, copy, merge, mine, origin, theirs
+    // The timeline's note while full-quality thumbnails are being made, with its <progress>.
+    case refining, max
 }

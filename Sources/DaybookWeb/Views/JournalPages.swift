@@ -60,10 +60,14 @@ struct JournalPages: Sendable {
     }
 
     /// `timeline(_:newer:older:month:)` as a response's body.
-    func timelineBody(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") throws
-        -> ByteBuffer
-    {
-        try body(timelineModel(tiles, newer: newer, older: older, month: month), capacity: 64 * 1024)
+    /// `refining`: the refinement queue, shown while entries wait in it.
+    func timelineBody(
+        _ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "",
+        refining: RefinementCounts? = nil
+    ) throws -> ByteBuffer {
+        var model = timelineModel(tiles, newer: newer, older: older, month: month)
+        model.refining = refining.flatMap(RefiningNote.init)
+        return try body(model, capacity: 64 * 1024)
     }
 
     func timelineModel(_ tiles: TileEntries, newer: String?, older: (href: String, cursor: String)?, month: String = "") -> TimelinePage {

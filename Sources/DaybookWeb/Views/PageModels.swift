@@ -1,4 +1,6 @@
 import DaybookCore
+import DaybookPresentation
+import DaybookStore
 
 /// What each template renders: each page's model names its template (`PageModel`) and answers
 /// the names the template says (TemplateLookups.swift).
@@ -33,6 +35,23 @@ struct TimelinePage: Sendable {
     let newer: String?
     let older: String?
     let olderCursor: String?
+    /// On the first page, while entries show a first look (docs/ingest.md, "Two stages").
+    var refining: RefiningNote?
+}
+
+/// "Making full-quality thumbnails: 1,234 of 10,000", with a <progress> of `value` of `max`.
+struct RefiningNote: Sendable {
+    let text: String
+    let value: Int
+    let max: Int
+
+    /// Nil when nothing waits.
+    init?(_ counts: RefinementCounts) {
+        guard counts.waiting > 0 else { return nil }
+        value = counts.refined
+        max = counts.total
+        text = "Making full-quality thumbnails: \(CountText.grouped(value)) of \(CountText.grouped(max))"
+    }
 }
 
 struct SearchPage: Sendable {

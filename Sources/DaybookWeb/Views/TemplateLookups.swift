@@ -108,6 +108,18 @@ extension TimelinePage: PageModel {
         case .newer: .init(newer)
         case .older: .init(older)
         case .olderCursor: .init(olderCursor)
+        case .refining: .init(refining)
+        default: nil
+        }
+    }
+}
+
+extension RefiningNote: TemplateModel {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .text: .init(text)
+        case .value: .init(value)
+        case .max: .init(max)
         default: nil
         }
     }

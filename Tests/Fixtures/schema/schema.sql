@@ -1,4 +1,4 @@
--- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags v25-new-entry-keys v26-deleted-entries v27-problem-files
+-- migrations: v1-entries v2-tag-removals v3-weather v4-journal v5-truncated-source v6-metadata-sources v7-places v8-ingest-roots v10-search-words v11-entry-files v12-media v13-motion v14-stacks v15-near-index v16-search-order v17-map-cells v18-source-path v19-tag-counts v20-search-terms v21-latest-order v22-ingest-scale v23-search-writes v24-tile-tags v25-new-entry-keys v26-deleted-entries v27-problem-files v28-refinement
 -- user_version: 0
 
 -- index deleted_entry_content_hash on deleted_entry
@@ -41,6 +41,9 @@ CREATE INDEX "entry_weather_status" ON "entry"("weather_status");
 -- index problem_file_content_hash on problem_file
 CREATE INDEX problem_file_content_hash ON problem_file (content_hash);
 
+-- index refinement_content_hash on refinement
+CREATE INDEX refinement_content_hash ON refinement (content_hash);
+
 -- index sqlite_autoindex_entry_1 on entry
 -- (made by SQLite)
 
@@ -57,6 +60,9 @@ CREATE INDEX problem_file_content_hash ON problem_file (content_hash);
 -- (made by SQLite)
 
 -- index sqlite_autoindex_ingest_root_1 on ingest_root
+-- (made by SQLite)
+
+-- index sqlite_autoindex_refinement_1 on refinement
 -- (made by SQLite)
 
 -- index sqlite_autoindex_search_key_1 on search_key
@@ -162,6 +168,18 @@ CREATE TABLE problem_file (
     entry_id TEXT,
     judged_at TEXT NOT NULL
 ) WITHOUT ROWID;
+
+-- table refinement on refinement
+CREATE TABLE refinement (
+    seq INTEGER PRIMARY KEY,
+    entry_id TEXT NOT NULL UNIQUE REFERENCES entry(id) ON DELETE CASCADE,
+    content_hash TEXT NOT NULL,
+    thumbnail_side INTEGER NOT NULL,
+    queued_at TEXT NOT NULL,
+    refined_at TEXT,
+    stalled_path TEXT,
+    stalled_reason TEXT
+);
 
 -- table repair_mark on repair_mark
 CREATE TABLE repair_mark (

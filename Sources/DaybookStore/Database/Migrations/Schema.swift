@@ -55,6 +55,8 @@ enum Schema {
         migrator.registerMigration("v26-deleted-entries", foreignKeyChecks: .immediate, migrate: Migrations.v26DeletedEntries)
         // Damaged and unsupported files, judged once (JournalStore+ProblemFiles).
         migrator.registerMigration("v27-problem-files", foreignKeyChecks: .immediate, migrate: Migrations.v27ProblemFiles)
+        // Entries whose first-look thumbnail waits for the full one (JournalStore+Refinement).
+        migrator.registerMigration("v28-refinement", foreignKeyChecks: .immediate, migrate: Migrations.v28Refinement)
         return migrator
     }
 }
