@@ -22,4 +22,6 @@ enum TemplateName: String, CaseIterable, Sendable {
     case shortID
     // The entry page's conflict (two devices' versions) and its forms.
     case conflict, conflicts, copy, merge, mine, origin, theirs
+    // On this day's "Remind me every morning" (remind.js's routes).
+    case key, remind, subscribe, unsubscribe
 }
