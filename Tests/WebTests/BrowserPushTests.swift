@@ -8,7 +8,8 @@ import XCTest
 /// push service is not reachable here, so the page's `PushManager.prototype.subscribe` is
 /// replaced by one that records its options and answers with the subscription of a loopback
 /// push service (Tests/Fixtures/reminders/push_server.py), which then decrypts what
-/// `daybook remind` sends it as the browser would.
+/// `daybook remind` sends it as the browser would. A push DevTools delivers shows the
+/// service worker's notification.
 final class BrowserPushTests: XCTestCase {
     func testThePageSubscribesWithTheServersKeyAndTheMorningReminderIsPushedToIt() async throws {
         let chromium = try Chromium.required()
@@ -70,6 +71,23 @@ final class BrowserPushTests: XCTestCase {
         XCTAssertLessThanOrEqual(widths.max() ?? .infinity, 390, "readable at 390 px: nothing runs off the side")
         let offShown = try await tab.evaluate("document.querySelector('.remind-off').hidden")
         XCTAssertEqual(offShown as? Bool, false)
+
+        // The service worker shows a push as the reminder; DevTools delivers one as the push
+        // service would (the first registration of a new profile is 0).
+        let origin = "https://127.0.0.1:\(port)"
+        _ = try await browser.send("Browser.grantPermissions", ["permissions": ["notifications"], "origin": origin])
+        _ = try await browser.send("ServiceWorker.enable", [:], session: tab.session)
+        let pushed = #"{"title":"On this day: <b>a year ago</b>","body":"a year ago: 1 photo","url":"/on-this-day?date=03-05"}"#
+        _ = try await browser.send(
+            "ServiceWorker.deliverPushMessage", ["origin": origin, "registrationId": "0", "data": pushed], session: tab.session)
+        let shown = try await tab.waitFor(
+            """
+            navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((all) =>
+              all.map((n) => JSON.stringify([n.title, n.body, n.icon, n.tag, n.data.url])).join())
+            """, "the notification")
+        let icon = "\(origin)/icons/icon-192.png"
+        let expected = #"["On this day: <b>a year ago</b>","a year ago: 1 photo","\#(icon)","daybook-remind","/on-this-day?date=03-05"]"#
+        XCTAssertEqual(shown as? String, expected, "title and body as text, the icon the journal serves, the day's page")
 
         // The morning: `daybook remind` pushes to the subscription the page stored.
         let entry = try XCTUnwrap(try fixture.store.entries().compactMap(\.capturedLocal).first, "an entry with a date")
