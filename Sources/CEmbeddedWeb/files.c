@@ -101,6 +101,9 @@ static const unsigned char static_countries_geojson[] = {
 static const unsigned char static_pwa_js[] = {
 #embed "../DaybookWeb/Assets/static/pwa.js"
 };
+static const unsigned char static_remind_js[] = {
+#embed "../DaybookWeb/Assets/static/remind.js"
+};
 static const unsigned char static_sw_js[] = {
 #embed "../DaybookWeb/Assets/static/sw.js"
 };
@@ -155,6 +158,7 @@ static const struct dbk_embedded_file files[] = {
     {"Sources/DaybookWeb/Assets/static/entry-photo.js", static_entry_photo_js, sizeof static_entry_photo_js},
     {"Sources/DaybookWeb/Assets/static/countries.geojson", static_countries_geojson, sizeof static_countries_geojson},
     {"Sources/DaybookWeb/Assets/static/pwa.js", static_pwa_js, sizeof static_pwa_js},
+    {"Sources/DaybookWeb/Assets/static/remind.js", static_remind_js, sizeof static_remind_js},
     {"Sources/DaybookWeb/Assets/static/sw.js", static_sw_js, sizeof static_sw_js},
     {"Sources/DaybookWeb/Assets/static/app-db.js", static_app_db_js, sizeof static_app_db_js},
     {"Sources/DaybookWeb/Assets/static/manifest.webmanifest", static_manifest, sizeof static_manifest},

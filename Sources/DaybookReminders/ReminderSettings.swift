@@ -72,35 +72,3 @@ package struct ReminderError: Error, CustomStringConvertible, Sendable {
     package let description: String
     package init(_ description: String) { self.description = description }
 }
-
-/// The library's small JSON files of the reminder: read without following a link, written
-/// whole (`Library.writeFile`), snake_case keys as every JSON file of Daybook's.
-enum LibraryFile {
-    static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return encoder
-    }
-
-    static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }
-
-    /// The file's bytes; nil when there is no such file.
-    static func read(_ name: String, in library: Library, maximumBytes: Int) throws -> Data? {
-        let path = library.root.appendingPathComponent(name).path
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw ReminderError("cannot open \(path): \(String(cString: strerror(errno)))")
-        }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        guard let data = try handle.read(upToCount: maximumBytes + 1), data.count <= maximumBytes else {
-            throw ReminderError("\(path) is empty or larger than Daybook writes it")
-        }
-        return data
-    }
-}

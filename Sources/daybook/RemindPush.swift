@@ -15,9 +15,7 @@ enum RemindPush {
             data = read
         }
         let subscription = try PushSubscriptions.subscription(json: data)
-        var stored = try PushSubscriptions.read(in: library)
-        stored.add(subscription)
-        try stored.write(in: library)
+        let stored = try PushSubscriptions.update(in: library) { try $0.add(subscription) }
         let host = URLComponents(string: subscription.endpoint)?.host ?? subscription.endpoint
         Console.output("push: the reminder goes to this browser too (through \(host)); \(stored.subscriptions.count) in all")
     }

@@ -17,10 +17,12 @@ package struct PushChannel: ReminderChannel {
         self.contact = contact
     }
 
-    /// What the service worker reads: {"title", "body", "url"}.
+    /// What the service worker (sw.js, its `push` handler) reads: {"title", "body", "url", "icon"}.
     func payload(_ reminder: Reminder) throws -> [UInt8] {
         let object: [String: String] = [
             "title": reminder.subject, "body": reminder.notificationText, "url": reminder.link ?? "/on-this-day",
+            // Relative: the worker resolves it against its own journal, whose icon it is.
+            "icon": "/icons/icon-192.png",
         ]
         return Array(try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
@@ -33,7 +35,7 @@ package struct PushChannel: ReminderChannel {
     }
 
     package func send(_ reminder: Reminder, pictures: ReminderPictures) throws -> ChannelReceipt {
-        var stored = try PushSubscriptions.read(in: library)
+        let stored = try PushSubscriptions.read(in: library)
         guard !stored.subscriptions.isEmpty else { throw ReminderError("no browser has subscribed") }
         let curl: CurlLibrary
         switch CurlLibrary.shared {
@@ -67,8 +69,7 @@ package struct PushChannel: ReminderChannel {
             }
         }
         if !gone.isEmpty {
-            stored.subscriptions.removeAll { gone.contains($0.endpoint) }
-            try stored.write(in: library)
+            try PushSubscriptions.update(in: library) { list in list.subscriptions.removeAll { gone.contains($0.endpoint) } }
         }
         guard failures.isEmpty else { throw ReminderError("push failed: " + failures.joined(separator: "; ")) }
         let note = "to \(delivered) browser\(delivered == 1 ? "" : "s")"

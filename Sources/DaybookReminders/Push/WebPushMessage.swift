@@ -48,17 +48,3 @@ struct WebPushMessage {
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 }
-
-/// Base64url without padding, as Web Push writes keys and tokens.
-enum Base64URL {
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    static func decode(_ text: String) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64).map { Array($0) }
-    }
-}

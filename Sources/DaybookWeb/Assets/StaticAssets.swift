@@ -37,6 +37,8 @@ enum StaticAssets {
         "entry-photo.js": Asset(text(of: "upload-file.js") + text(of: "entry-photo.js"), type: javascript),
         // Plays a photo's motion clip over its still on hover or tap.
         "entry-motion.js": Asset(text(of: "entry-motion.js"), type: javascript),
+        // The on-this-day page's "Remind me every morning": this browser's Web Push subscription.
+        "remind.js": Asset(text(of: "remind.js"), type: javascript),
         // The journal as an app: the service worker, the offline banner and queue (sw.js's page side).
         "pwa.js": Asset(text(of: "pwa.js") + text(of: "app-db.js"), type: javascript),
         // The outlines as a script that sets `window.DAYBOOK_COUNTRIES`: a page opened from

@@ -89,6 +89,7 @@ package struct WebJournal: Sendable {
         addFileRoutes(to: router)
         addTrustRoutes(to: router)
         addAppRoutes(to: router)
+        addPushRoutes(to: router)
         return router
     }
 

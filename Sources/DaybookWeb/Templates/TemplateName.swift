@@ -24,4 +24,6 @@ enum TemplateName: String, CaseIterable, Sendable {
     case conflict, conflicts, copy, merge, mine, origin, theirs
     // The timeline's note while full-quality thumbnails are being made, with its <progress>.
     case refining, max
+    // On this day's "Remind me every morning" (remind.js's routes).
+    case key, remind, subscribe, unsubscribe
 }

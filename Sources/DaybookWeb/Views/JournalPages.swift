@@ -264,9 +264,13 @@ struct JournalPages: Sendable {
         let title = "\(day.day) \(CalendarNames.monthNames[day.month - 1])"
         let summary = pages.map { "\($0.total) entr\($0.total == 1 ? "y" : "ies")" }
         let form = links.isServer ? DayPicker(action: links.onThisDay, day: day, thisYear: thisYear) : nil
+        var frame = frame("On this day")
+        // Subscribing is a change: only a server page with the token offers it.
+        let remind = links.isServer && csrf != nil ? RemindForm.server : nil
+        if remind != nil { frame.scripts = [links.asset("remind.js")] }
         return OnThisDayPage(
-            frame: frame("On this day"), day: title, form: form, summary: summary, sections: sections, newest: pages?.newest,
-            more: pages?.more)
+            frame: frame, day: title, form: form, summary: summary, sections: sections, newest: pages?.newest, more: pages?.more,
+            remind: remind)
     }
 
     func latest(_ read: TileEntries) throws -> String {

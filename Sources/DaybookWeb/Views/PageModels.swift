@@ -77,6 +77,15 @@ struct OnThisDayPage: Sendable {
     let newest: String?
     /// The next page.
     let more: String?
+    /// "Remind me every morning", on a server whose library takes changes.
+    let remind: RemindForm?
+}
+
+/// Where remind.js gets the push key and sends this browser's subscription.
+struct RemindForm: Sendable {
+    let key: String
+    let subscribe: String
+    let unsubscribe: String
 }
 
 struct LatestPage: Sendable {

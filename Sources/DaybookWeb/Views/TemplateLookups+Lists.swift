@@ -47,6 +47,7 @@ extension OnThisDayPage: PageModel {
         case .sections: .init(sections)
         case .newest: .init(newest)
         case .more: .init(more)
+        case .remind: .init(remind)
         default: nil
         }
     }

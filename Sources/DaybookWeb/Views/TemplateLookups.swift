@@ -135,6 +135,17 @@ extension DayPicker: TemplateModel {
     }
 }
 
+extension RemindForm: TemplateModel {
+    func templateValue(_ name: TemplateName) -> TemplateValue? {
+        switch name {
+        case .key: .init(key)
+        case .subscribe: .init(subscribe)
+        case .unsubscribe: .init(unsubscribe)
+        default: nil
+        }
+    }
+}
+
 extension JumpForm: TemplateModel {
     func templateValue(_ name: TemplateName) -> TemplateValue? {
         switch name {

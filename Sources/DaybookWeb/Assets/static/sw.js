@@ -166,3 +166,47 @@ async function receiveShare(request) {
   return Response.redirect("/new?shared=1", 303);
 }
 
+
+// The morning reminder (`daybook remind`, docs/reminders.md): its payload is
+// {"title", "body", "url", "icon"}, written by the reminder's push channel (PushChannel.swift).
+// Every field is checked: a push message is the push service's to deliver, and this one shows
+// words only, as text.
+const REMINDER_PAGE = "/on-this-day";
+self.addEventListener("push", (event) => {
+  let payload = {};
+  try {
+    payload = event.data ? event.data.json() : {};
+  } catch (error) {
+    payload = {};
+  }
+  const text = (value, fallback) => (typeof value === "string" && value ? value : fallback);
+  event.waitUntil(
+    self.registration.showNotification(text(payload.title, "On this day"), {
+      body: text(payload.body, ""),
+      icon: text(payload.icon, "/icons/icon-192.png"),
+      // A morning's reminder replaces the last one not read.
+      tag: "daybook-remind",
+      data: { url: text(payload.url, REMINDER_PAGE) },
+    }),
+  );
+});
+
+// A tap opens the day's page: the window that shows it if there is one, else a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  let target;
+  try {
+    target = new URL((event.notification.data && event.notification.data.url) || REMINDER_PAGE, self.location.origin);
+  } catch (error) {
+    target = new URL(REMINDER_PAGE, self.location.origin);
+  }
+  if (target.protocol !== "https:" && target.protocol !== "http:") target = new URL(REMINDER_PAGE, self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => client.url === target.href);
+      if (open) return open.focus();
+      return self.clients.openWindow(target.href);
+    })(),
+  );
+});
