@@ -8,7 +8,8 @@
 # `swift build -c release --scratch-path .build-release --product daybook`), HEIC (the source
 # photo; default the iPhone 8 Plus portrait in Tests/Fixtures/heic-pillow, which has a
 # 240x320 thumbnail item), JPEG_DIR (default ../shared/corpus/jpg), JPEGS (200; 0 for none), JOBS (2),
-# RUNS (3), WORK (default .build-bench-first-look, the copies are kept there).
+# RUNS (3), SIDES (default "first-look no-first-look vipsthumbnail"), WORK (default
+# .build-bench-first-look, the copies are kept there). An N of 0 runs no HEIC set.
 #
 # The N files are copies of one real photo, made distinct without re-encoding: each copy's
 # EXIF dates (the same ASCII length) are moved 10 s apart, so every file has its own content
@@ -23,6 +24,7 @@ jpeg_dir=${JPEG_DIR:-$root/../shared/corpus/jpg}
 jpegs=${JPEGS:-200}
 jobs=${JOBS:-2}
 runs=${RUNS:-3}
+sides=${SIDES:-first-look no-first-look vipsthumbnail}
 work=${WORK:-$root/.build-bench-first-look}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200 1000)
@@ -85,6 +87,7 @@ results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 sets=()
 for n in "${sizes[@]}"; do
+    [ "$n" -gt 0 ] || continue
     dir="$work/heic-$n"
     [ -d "$dir" ] && [ "$(ls "$dir" | wc -l)" -eq "$n" ] || { rm -rf "$dir"; copies "$heic" "$n" "$dir" heic; }
     sets+=("heic-$n:$dir")
@@ -100,9 +103,12 @@ for set in "${sets[@]}"; do
     dir=${set#*:}
     for run in $(seq "$runs"); do
         cat "$dir"/* >/dev/null  # the page cache warm for every side alike
-        timed "$name first-look" ingest --first-look "$dir"
-        timed "$name no-first-look" ingest --no-first-look "$dir"
-        timed "$name vipsthumbnail" vips "$dir"
+        for side in $sides; do
+            case $side in
+            first-look | no-first-look) timed "$name $side" ingest "--$side" "$dir" ;;
+            vipsthumbnail) timed "$name $side" vips "$dir" ;;
+            esac
+        done
     done
 done
 
