@@ -75,7 +75,7 @@ extension HEIFFile {
 
     /// Decodes one image item to 8-bit RGB with its transforms applied, and shrinks it;
     /// `size` is the decoded size, before shrinking.
-    private func decode(
+    func decode(
         _ handle: OpaquePointer, longestSide: Int, budget: DecodeBudget
     ) throws(HEIFError) -> (image: RGBImage, size: FrameSize, warnings: [String]) {
         let shown = Self.shownSize(handle, heif)

@@ -144,6 +144,15 @@ package struct PhotoAnalyzer: Sendable {
 
     /// The thumbnail and the colour tags, from one decode through `PhotoDecoder`.
     private func addPixels(of photo: DecodablePhoto, to analysis: inout PhotoAnalysis) throws(Rejection) {
+        if firstLook, let thumbnail = thumbnails.makeFirstLook(photo, orientation: analysis.metadata.orientation) {
+            // The frame is the main image's (the preview's never is); nothing of the full
+            // image was decoded, so its damage, if any, is found when the full one is made.
+            analysis.thumbnail = thumbnail
+            analysis.frame = thumbnail.frame
+            analysis.tags = tagger.tags(for: thumbnail.image)
+            analysis.isFirstLook = true
+            return
+        }
         do {
             let thumbnail = try thumbnails.make(photo, orientation: analysis.metadata.orientation)
             analysis.thumbnail = thumbnail
