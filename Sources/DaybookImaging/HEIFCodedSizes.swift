@@ -33,7 +33,10 @@ enum HEIFCodedSizes {
             }
         }
         guard declared.width > 0, declared.height > 0 else { return nil }
-        let over = coded.first { $0.width > declared.width + slack || $0.height > declared.height + slack }
+        // Compared side by side, longer with longer: some writers declare the size as shown,
+        // after an `irot` quarter turn, rather than as coded.
+        let bound = (max(declared.width, declared.height) + slack, min(declared.width, declared.height) + slack)
+        let over = coded.first { max($0.width, $0.height) > bound.0 || min($0.width, $0.height) > bound.1 }
         return over.map { ($0, declared) }
     }
 

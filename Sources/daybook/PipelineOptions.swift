@@ -40,19 +40,20 @@ struct PipelineOptions: ParsableArguments {
     @Flag(
         name: .customLong("first-look"), inversion: .prefixedNo,
         help: ArgumentHelp(
-            "Show each photo first by the small picture its file already holds.",
+            "Show each photo first by the small picture its file already holds (on by default).",
             discussion: """
                 Decoding a whole photo is most of ingest's time: an iPhone HEIC is dozens of \
                 tiles. Most photos also carry a small preview (a HEIC's thumbnail item, a \
-                JPEG's EXIF thumbnail), which decodes in a fraction of that. With --first-look \
-                a photo's thumbnail and colour tags come from that preview when it is the same \
-                picture (upright, the photo's shape, at least 160 pixels long); the full \
-                thumbnail is made later from the whole image. A photo without such a preview \
-                is decoded as always. RAW files (shown by their camera preview) and videos \
-                (by a frame near the start) are quick already. \
-                Example: daybook ingest --first-look ~/Pictures/iPhone
+                JPEG's EXIF thumbnail), which decodes in a fraction of that. So ingest stores \
+                each entry with that preview as its thumbnail when it is the same picture \
+                (upright, the photo's shape, at least 160 pixels long), and the journal is \
+                browsable at once; the full-quality thumbnails are made next, in the \
+                background of the same run (see --no-wait), or by `serve`, `watch` or \
+                `daybook refine`. A photo without such a preview is decoded as always. \
+                --no-first-look decodes every photo whole before its entry is stored. \
+                Example: daybook ingest --no-first-look ~/Pictures/iPhone
                 """))
-    var firstLook = false
+    var firstLook = true
 
     // Only to measure what stacking costs (docs/stacks.md): entries stored so have no hash
     // until `daybook stack rebuild`.

@@ -83,7 +83,10 @@ struct Rebuild: AsyncParsableCommand {
         guard !paths.isEmpty else { return IngestSummary() }
         let sources = paths.count == 1 ? "1 folder or file" : "\(paths.count) folders and files"
         Console.writeError(TerminalText("daybook: reading the photos again from \(sources)"))
-        let ingester = try Ingester(store: store, options: pipelineOptions.ingestOptions)
+        // A rebuild restores the journal whole: each photo's full thumbnail at once, no queue left behind.
+        var options = pipelineOptions.ingestOptions
+        options.firstLook = false
+        let ingester = try Ingester(store: store, options: options)
         let progress = ProgressLine()
         let handled = EventCount()
         let summary = try await ingester.ingest(paths: paths) { event in

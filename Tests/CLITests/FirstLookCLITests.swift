@@ -2,20 +2,25 @@ import DaybookTestSupport
 import Foundation
 import XCTest
 
-/// `--first-look` reaches ingest: an iPhone portrait's thumbnail is its 240×320 thumbnail
-/// item; without the flag (the default) it is made from the full image.
+/// The first look reaches ingest, on by default: with `--no-wait` an iPhone portrait's
+/// thumbnail is its 240×320 thumbnail item; an ingest that waits has made the full one by
+/// the time it returns, and `--no-first-look` makes it from the full image at once.
 final class FirstLookCLITests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws { folder = try TemporaryFolder.make("daybook-first-look") }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    func testTheFlagTakesTheThumbnailItemAndTheDefaultDoesNot() throws {
+    func testTheFirstLookIsTheThumbnailItemUntilTheFullThumbnailIsMade() throws {
         let photos = folder.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Repository.fixtures.appendingPathComponent("heic-pillow/arrow.heic"), to: photos.appendingPathComponent("IMG_0001.HEIC"))
-        for (flags, size) in [(["--first-look"], "240x320"), ([], "300x400"), (["--no-first-look"], "300x400")] {
+        let sides = [
+            (["--no-wait"], "240x320"), (["--first-look", "--no-wait"], "240x320"), ([], "300x400"),
+            (["--no-first-look", "--no-wait"], "300x400"),
+        ]
+        for (flags, size) in sides {
             let library = folder.appendingPathComponent("library\(flags.joined())")
             let run = try DaybookProcess.run(["ingest"] + flags + [photos.path], library: library, environment: ["DAYBOOK_WEATHER": "none"])
             XCTAssertEqual(run.status, 0, run.stderr)
