@@ -8,7 +8,9 @@
 # `swift build -c release --scratch-path .build-release --product daybook`), HEIC (the source
 # photo; default the iPhone 8 Plus portrait in Tests/Fixtures/heic-pillow, which has a
 # 240x320 thumbnail item), JPEG_DIR (default ../shared/corpus/jpg), JPEGS (200; 0 for none), JOBS (2),
-# RUNS (3), SIDES (default "first-look no-first-look vipsthumbnail"), WORK (default
+# RUNS (3), SIDES (default "first-look refined no-first-look vipsthumbnail": first-look is
+# `ingest --no-wait`, the time until every file has an entry; refined is the whole ingest,
+# until every full-quality thumbnail is made), WORK (default
 # .build-bench-first-look, the copies are kept there). An N of 0 runs no HEIC set.
 #
 # The N files are copies of one real photo, made distinct without re-encoding: each copy's
@@ -24,7 +26,7 @@ jpeg_dir=${JPEG_DIR:-$root/../shared/corpus/jpg}
 jpegs=${JPEGS:-200}
 jobs=${JOBS:-2}
 runs=${RUNS:-3}
-sides=${SIDES:-first-look no-first-look vipsthumbnail}
+sides=${SIDES:-first-look refined no-first-look vipsthumbnail}
 work=${WORK:-$root/.build-bench-first-look}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(200 1000)
@@ -73,9 +75,11 @@ timed() {
     echo "$label $wall $cpu" >>"$results"
 }
 
-ingest() {  # ingest FLAG DIR
+ingest() {  # ingest DIR FLAG...
+    local dir=$1
+    shift
     rm -rf "$work/library"
-    DAYBOOK_WEATHER=none "$daybook" ingest --library "$work/library" --jobs "$jobs" "$1" "$2"
+    DAYBOOK_WEATHER=none "$daybook" ingest --library "$work/library" --jobs "$jobs" "$@" "$dir"
 }
 
 vips() {  # vips DIR: one single-threaded process per file, JOBS at a time
@@ -105,7 +109,10 @@ for set in "${sets[@]}"; do
         cat "$dir"/* >/dev/null  # the page cache warm for every side alike
         for side in $sides; do
             case $side in
-            first-look | no-first-look) timed "$name $side" ingest "--$side" "$dir" ;;
+            # Time to a first look: stage 1 alone. Time to fully refined: both stages.
+            first-look) timed "$name $side" ingest "$dir" --first-look --no-wait ;;
+            refined) timed "$name $side" ingest "$dir" --first-look ;;
+            no-first-look) timed "$name $side" ingest "$dir" --no-first-look ;;
             vipsthumbnail) timed "$name $side" vips "$dir" ;;
             esac
         done
