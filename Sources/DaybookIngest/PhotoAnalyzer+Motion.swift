@@ -21,8 +21,10 @@ extension PhotoAnalyzer {
 
     /// The MP4 appended to a HEIF motion photo (Pixel's `.heic`): where the XMP says, and only
     /// after the HEIF's own boxes (`imageEnd`).
+    /// Without XMP, Samsung's trailer after the HEIF's own boxes, as in its JPEGs.
     static func motionClip(heif bytes: [UInt8], xmp: [UInt8]?, imageEnd: Int, warnings: inout [String]) -> MotionClip? {
-        guard let xmp, let declared = MotionPhotoXMP.read(xmp) else { return nil }
+        let declared = xmp.flatMap { MotionPhotoXMP.read($0) }
+        guard declared != nil || imageEnd < bytes.count else { return nil }
         switch MotionClipFinder.find(in: bytes, xmp: declared, imageEnd: imageEnd) {
         case .clip(let clip)?: return clip
         case .problem(let why)?:
@@ -32,9 +34,29 @@ extension PhotoAnalyzer {
         }
     }
 
-    /// In an ISO media file (HEIF) whose first box is `ftyp`: the start of a later top-level
-    /// `ftyp`, the MP4 a motion photo appends; nil when there is none.
-    static func appendedMovieStart(iso bytes: [UInt8]) -> Int? { topLevelBox("ftyp", in: bytes) }
+    /// In an ISO media file (HEIF) whose first box is `ftyp`: where what a motion photo
+    /// appends begins, a later top-level `ftyp` (the MP4 itself) or Samsung's
+    /// `MotionPhoto_Data` trailer; nil when there is neither.
+    static func appendedMovieStart(iso bytes: [UInt8]) -> Int? {
+        topLevelBox("ftyp", in: bytes) ?? samsungTrailerStart(iso: bytes)
+    }
+
+    /// Where the HEIF's own boxes stop at Samsung's trailer: a data block whose 8-byte header
+    /// (type and name length) precedes its name, `MotionPhoto_Data`. The header is no box
+    /// type a writer uses (not printable), so the top-level walk stops at it.
+    private static func samsungTrailerStart(iso bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 8, bytes[4..<8].elementsEqual("ftyp".utf8) else { return nil }
+        let stop = bytes.withUnsafeBufferPointer { buffer in
+            var walker = ISOBoxWalker(buffer, in: 0..<buffer.count)
+            var end = 0
+            while case .box(let box)? = walker.next(), !box.type.contains("?") { end = box.end }
+            return end
+        }
+        let marker = MotionClipFinder.samsungMarker
+        let header = 8
+        guard stop + header + marker.count <= bytes.count, bytes[(stop + header)...].starts(with: marker) else { return nil }
+        return stop
+    }
 
     /// Where a HEIF motion photo's image ends: at the appended MP4, or at the top-level `mpvd`
     /// box that holds it (Motion Photo 1.0's HEIC layout, Samsung's One UI 6), which libheif

@@ -41,7 +41,7 @@ final class FullDiskTests: XCTestCase {
             errors.first?.hasSuffix(
                 ": not stored: no space left on the disk of the library \(library.path); ingest stopped here. "
                     + "Free some space and run it again: what is stored stays, the rest is read then") ?? false, run.stderr)
-        let summary = try XCTUnwrap(run.stdout.split(separator: "\n").last.map(String.init), run.stdout)
+        let summary = try XCTUnwrap(Self.summary(run.stdout), run.stdout)
         let stored = Int(summary.prefix { $0.isNumber }) ?? -1
         XCTAssertTrue(summary.contains(" 1 failed"), summary)
         XCTAssertLessThan(stored + 1, total / 2, "the run stopped instead of failing every photo: \(summary)")
@@ -57,8 +57,13 @@ final class FullDiskTests: XCTestCase {
         // the thumbnails, so it may stop again later on).
         try FileManager.default.removeItem(at: disk.appendingPathComponent("filler"))
         let again = try DaybookProcess.run(["ingest", photos.path], library: library)
-        let more = Int(again.stdout.split(separator: "\n").last?.prefix { $0.isNumber } ?? "") ?? 0
+        let more = Int(Self.summary(again.stdout)?.prefix { $0.isNumber } ?? "") ?? 0
         XCTAssertGreaterThan(more, 5, again.stdout + again.stderr)
+    }
+
+    /// Ingest's summary line ("N new, …"), which the full-quality thumbnails' line may follow.
+    static func summary(_ stdout: String) -> String? {
+        stdout.split(separator: "\n").last { $0.contains(" new, ") }.map(String.init)
     }
 
     /// Writes a file that leaves `free` bytes on the disk.

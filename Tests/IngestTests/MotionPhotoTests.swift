@@ -60,6 +60,32 @@ final class MotionPhotoTests: XCTestCase {
         XCTAssertEqual(Set(try names.map { try clipBytes(entries[$0]!) }).count, 1)
     }
 
+    /// Samsung's trailer after a HEIC's own boxes, as after a JPEG's end: the HEIC is
+    /// `samsung-mpvd.heic`'s image boxes (its `mpvd` dropped) followed by the trailer of
+    /// `samsung-trailer.jpg` (the block header, `MotionPhoto_Data`, the clip, the directory).
+    func testASamsungTrailerAfterAHEICsBoxesIsItsClip() throws {
+        let heic = try Data(contentsOf: Self.folder.appendingPathComponent("samsung-mpvd.heic"))
+        let jpeg = try Data(contentsOf: Self.folder.appendingPathComponent("samsung-trailer.jpg"))
+        let image = heic.prefix(PhotoAnalyzer.heifImageEnd(iso: [UInt8](heic), movieStart: nil))
+        XCTAssertLessThan(image.count, heic.count)
+        let marker = try XCTUnwrap(jpeg.range(of: Data("MotionPhoto_Data".utf8)))
+        let trailer = jpeg.suffix(from: marker.lowerBound - 8)
+        let folder = try Fixtures.temporaryFolder("samsung-heic-trailer")
+        let url = folder.appendingPathComponent("20240601_102030.heic")
+        try (image + trailer).write(to: url)
+
+        let journal = try TestJournal()
+        let log = EventLog()
+        try journal.ingest([url], log: log)
+        XCTAssertEqual(log.failures, [:])
+        XCTAssertEqual(log.warnings, [:])
+        let entry = try XCTUnwrap(try journal.store.entries().first)
+        XCTAssertEqual(entry.motionClip, MotionClip(offset: Int64(image.count + 8 + 16), length: Self.clipLength))
+        XCTAssertEqual(try clipBytes(entry), try clipBytes(XCTUnwrap(try ingest(["samsung-trailer.jpg"]).0.store.entries().first)))
+        XCTAssertNotNil(entry.thumbnail, "the HEIC itself is read, without the trailer")
+        XCTAssertEqual(entry.pixelWidth, 96)
+    }
+
     func testBadClipsAreOneWarningAndNoClip() throws {
         let cases = [
             "bad/length-past-end.jpg": "gives lengths beyond the file",
