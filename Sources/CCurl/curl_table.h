@@ -18,4 +18,19 @@ struct DaybookCurl {
     DAYBOOK_CURL_FUNCTION(curl_slist_append)
     DAYBOOK_CURL_FUNCTION(curl_slist_free_all)
 };
+
+/* How an HTTP exchange (the weather's GET, a push's POST) failed, from libcurl's code. Needs
+   DaybookHTTPOutcome from shim.h, included first. */
+static inline DaybookHTTPOutcome daybook_http_outcome_of(CURLcode code) {
+    switch (code) {
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_COULDNT_CONNECT: return DAYBOOK_HTTP_UNREACHABLE;
+    /* A stall stopped by the low-speed limit reports this too. */
+    case CURLE_OPERATION_TIMEDOUT: return DAYBOOK_HTTP_TIMED_OUT;
+    case CURLE_URL_MALFORMAT:
+    case CURLE_UNSUPPORTED_PROTOCOL: return DAYBOOK_HTTP_BAD_URL;
+    default: return DAYBOOK_HTTP_FAILED;
+    }
+}
 #endif

@@ -62,18 +62,6 @@ static size_t on_header(char *bytes, size_t size, size_t count, void *context) {
     return append(headers, bytes, size * count) ? size * count : 0;
 }
 
-static DaybookHTTPOutcome outcome_of(CURLcode code) {
-    switch (code) {
-    case CURLE_COULDNT_RESOLVE_HOST:
-    case CURLE_COULDNT_RESOLVE_PROXY:
-    case CURLE_COULDNT_CONNECT: return DAYBOOK_HTTP_UNREACHABLE;
-    /* A stall stopped by the low-speed limit reports this too. */
-    case CURLE_OPERATION_TIMEDOUT: return DAYBOOK_HTTP_TIMED_OUT;
-    case CURLE_URL_MALFORMAT:
-    case CURLE_UNSUPPORTED_PROTOCOL: return DAYBOOK_HTTP_BAD_URL;
-    default: return DAYBOOK_HTTP_FAILED;
-    }
-}
 
 DaybookHTTPOutcome daybook_http_get(
     const DaybookCurl *curl, const char *url, long timeout_seconds, const char *user_agent, size_t body_limit,
@@ -124,7 +112,7 @@ DaybookHTTPOutcome daybook_http_get(
             outcome = DAYBOOK_HTTP_TOO_LARGE;
             snprintf(message, message_size, "the answer is larger than %zu bytes", body_limit);
         } else {
-            outcome = outcome_of(code);
+            outcome = daybook_http_outcome_of(code);
             snprintf(message, message_size, "%s", error[0] ? error : curl->curl_easy_strerror(code));
         }
         free(body.bytes);

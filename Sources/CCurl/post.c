@@ -9,17 +9,6 @@ static size_t ignore_body(char *bytes, size_t size, size_t count, void *context)
     return size * count;
 }
 
-static DaybookHTTPOutcome outcome_of(CURLcode code) {
-    switch (code) {
-    case CURLE_COULDNT_RESOLVE_HOST:
-    case CURLE_COULDNT_RESOLVE_PROXY:
-    case CURLE_COULDNT_CONNECT: return DAYBOOK_HTTP_UNREACHABLE;
-    case CURLE_OPERATION_TIMEDOUT: return DAYBOOK_HTTP_TIMED_OUT;
-    case CURLE_URL_MALFORMAT:
-    case CURLE_UNSUPPORTED_PROTOCOL: return DAYBOOK_HTTP_BAD_URL;
-    default: return DAYBOOK_HTTP_FAILED;
-    }
-}
 
 DaybookHTTPOutcome daybook_http_post(
     const DaybookCurl *curl, const char *url, const char *const *headers, size_t header_count, const unsigned char *body,
@@ -59,7 +48,7 @@ DaybookHTTPOutcome daybook_http_post(
     if (code == CURLE_OK) {
         curl->curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, status);
     } else {
-        outcome = outcome_of(code);
+        outcome = daybook_http_outcome_of(code);
         snprintf(message, message_size, "%s", error[0] ? error : curl->curl_easy_strerror(code));
     }
     curl->curl_slist_free_all(list);
