@@ -16,7 +16,7 @@ enum Chromium {
     /// The DOM after the page's scripts ran; fails the test on any console message unless
     /// `quiet` is false (a refused page may log its status).
     static func load(
-        _ url: String, chromium: String, profile: URL, arguments: [String] = [], quiet: Bool = true
+        _ url: String, chromium: String, profile: URL, arguments: [String] = [], quiet: Bool = true, virtualTime: Int = 5000
     ) async throws -> String {
         let folder = try TemporaryFolder.make("daybook-chromium")
         let dom = folder.appendingPathComponent("dom.html")
@@ -28,7 +28,7 @@ enum Chromium {
         process.arguments =
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)",
-                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000", "--window-size=1280,900", "--dump-dom", url,
+                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=\(virtualTime)", "--window-size=1280,900", "--dump-dom", url,
             ] + arguments
         process.standardOutput = try FileHandle(forWritingTo: dom)
         process.standardError = try FileHandle(forWritingTo: log)
