@@ -97,4 +97,75 @@ final class JournalChangeLogTests: XCTestCase {
         store = nil
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pending.path), [])
     }
+
+    /// A date edit killed after writing the entry's new file and before removing its old one:
+    /// the library as the kill leaves it is the index before the edit, both files, and the
+    /// log's lines in the order the edit notes them.
+    func leaveADateEditKilledMidMove(of entryID: String, to newDate: LocalDateTime, in store: inout JournalStore?) throws
+        -> (old: JournalFilePath, new: JournalFilePath)
+    {
+        let before = try XCTUnwrap(try XCTUnwrap(store).entry(id: entryID))
+        let old = try XCTUnwrap(try XCTUnwrap(store).journalFilePath(of: before))
+        let snapshot = library.root.deletingLastPathComponent().appendingPathComponent(UUID().uuidString)
+        store = nil
+        try FileManager.default.copyItem(at: library.root, to: snapshot)
+        try JournalStore(library: library).edit(entryID: entryID, capturedAt: newDate)
+        let new = JournalFilePath(id: entryID, date: newDate)
+        let written = try Data(contentsOf: new.url(in: library))
+        try FileManager.default.removeItem(at: library.root)
+        try FileManager.default.moveItem(at: snapshot, to: library.root)
+        try FileManager.default.createDirectory(
+            at: new.url(in: library).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try written.write(to: new.url(in: library))
+        _ = try leaveLogOfAKilledProcess(naming: [JournalChangeLog.moveLine(from: old, to: new), new.description, old.description])
+        return (old, new)
+    }
+
+    func testAPhotosDateEditKilledMidMoveEndsAtItsNewDateInOneFile() throws {
+        var store: JournalStore? = try JournalStore(library: library)
+        let photo = JournalEntry(
+            contentHash: String(repeating: "c", count: 64), sourcePath: "/photos/IMG_0001.jpg", fileSize: 10,
+            capture: CaptureTime(local: date, source: .dateTimeOriginal), pixelSize: (640, 480), thumbnail: nil,
+            thumbnailSize: nil, problems: [])
+        try XCTUnwrap(store).save(photo, sourceTruncated: false)
+        try XCTUnwrap(store).edit(entryID: photo.id, text: "Words kept through the move")
+        // A date set by hand before: the old file names a date as the person's too.
+        let first = try XCTUnwrap(LocalDateTime(iso: "2023-05-03T12:00:00"))
+        try XCTUnwrap(store).edit(entryID: photo.id, capturedAt: first)
+        let second = try XCTUnwrap(LocalDateTime(iso: "2023-01-22T12:30:00"))
+        let (old, new) = try leaveADateEditKilledMidMove(of: photo.id, to: second, in: &store)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: old.url(in: library).path))
+
+        let reopened = try JournalStore(library: library)
+        let entry = try XCTUnwrap(try reopened.entry(id: photo.id))
+        XCTAssertEqual(entry.capturedLocal, second)
+        XCTAssertEqual(entry.text, "Words kept through the move")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.url(in: library).path), "the move is finished")
+        XCTAssertEqual(try reopened.readJournalFile(at: new, of: photo.id).text, "Words kept through the move")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: pending.path), [])
+    }
+
+    func testATextEntrysDateEditKilledMidMoveEndsAtItsNewDate() throws {
+        var store: JournalStore? = try JournalStore(library: library)
+        let entry = try XCTUnwrap(store).write(NewTextEntry(text: "Moved words", date: date, offset: nil))
+        let later = try XCTUnwrap(LocalDateTime(iso: "2026-12-24T18:00:00"))
+        let (old, new) = try leaveADateEditKilledMidMove(of: entry.id, to: later, in: &store)
+
+        let reopened = try JournalStore(library: library)
+        let found = try XCTUnwrap(try reopened.entry(id: entry.id))
+        XCTAssertEqual(found.capturedLocal, later)
+        XCTAssertEqual(found.sourcePath, new.description)
+        XCTAssertEqual(found.text, "Moved words")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.url(in: library).path))
+    }
+
+    func testAMoveWhoseNewFileNeverCameLeavesTheOldOne() throws {
+        let store = try JournalStore(library: library)
+        let entry = try store.write(NewTextEntry(text: "Not moved", date: date, offset: nil))
+        let old = try XCTUnwrap(JournalFilePath(relative: entry.sourcePath))
+        let new = JournalFilePath(id: entry.id, date: try XCTUnwrap(LocalDateTime(iso: "2026-12-24T18:00:00")))
+        _ = try leaveLogOfAKilledProcess(naming: [JournalChangeLog.moveLine(from: old, to: new)])
+        XCTAssertEqual(try JournalStore(library: library).entry(id: entry.id)?.text, "Not moved")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: old.url(in: library).path))
+    }
 }

@@ -54,12 +54,28 @@ final class JournalChangeLog: @unchecked Sendable {
 
     /// Names `path` in the log, on the disk, before the file is touched.
     func note(_ path: JournalFilePath) throws {
+        try append(path.description, about: path.description)
+    }
+
+    /// Names an entry's file moving from `old` to `new` (a new date), before either is
+    /// touched. The move writes `new` and then removes `old`; a process killed between the two
+    /// leaves both, each saying a date, and replay finishes the move rather than index both
+    /// (the later one read would win, and the file the change wrote would be no entry's).
+    func noteMove(from old: JournalFilePath, to new: JournalFilePath) throws {
+        try append(Self.moveLine(from: old, to: new), about: "the move of \(old) to \(new)")
+    }
+
+    /// A move's line. A reader that knows only paths passes over it, as over any line that
+    /// is no journal path.
+    static func moveLine(from old: JournalFilePath, to new: JournalFilePath) -> String { "move \(old) \(new)" }
+
+    private func append(_ text: String, about what: String) throws {
         try lock.withLock {
             if fd < 0 { try openLog() }
-            let line = Array((path.description + "\n").utf8)
+            let line = Array((text + "\n").utf8)
             let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             guard written == line.count, fdatasync(fd) == 0 else {
-                throw StoreError.system(errno, "cannot note \(path) in \(folder.path)/\(name)")
+                throw StoreError.system(errno, "cannot note \(what) in \(folder.path)/\(name)")
             }
             holdsLines = true
         }
@@ -111,10 +127,8 @@ final class JournalChangeLog: @unchecked Sendable {
             guard let fd = lockedLog(name, in: folder) else { return nil }
             let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
             let bytes = (try? handle.read(upToCount: maximumReplayBytes)) ?? nil
-            let paths = String(decoding: bytes ?? Data(), as: UTF8.self).split(separator: "\n").compactMap {
-                JournalFilePath(relative: String($0))
-            }
-            return GoneLog(url: folder.appendingPathComponent(name), fd: fd, paths: paths)
+            let lines = String(decoding: bytes ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
+            return GoneLog(url: folder.appendingPathComponent(name), fd: fd, lines: lines)
         }
     }
 
@@ -138,14 +152,33 @@ final class JournalChangeLog: @unchecked Sendable {
     struct GoneLog {
         let url: URL
         let fd: Int32
-        /// Each file once, in the order first named.
+        /// Each file once, in the order first named (a move's two among them).
         let paths: [JournalFilePath]
+        /// The moves named, each as (old, new).
+        let moves: [(old: JournalFilePath, new: JournalFilePath)]
 
-        init(url: URL, fd: Int32, paths: [JournalFilePath]) {
+        /// The log's lines: a journal path each, or a move (`moveLine`); any other line is
+        /// passed over, so a hostile or torn line names no file.
+        init(url: URL, fd: Int32, lines: [String]) {
             self.url = url
             self.fd = fd
+            var named: [JournalFilePath] = []
+            var moves: [(old: JournalFilePath, new: JournalFilePath)] = []
+            for line in lines {
+                if let path = JournalFilePath(relative: line) {
+                    named.append(path)
+                    continue
+                }
+                let words = line.split(separator: " ", omittingEmptySubsequences: false)
+                guard words.count == 3, words[0] == "move", let old = JournalFilePath(relative: String(words[1])),
+                    let new = JournalFilePath(relative: String(words[2]))
+                else { continue }
+                moves.append((old, new))
+                named += [new, old]
+            }
             var seen = Set<JournalFilePath>()
-            self.paths = paths.filter { seen.insert($0).inserted }
+            self.paths = named.filter { seen.insert($0).inserted }
+            self.moves = moves
         }
 
         func remove() {

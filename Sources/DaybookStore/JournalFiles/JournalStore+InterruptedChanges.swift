@@ -8,6 +8,7 @@ extension JournalStore {
     func indexFilesOfInterruptedChanges() {
         let line = { (text: String) in FileHandle.standardError.write(Data("daybook: \(text)\n".utf8)) }
         for log in JournalChangeLog.logsOfGoneProcesses(in: library) {
+            for move in log.moves { finishMove(from: move.old, to: move.new) }
             // The files there first, then the names gone: a file moved to another month is
             // then found at its new name before its old one is missed.
             let exists = { (path: JournalFilePath) in FileManager.default.fileExists(atPath: path.url(in: self.library).path) }
@@ -26,5 +27,15 @@ extension JournalStore {
             }
             if finished { log.remove() } else { log.keep() }
         }
+    }
+
+    /// A move killed after its new file and before the old one went: the new file is what the
+    /// change wrote, so the old one goes now, once both read as the same entry's. A move whose
+    /// new file never came (killed first, or put back) leaves the old one as it is.
+    private func finishMove(from old: JournalFilePath, to new: JournalFilePath) {
+        guard old != new, let data = try? readJournalFileIfPresent(new), let moved = try? JournalFileParser.parse(data),
+            moved.deleted == nil, (try? readJournalFile(at: old, of: moved.id)) != nil
+        else { return }
+        AtomicFile.remove(root: library.root, folders: [JournalFilePath.folderName] + old.folders, name: old.fileName)
     }
 }

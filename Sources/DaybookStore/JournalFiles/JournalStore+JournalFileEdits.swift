@@ -40,10 +40,16 @@ extension JournalStore {
     }
 
     /// Puts the files `writes` changed back as they were, for a change that was not stored.
+    /// The files removed come back before the new ones go, so that a kill in between leaves
+    /// an entry's words in two files (a move that replay finishes), never in none.
     func putBack(_ writes: JournalFileWrites) {
-        for path in writes.created { removeJournalFile(path) }
+        let created = Set(writes.created)
+        // A name removed and then made anew in the same change is freed first.
+        let (elsewhere, reused) = (writes.removed.filter { !created.contains($0.path) }, writes.removed.filter { created.contains($0.path) })
+        for file in elsewhere { try? writeJournalFile(file) }
         for file in writes.replaced.reversed() { _ = try? replaceJournalFile(file) }
-        for file in writes.removed { try? writeJournalFile(file) }
+        for path in writes.created { removeJournalFile(path) }
+        for file in reused { try? writeJournalFile(file) }
     }
 
     /// Brings an entry's journal file up to date with its row (`journalFile(of:date:_:)`), inside
@@ -79,6 +85,7 @@ extension JournalStore {
             writes.replaced.append(try replaceJournalFile(file))
             return
         }
+        if let oldPath { try changeLog?.noteMove(from: oldPath, to: file.path) }
         try putJournalFile(file, &writes)
         guard let oldPath else { return }
         try removeJournalFile(oldPath, of: entry.id, &writes)
