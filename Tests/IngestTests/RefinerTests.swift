@@ -108,6 +108,46 @@ final class RefinerTests: XCTestCase {
         XCTAssertEqual(try journal.store.refinementCounts().waiting, names.count)
         withExtendedLifetime(held) {}
     }
+
+    /// A journal exported while first looks wait, and imported elsewhere, keeps them waiting:
+    /// the new library refines them from the photos (the archive's JSON, read back whole).
+    func testAnExportCarriesTheFirstLooksStillWaiting() throws {
+        let (journal, _, _) = try firstLooks("daybook-refine-export")
+        let refinedFirst = try XCTUnwrap(try journal.store.entries().first)
+        try journal.store.pool.write { db in
+            try db.execute(sql: "UPDATE refinement SET refined_at = '2026-11-30T00:00:00Z' WHERE entry_id = ?", arguments: [refinedFirst.id])
+        }
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let json = try encoder.encode(try journal.store.exportArchive())
+        XCTAssertTrue(String(decoding: json, as: UTF8.self).contains("\"full_thumbnail_side\":400"))
+        let archive = try JournalArchive.decodeAndValidate(json)
+        XCTAssertEqual(archive.items.compactMap(\.fullThumbnailSide), [400, 400], "the entry refined already awaits nothing")
+
+        let moved = try TestJournal()
+        XCTAssertEqual(try moved.store.importArchive(archive), names.count)
+        XCTAssertEqual(try moved.store.refinementCounts().waiting, names.count - 1)
+        let summary = try XCTUnwrap(try Refiner(ingester: moved.ingester).runWaiting())
+        XCTAssertEqual(summary.refined, names.count - 1)
+        for entry in try moved.store.entries() where entry.id != refinedFirst.id {
+            XCTAssertEqual(max(try moved.thumbnail(of: entry).width, try moved.thumbnail(of: entry).height), 400, entry.sourcePath)
+        }
+    }
+
+    func testAnArchiveAwaitingAFullThumbnailOfNoneIsRefused() throws {
+        let (journal, _, _) = try firstLooks("daybook-refine-export-bad")
+        var archive = try journal.store.exportArchive()
+        archive.items[0].fullThumbnailSide = 100_000
+        XCTAssertThrowsError(try TestJournal().store.importArchive(archive)) { error in
+            XCTAssertTrue("\(error)".contains("full_thumbnail_side: 100000 is outside 16...4096"), "\(error)")
+        }
+        archive.items[0].fullThumbnailSide = 400
+        archive.items[0].entry.thumbnail = nil
+        archive.items[0].thumbnail = nil
+        XCTAssertThrowsError(try TestJournal().store.importArchive(archive)) { error in
+            XCTAssertTrue("\(error)".contains("without a thumbnail"), "\(error)")
+        }
+    }
 }
 
 private final class OutcomeLog: Sendable {

@@ -166,6 +166,10 @@ private struct ItemCheck {
             try field("entry.thumbnail").check(
                 name == expected, "must be the entry's content hash plus .jpg (\(expected)), not \(ArchiveField.quoted(name))")
         }
+        if let side = item.fullThumbnailSide {
+            try field("full_thumbnail_side").range(side, 16...4096)
+            try field("full_thumbnail_side").check(item.entry.thumbnail != nil, "a full thumbnail awaited by an entry without a thumbnail")
+        }
         guard let bytes = item.thumbnail else { return }
         try field("thumbnail").check(item.entry.thumbnail != nil, "thumbnail bytes for an entry without a thumbnail name")
         try field("thumbnail").check(

@@ -19,6 +19,10 @@ package struct JournalArchive: Codable, Sendable, Equatable {
         package var files: [File]?
         /// Its stack (docs/stacks.md); nil when it has none, and in archives from before stacks.
         package var stack: ArchivedStack?
+        /// Present while the thumbnail is a first look (docs/ingest.md, "Two stages"): the
+        /// longest side of the full thumbnail still to be made from the photo, which import
+        /// queues again. Nil once the full thumbnail is made, and in older archives.
+        package var fullThumbnailSide: Int?
 
         package init(
             entry: JournalEntry, tags: [JournalTag] = [], removedTags: [String] = [], weather: WeatherRecord? = nil,
@@ -72,6 +76,8 @@ package struct JournalItem: Sendable, Equatable {
     package var weather: WeatherRecord?
     package var files: [EntryFile] = []
     package var stack: ArchivedStack? = nil
+    /// The full thumbnail's side while the thumbnail is a first look (`Item.fullThumbnailSide`).
+    package var fullThumbnailSide: Int? = nil
 }
 
 extension JournalStore {
@@ -80,6 +86,7 @@ extension JournalStore {
     package func journalItems() throws -> [JournalItem] {
         try pool.read { db in
             let stacks = try Self.archivedStacks(db)
+            let firstLooks = try Self.firstLookSides(db)
             return try JournalEntry.order(JournalEntry.Columns.capturedLocal, JournalEntry.Columns.id).fetchAll(db).map { entry in
                 JournalItem(
                     entry: entry,
@@ -87,7 +94,8 @@ extension JournalStore {
                     removedTags: try String.fetchAll(
                         db, sql: "SELECT name FROM tag_removal WHERE entry_id = ? ORDER BY name", arguments: [entry.id]),
                     weather: try WeatherRecord.fetchOne(db, key: entry.id),
-                    files: try Self.files(db, entryID: entry.id), stack: stacks[entry.id])
+                    files: try Self.files(db, entryID: entry.id), stack: stacks[entry.id],
+                    fullThumbnailSide: firstLooks[entry.id])
             }
         }
     }
@@ -105,6 +113,7 @@ extension JournalStore {
                 if let name = stored.entry.thumbnailName {
                     // A missing file exports the entry without bytes; a file that cannot be read stops the export.
                     if includeThumbnails { item.thumbnail = try files.read(name).map { Data($0) } }
+                    item.fullThumbnailSide = stored.fullThumbnailSide
                 } else if stored.entry.thumbnail != nil {
                     // Not a name the store makes: never a path, and not worth carrying on.
                     item.entry.thumbnail = nil
@@ -184,6 +193,11 @@ extension JournalStore {
                         arguments: [entry.id, file.role, file.path, file.contentHash, file.fileSize])
                 }
                 if let stack = item.stack { try Self.restore(stack, entryID: entry.id, db) }
+                // A first look imported waits for its full thumbnail here too, made from the
+                // photo where this machine finds it (stalled until then).
+                if item.thumbnail != nil, let side = item.fullThumbnailSide {
+                    try Self.followRefinement(db, entryID: entry.id, contentHash: entry.contentHash, fullSide: side)
+                }
             }
             try SearchWrites.indexPending(db)
             var moved: [ThumbnailName] = []

@@ -37,6 +37,15 @@ extension JournalStore {
         }
     }
 
+    /// The entries whose thumbnail is still a first look (stalled or not), with the side of
+    /// the full thumbnail each waits for: what an export carries.
+    static func firstLookSides(_ db: Database) throws -> [String: Int] {
+        var sides: [String: Int] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT entry_id, thumbnail_side FROM refinement WHERE refined_at IS NULL")
+        while let row = try rows.next() { sides[row["entry_id"]] = row["thumbnail_side"] }
+        return sides
+    }
+
     /// The next waiting entries after `seq` in queue order, at most `limit`. A run reads the
     /// queue once, batch after batch: an entry it could not finish is not met again in it.
     package func refinementBatch(after seq: Int64, limit: Int) throws -> [RefinementTask] {
