@@ -124,8 +124,10 @@ struct Remind: ParsableCommand {
         if noMail && (!mailTo.isEmpty || mailFrom != nil || smtp != nil) {
             throw ValidationError("--no-mail forgets the mail settings: give it without --mail-to, --mail-from or --smtp.")
         }
-        if changesSettings && (dryRun || again || date != nil) {
-            throw ValidationError("Settings are saved on their own: run `daybook remind` again to send (or --dry-run).")
+        if changesSettings && !dryRun && (again || date != nil) {
+            throw ValidationError(
+                "Settings are saved on their own: save them first, then run `daybook remind` to send "
+                    + "(or try them unsaved with --dry-run).")
         }
         if settings && (dryRun || again) { throw ValidationError("--settings lists the settings; it sends nothing.") }
     }
@@ -140,6 +142,10 @@ struct Remind: ParsableCommand {
         if let pushSubscription {
             try RemindPush.add(pushSubscription, library: library)
             if !(changesSettings || settings || installTimer) { return }
+        }
+        // A preview with settings on the command line tries them without saving them.
+        if dryRun && changesSettings {
+            return try send(library: library, environment: environment, settings: try changed(try ReminderSettings.read(in: library)))
         }
         if changesSettings || settings || installTimer {
             var current = try ReminderSettings.read(in: library)
@@ -160,8 +166,8 @@ struct Remind: ParsableCommand {
         try send(library: library, environment: environment)
     }
 
-    private func send(library: Library, environment: [String: String]) throws {
-        let settings = try ReminderSettings.read(in: library)
+    private func send(library: Library, environment: [String: String], settings given: ReminderSettings? = nil) throws {
+        let settings = try given ?? ReminderSettings.read(in: library)
         let day = date.flatMap { CivilDate(iso: $0) } ?? CivilDate(LocalClock.now())
         let run = ReminderRun(library: library, settings: settings, date: day, again: again, environment: environment)
         guard settings.hasChannel || run.hasPushSubscriptions || dryRun else {
