@@ -86,6 +86,8 @@ final class AppRouteTests: XCTestCase {
                 XCTAssertTrue(page.text.contains(#"<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">"#), uri)
                 XCTAssertTrue(page.text.contains(##"<meta name="theme-color" content="#2f6f5e">"##), uri)
                 XCTAssertTrue(page.text.contains(#"<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">"#), uri)
+                // Named, so that no browser asks for a /favicon.ico there is none of.
+                XCTAssertTrue(page.text.contains(#"<link rel="icon" type="image/png" sizes="192x192" href="/icons/icon-192.png">"#), uri)
                 XCTAssertTrue(page.text.contains(#"<script src="/static/pwa.js" defer></script>"#), uri)
                 XCTAssertTrue(page.text.contains(csrf), "\(uri) carries the token /app/csrf gives")
             }
