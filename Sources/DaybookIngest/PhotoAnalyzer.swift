@@ -56,6 +56,9 @@ package struct PhotoAnalyzer: Sendable {
     /// Take the thumbnail from a picture the file already holds where it has one
     /// (`PhotoAnalysis.isFirstLook`); off, every thumbnail is made from the full image.
     package var firstLook: Bool
+    /// Colour tags from the pixels; off where they would be thrown away (a refinement keeps
+    /// the tags its first look gave).
+    package var colourTags = true
 
     package init(thumbnails: ThumbnailMaker = ThumbnailMaker(), tagger: ColourTagger = ColourTagger(), firstLook: Bool = false) {
         self.thumbnails = thumbnails
@@ -158,7 +161,7 @@ package struct PhotoAnalyzer: Sendable {
             analysis.thumbnail = thumbnail
             analysis.frame = thumbnail.frame
             // The tagger reads the pixels already decoded for the thumbnail: one decode per photo.
-            analysis.tags = tagger.tags(for: thumbnail.image)
+            if colourTags { analysis.tags = tagger.tags(for: thumbnail.image) }
             analysis.warnings += thumbnail.warnings
         } catch {
             switch error {

@@ -27,6 +27,7 @@ package final class Refiner: Sendable {
         self.ingester = ingester
         var analyzer = ingester.analyzer
         analyzer.firstLook = false
+        analyzer.colourTags = false
         self.analyzer = analyzer
     }
 
