@@ -15,6 +15,11 @@ package struct JournalReader {
         return matches.count == 1 ? matches[0] : nil
     }
 
+    /// The entry made from these bytes, if any.
+    package func entry(contentHash: String) throws -> JournalEntry? {
+        try JournalEntry.filter(Entry.contentHash == contentHash).fetchOne(db)
+    }
+
     static func entries(_ db: Database, idPrefix: String, limit: Int) throws -> [JournalEntry] {
         guard let prefix = EntryIDPrefix(idPrefix) else { return [] }
         // A cached statement: every entry page starts here.

@@ -81,9 +81,7 @@ public final class JournalStore: Sendable {
 
     /// Looks up an entry by content hash.
     package func entry(contentHash: String) throws -> JournalEntry? {
-        try pool.read { db in
-            try JournalEntry.filter(Columns.contentHash == contentHash).fetchOne(db)
-        }
+        try pool.read { db in try JournalReader(db: db).entry(contentHash: contentHash) }
     }
 
     /// Records where an already-known photo was seen last.

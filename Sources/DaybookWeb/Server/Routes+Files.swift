@@ -20,11 +20,12 @@ extension WebJournal {
         router.get("/previews/:name") { request, context in
             // Only a name of the content-hash shape, and only for an entry of this journal.
             guard let name = context.parameters.get("name").flatMap(ThumbnailName.init(fileName:)),
-                let entry = try store.entry(contentHash: name.contentHash)
+                let (entry, allowed) = try await store.read({ [originalFolders = configuration.originalFolders] reader in
+                    try reader.entry(contentHash: name.contentHash).map { ($0, try OriginalPhoto.allowedFolders(reader, named: originalFolders)) }
+                })
             else { return Answer.problem(.notFound, "no such preview") }
             let etag = "\"p-\(name.contentHash)\""
             if request.headers[.ifNoneMatch] == etag { return Self.notModified(etag) }
-            let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
             switch try await previews.servedPreview(for: entry, allowedFolders: allowed, checks: originalChecks) {
             case .jpeg(let bytes):
                 return Self.immutable(bytes, type: "image/jpeg", etag: etag, request: request)
@@ -41,7 +42,9 @@ extension WebJournal {
             // As it is, it answers a `Range` header (a video seeking): `original(_:contentHash:name:request:)`.
             let form = request.uri.queryParameters.get("as")
             guard form == nil || form == "jpeg" else { return Answer.problem(.badRequest, "as= takes only jpeg") }
-            let allowed = try OriginalPhoto.allowedFolders(store: store, named: configuration.originalFolders)
+            let allowed = try await store.read { [originalFolders = configuration.originalFolders] reader in
+                try OriginalPhoto.allowedFolders(reader, named: originalFolders)
+            }
             // `?file=raw`: the entry's other file in that role (its RAW), as it is, by the same rules.
             // `?file=motion`: its motion clip or Live Photo movie (Routes+Motion.swift).
             if let name = request.uri.queryParameters.get("file") {
