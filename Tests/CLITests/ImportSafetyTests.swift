@@ -79,6 +79,18 @@ final class ImportSafetyTests: XCTestCase, DaybookCommandLineTest {
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
     }
 
+    func testMoreOwnTagsThanAJournalFileHoldsAreRefused() throws {
+        let file = try export()
+        var object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var items = try XCTUnwrap(object["items"] as? [[String: Any]])
+        let id = "abcd0000-0000-0000-0000-000000000000"
+        items[0]["tags"] = (0...60).map { ["entry_id": id, "name": "tag-\($0)", "source": "user"] }
+        object["items"] = items
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+        try assertRefused(file, "item 0 (id \"\(id)\"): tags: 61 tags of the person's own; an entry may have at most 60")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
+    }
+
     func testARefusedImportLeavesAnExistingLibraryUnchanged() throws {
         XCTAssertEqual(try daybook("import", try export().path).status, 0)
         let before = (try daybook("list", "--json").stdout, names(library.appendingPathComponent("thumbnails")))
