@@ -159,6 +159,23 @@ final class JournalChangeLogTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: old.url(in: library).path))
     }
 
+    func testOfTwoMovesOfOneFileTheLastIsFinished() throws {
+        var store: JournalStore? = try JournalStore(library: library)
+        let entry = try XCTUnwrap(store).write(NewTextEntry(text: "There and back", date: date, offset: nil))
+        let later = try XCTUnwrap(LocalDateTime(iso: "2026-12-24T18:00:00"))
+        try XCTUnwrap(store).edit(entryID: entry.id, capturedAt: later)
+        // Moved back to its first date, killed with both files there.
+        let (old, new) = try leaveADateEditKilledMidMove(of: entry.id, to: date, in: &store)
+        let log = try XCTUnwrap(try FileManager.default.contentsOfDirectory(at: pending, includingPropertiesForKeys: nil).first)
+        let lines = try String(contentsOf: log, encoding: .utf8)
+        try (JournalChangeLog.moveLine(from: new, to: old) + "\n" + lines).write(to: log, atomically: true, encoding: .utf8)
+
+        let found = try XCTUnwrap(try JournalStore(library: library).entry(id: entry.id))
+        XCTAssertEqual(found.capturedLocal, date)
+        XCTAssertEqual(found.sourcePath, new.description)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.url(in: library).path))
+    }
+
     func testAMoveWhoseNewFileNeverCameLeavesTheOldOne() throws {
         let store = try JournalStore(library: library)
         let entry = try store.write(NewTextEntry(text: "Not moved", date: date, offset: nil))

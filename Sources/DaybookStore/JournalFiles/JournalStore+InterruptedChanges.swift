@@ -8,7 +8,12 @@ extension JournalStore {
     func indexFilesOfInterruptedChanges() {
         let line = { (text: String) in FileHandle.standardError.write(Data("daybook: \(text)\n".utf8)) }
         for log in JournalChangeLog.logsOfGoneProcesses(in: library) {
-            for move in log.moves { finishMove(from: move.old, to: move.new) }
+            // The last move of a file is the one that counts (a date set, then set back).
+            var settled = Set<JournalFilePath>()
+            for move in log.moves.reversed() where !settled.contains(move.old) && !settled.contains(move.new) {
+                finishMove(from: move.old, to: move.new)
+                settled.formUnion([move.old, move.new])
+            }
             // The files there first, then the names gone: a file moved to another month is
             // then found at its new name before its old one is missed.
             let exists = { (path: JournalFilePath) in FileManager.default.fileExists(atPath: path.url(in: self.library).path) }
