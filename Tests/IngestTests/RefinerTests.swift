@@ -115,7 +115,8 @@ final class RefinerTests: XCTestCase {
         let (journal, _, _) = try firstLooks("daybook-refine-export")
         let refinedFirst = try XCTUnwrap(try journal.store.entries().first)
         try journal.store.pool.write { db in
-            try db.execute(sql: "UPDATE refinement SET refined_at = '2026-11-30T00:00:00Z' WHERE entry_id = ?", arguments: [refinedFirst.id])
+            try db.execute(
+                sql: "UPDATE refinement SET refined_at = '2026-11-30T00:00:00Z' WHERE entry_id = ?", arguments: [refinedFirst.id])
         }
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase

@@ -193,7 +193,8 @@ private struct ItemCheck {
         // The journal file import writes holds them on one line, read back only so far.
         let own = item.tags.filter { $0.source == .user }.count
         try field("tags").check(
-            own <= JournalTag.maximumOwnPerEntry, "\(own) tags of the person's own; an entry may have at most \(JournalTag.maximumOwnPerEntry)")
+            own <= JournalTag.maximumOwnPerEntry,
+            "\(own) tags of the person's own; an entry may have at most \(JournalTag.maximumOwnPerEntry)")
         var removed: Set<String> = []
         for (index, name) in item.removedTags.enumerated() {
             try field("removed_tags[\(index)]").check(Self.isTagName(name), "\(ArchiveField.quoted(name)) is not a tag name")

@@ -45,7 +45,8 @@ extension JournalStore {
     func putBack(_ writes: JournalFileWrites) {
         let created = Set(writes.created)
         // A name removed and then made anew in the same change is freed first.
-        let (elsewhere, reused) = (writes.removed.filter { !created.contains($0.path) }, writes.removed.filter { created.contains($0.path) })
+        let elsewhere = writes.removed.filter { !created.contains($0.path) }
+        let reused = writes.removed.filter { created.contains($0.path) }
         for file in elsewhere { try? writeJournalFile(file) }
         for file in writes.replaced.reversed() { _ = try? replaceJournalFile(file) }
         for path in writes.created { removeJournalFile(path) }

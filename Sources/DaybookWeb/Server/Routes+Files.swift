@@ -19,11 +19,15 @@ extension WebJournal {
         }
         router.get("/previews/:name") { request, context in
             // Only a name of the content-hash shape, and only for an entry of this journal.
-            guard let name = context.parameters.get("name").flatMap(ThumbnailName.init(fileName:)),
-                let (entry, allowed) = try await store.read({ [originalFolders = configuration.originalFolders] reader in
-                    try reader.entry(contentHash: name.contentHash).map { ($0, try OriginalPhoto.allowedFolders(reader, named: originalFolders)) }
-                })
-            else { return Answer.problem(.notFound, "no such preview") }
+            guard let name = context.parameters.get("name").flatMap(ThumbnailName.init(fileName:)) else {
+                return Answer.problem(.notFound, "no such preview")
+            }
+            let folders = configuration.originalFolders
+            let found = try await store.read { reader -> (JournalEntry, [String])? in
+                guard let entry = try reader.entry(contentHash: name.contentHash) else { return nil }
+                return (entry, try OriginalPhoto.allowedFolders(reader, named: folders))
+            }
+            guard let (entry, allowed) = found else { return Answer.problem(.notFound, "no such preview") }
             let etag = "\"p-\(name.contentHash)\""
             if request.headers[.ifNoneMatch] == etag { return Self.notModified(etag) }
             switch try await previews.servedPreview(for: entry, allowedFolders: allowed, checks: originalChecks) {
