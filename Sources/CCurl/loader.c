@@ -62,7 +62,6 @@ static size_t on_header(char *bytes, size_t size, size_t count, void *context) {
     return append(headers, bytes, size * count) ? size * count : 0;
 }
 
-
 DaybookHTTPOutcome daybook_http_get(
     const DaybookCurl *curl, const char *url, long timeout_seconds, const char *user_agent, size_t body_limit,
     DaybookHTTPResponse *response, char *message, size_t message_size) {

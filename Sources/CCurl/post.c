@@ -9,7 +9,6 @@ static size_t ignore_body(char *bytes, size_t size, size_t count, void *context)
     return size * count;
 }
 
-
 DaybookHTTPOutcome daybook_http_post(
     const DaybookCurl *curl, const char *url, const char *const *headers, size_t header_count, const unsigned char *body,
     size_t body_length, long timeout_seconds, long *status, char *message, size_t message_size) {
