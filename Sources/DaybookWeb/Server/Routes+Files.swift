@@ -46,9 +46,8 @@ extension WebJournal {
             // As it is, it answers a `Range` header (a video seeking): `original(_:contentHash:name:request:)`.
             let form = request.uri.queryParameters.get("as")
             guard form == nil || form == "jpeg" else { return Answer.problem(.badRequest, "as= takes only jpeg") }
-            let allowed = try await store.read { [originalFolders = configuration.originalFolders] reader in
-                try OriginalPhoto.allowedFolders(reader, named: originalFolders)
-            }
+            let folders = configuration.originalFolders
+            let allowed = try await store.read { reader in try OriginalPhoto.allowedFolders(reader, named: folders) }
             // `?file=raw`: the entry's other file in that role (its RAW), as it is, by the same rules.
             // `?file=motion`: its motion clip or Live Photo movie (Routes+Motion.swift).
             if let name = request.uri.queryParameters.get("file") {
